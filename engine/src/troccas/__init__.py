@@ -1,0 +1,15 @@
+"""troccas — the rules of Troccas, the Swiss tarot card game of the Surselva.
+
+The default rule set is pagat's; every point where the sources disagree is an option of
+:class:`troccas.rules.Rules` naming the source that plays it.
+"""
+
+__version__ = "0.1.0"
+
+from .cards import Card, PACK, ranking_order  # noqa: E402
+from .errors import (DuplicateCardError, IllegalActionError, InvalidCardError,  # noqa: E402
+                     OptionError, RecordError, TroccasError)
+
+__all__ = ["Card", "PACK", "ranking_order", "TroccasError", "InvalidCardError",
+           "DuplicateCardError", "IllegalActionError", "RecordError", "OptionError",
+           "__version__"]

@@ -1,0 +1,311 @@
+"""The pack and the card notation.
+
+Inside the engine a card is a small int (its *id*, 0–77) so that hands can be bitmasks; the
+public face is :class:`Card`, an interned immutable value with a parse/str pair::
+
+    >>> Card.parse("kc")
+    Card.parse('Kc')
+    >>> str(Card.parse("IIII")), Card.parse("narr").points
+    ('IV', 5)
+
+Notation (pagat's ranks, Romansh suit initials):
+
+* trumps: Roman numerals ``I`` … ``XXI``; both ``IV`` and ``IIII`` (as printed on the cards) are
+  read, ``IV`` is written;
+* the Fool: ``Fool`` or ``narr``;
+* suit cards: rank + suit — ranks ``K Q C J 1`` … ``10`` (``A`` is read as ``1``), suits
+  ``c`` cuppas (cups), ``r`` rosas (coins), ``s`` spadas (swords), ``b`` bastuns (batons).
+
+Input is case-insensitive; output is canonical (``Kc``, ``10s``, ``XXI``, ``Fool``).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from .errors import DuplicateCardError, InvalidCardError
+
+# --- ids -----------------------------------------------------------------------------------
+# 0 is the Fool, 1..21 the trumps by number, then 14 cards per suit in the order of SUITS,
+# ranks in the order of RANKS.  The order is the pack's "ranking order" used for sorting.
+FOOL = 0
+SUITS = ("c", "r", "s", "b")
+SUIT_NAMES = ("cups", "coins", "swords", "batons")
+SUIT_ROMANSH = ("cuppas", "rosas", "spadas", "bastuns")
+ROUND_SUITS = (0, 1)  # cups and coins: ace high among the numerals
+TRUMP = 4  # pseudo-suit index of trumps
+FOOL_SUIT = 5  # pseudo-suit index of the Fool
+RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
+RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+              "jack", "cavalier", "queen", "king")
+JACK, CAVALIER, QUEEN, KING = 10, 11, 12, 13
+N_CARDS = 78
+
+_ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
+          "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI")
+# As printed on the Swiss 1JJ cards (pagat's table): additive fours and nines.
+_ROMAN_PRINTED = ("", "I", "II", "III", "IIII", "V", "VI", "VII", "VIII", "VIIII", "X", "XI",
+                  "XII", "XIII", "XIIII", "XV", "XVI", "XVII", "XVIII", "XVIIII", "XX", "XXI")
+
+
+def suit_card(suit: int, rank: int) -> int:
+    return 22 + suit * 14 + rank
+
+
+def _build_tables():
+    suit_of = [0] * N_CARDS
+    rank_of = [-1] * N_CARDS
+    points = [1] * N_CARDS
+    strength = [0] * N_CARDS  # comparable within a suit, and among trumps
+    token = [""] * N_CARDS
+    suit_of[FOOL] = FOOL_SUIT
+    points[FOOL] = 5
+    token[FOOL] = "Fool"
+    for n in range(1, 22):
+        suit_of[n] = TRUMP
+        rank_of[n] = n
+        strength[n] = n
+        token[n] = _ROMAN[n]
+        points[n] = 5 if n in (1, 21) else 1
+    for s in range(4):
+        for r in range(14):
+            cid = suit_card(s, r)
+            suit_of[cid] = s
+            rank_of[cid] = r
+            token[cid] = RANKS[r] + SUITS[s]
+            points[cid] = {KING: 5, QUEEN: 4, CAVALIER: 3, JACK: 2}.get(r, 1)
+            if r >= JACK:
+                strength[cid] = r  # courts on top in every suit
+            elif s in ROUND_SUITS:
+                strength[cid] = 9 - r  # cups, coins: 1 highest … 10 lowest
+            else:
+                strength[cid] = r  # swords, batons: 10 highest … 1 lowest
+    return suit_of, rank_of, points, strength, token
+
+
+SUIT_OF, RANK_OF, POINTS, STRENGTH, TOKEN = _build_tables()
+HONOURS = frozenset(c for c in range(N_CARDS) if POINTS[c] == 5)
+SUIT_MASK = [0] * 6
+for _c in range(N_CARDS):
+    SUIT_MASK[SUIT_OF[_c]] |= 1 << _c
+ALL_MASK = (1 << N_CARDS) - 1
+
+# --- parsing -------------------------------------------------------------------------------
+_LOOKUP: dict[str, int] = {"fool": FOOL, "narr": FOOL, "il narr": FOOL}
+for _n in range(1, 22):
+    _LOOKUP[_ROMAN[_n].lower()] = _n
+    _LOOKUP[_ROMAN_PRINTED[_n].lower()] = _n
+for _s in range(4):
+    for _r in range(14):
+        _LOOKUP[(RANKS[_r] + SUITS[_s]).lower()] = suit_card(_s, _r)
+    _LOOKUP["a" + SUITS[_s]] = suit_card(_s, 0)
+
+
+def _explain_bad_token(token: str) -> str:
+    t = token.strip()
+    low = t.lower()
+    if not t:
+        return "an empty token is not a card"
+    if set(low) <= set("ivxlcdm") and any(ch in low for ch in "ivx") and not low.endswith(("c",)):
+        return (f"'{t}' is not a card: trumps are the Roman numerals I to XXI"
+                f" (IIII and VIIII as printed are read too)")
+    if low[-1:] in SUITS and len(low) >= 2:
+        rank = low[:-1]
+        return (f"'{t}' is not a card: '{rank}' is not a rank; ranks are K Q C J and 1 to 10"
+                f" (suit '{low[-1]}' is {SUIT_NAMES[SUITS.index(low[-1])]})")
+    return (f"'{t}' is not a card: write trumps as I…XXI, the Fool as Fool or narr, and suit"
+            f" cards as rank (K Q C J 1…10) + suit (c cups, r coins, s swords, b batons),"
+            f" e.g. Kc, 10s")
+
+
+def parse_id(token: str) -> int:
+    """The card id of one token; raises :class:`InvalidCardError` naming the token."""
+    if not isinstance(token, str):
+        raise InvalidCardError(f"{token!r} is not a card token (expected text such as 'Kc')")
+    cid = _LOOKUP.get(token.strip().lower())
+    if cid is None:
+        raise InvalidCardError(_explain_bad_token(token))
+    return cid
+
+
+def split_tokens(text: str | Iterable[str]) -> list[str]:
+    """Tokens of a pile written as text ("Kc, XXI 10s") or given as a list."""
+    if isinstance(text, str):
+        return [t for t in text.replace(",", " ").split() if t]
+    out: list[str] = []
+    for item in text:
+        if not isinstance(item, str):
+            raise InvalidCardError(f"{item!r} is not a card token (expected text such as 'Kc')")
+        out.extend(split_tokens(item) if (" " in item.strip() or "," in item) else [item])
+    return out
+
+
+def parse_ids(text: str | Iterable[str], *, unique: bool = True) -> list[int]:
+    """Card ids of a pile; with ``unique`` a card named twice raises DuplicateCardError."""
+    ids: list[int] = []
+    seen: dict[int, str] = {}
+    for tok in split_tokens(text):
+        cid = parse_id(tok)
+        if unique and cid in seen:
+            raise DuplicateCardError(
+                f"'{tok}' is named twice (as '{seen[cid]}' and '{tok}'); the pack has one {TOKEN[cid]}"
+                if seen[cid] != tok else f"'{tok}' is named twice; the pack has one {TOKEN[cid]}")
+        seen[cid] = tok
+        ids.append(cid)
+    return ids
+
+
+def mask_of(ids: Iterable[int]) -> int:
+    m = 0
+    for c in ids:
+        m |= 1 << c
+    return m
+
+
+def ids_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+# --- the public value type -----------------------------------------------------------------
+class Card:
+    """One card of the pack. Instances are interned: ``Card.parse('Kc') is Card.parse('kc')``."""
+
+    __slots__ = ("id",)
+    _all: list["Card"] = []
+
+    def __new__(cls, cid: int) -> "Card":
+        try:
+            return cls._all[cid]
+        except (IndexError, TypeError):
+            raise InvalidCardError(f"{cid!r} is not a card id (0–77)") from None
+
+    @classmethod
+    def _make(cls, cid: int) -> "Card":
+        obj = object.__new__(cls)
+        object.__setattr__(obj, "id", cid)
+        return obj
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Card is immutable")
+
+    @classmethod
+    def parse(cls, token: str) -> "Card":
+        return cls._all[parse_id(token)]
+
+    @classmethod
+    def parse_many(cls, text: str | Iterable[str], *, unique: bool = True) -> list["Card"]:
+        return [cls._all[c] for c in parse_ids(text, unique=unique)]
+
+    def __str__(self) -> str:
+        return TOKEN[self.id]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({TOKEN[self.id]!r})"
+
+    def __reduce__(self):
+        return (Card, (self.id,))
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.id < other.id
+
+    @property
+    def token(self) -> str:
+        return TOKEN[self.id]
+
+    @property
+    def points(self) -> int:
+        """Card value: 5 honours and kings, 4 queens, 3 cavaliers, 2 jacks, else 1 (pagat)."""
+        return POINTS[self.id]
+
+    @property
+    def is_fool(self) -> bool:
+        return self.id == FOOL
+
+    @property
+    def is_trump(self) -> bool:
+        return SUIT_OF[self.id] == TRUMP
+
+    @property
+    def is_honour(self) -> bool:
+        """The 5-point cards: XXI, I, the Fool and the kings (ils honors)."""
+        return POINTS[self.id] == 5
+
+    @property
+    def is_court(self) -> bool:
+        return RANK_OF[self.id] >= JACK and SUIT_OF[self.id] < 4
+
+    @property
+    def is_numeral(self) -> bool:
+        """A numeral card of a suit (a lecra)."""
+        return SUIT_OF[self.id] < 4 and RANK_OF[self.id] < JACK
+
+    @property
+    def suit(self) -> str | None:
+        """'c', 'r', 's' or 'b' for suit cards; None for trumps and the Fool."""
+        s = SUIT_OF[self.id]
+        return SUITS[s] if s < 4 else None
+
+    @property
+    def rank(self) -> str | None:
+        """'K', 'Q', 'C', 'J', '1'…'10' for suit cards; None otherwise."""
+        return RANKS[RANK_OF[self.id]] if SUIT_OF[self.id] < 4 else None
+
+    @property
+    def number(self) -> int | None:
+        """The trump's number 1–21, or None."""
+        return self.id if SUIT_OF[self.id] == TRUMP else None
+
+    @property
+    def roman(self) -> str | None:
+        """The numeral as printed on the card (``IIII``, ``XVIIII``), or None."""
+        return _ROMAN_PRINTED[self.id] if SUIT_OF[self.id] == TRUMP else None
+
+    @property
+    def kind(self) -> str:
+        s = SUIT_OF[self.id]
+        return "fool" if s == FOOL_SUIT else "trump" if s == TRUMP else "suit"
+
+    @property
+    def name(self) -> str:
+        """English name: 'king of cups', 'trump XXI', 'the Fool'."""
+        s = SUIT_OF[self.id]
+        if s == FOOL_SUIT:
+            return "the Fool"
+        if s == TRUMP:
+            return f"trump {_ROMAN[self.id]}"
+        return f"{RANK_NAMES[RANK_OF[self.id]]} of {SUIT_NAMES[s]}"
+
+    def beats(self, other: "Card", led_suit: str) -> bool:
+        """Whether this card beats ``other`` in a trick whose suit is ``led_suit``."""
+        from .play import card_beats  # local: play imports cards
+
+        return card_beats(self.id, other.id, led_suit_index(led_suit))
+
+
+def led_suit_index(suit: str) -> int:
+    if suit in ("t", "trump", "trumps"):
+        return TRUMP
+    return SUITS.index(suit)
+
+
+Card._all = [Card._make(i) for i in range(N_CARDS)]
+PACK: tuple[Card, ...] = tuple(Card._all)
+
+
+def ranking_order() -> Iterator[Card]:
+    """The pack high to low per suit, trumps XXI…I, then the Fool."""
+    for s in range(4):
+        yield from sorted((Card(c) for c in range(N_CARDS) if SUIT_OF[c] == s),
+                          key=lambda k: -STRENGTH[k.id])
+    for n in range(21, 0, -1):
+        yield Card(n)
+    yield Card(FOOL)
+
+
+def format_cards(ids: Iterable[int]) -> str:
+    return " ".join(TOKEN[c] for c in ids)

@@ -1,0 +1,106 @@
+"""Counting card points.
+
+Three methods, all from the sources:
+
+* ``fours`` (pagat, four and six players): groups of four, each worth its cards' values less 3;
+  a short group of *n* cards (the dealer's odd pair) is worth its sum less *n* − 1.
+  The whole pack makes 72.
+* ``threes`` (pagat and wiki-de, three players): groups of three less 2; the pack makes 78.
+* ``singly`` (pagat, three and five players): every card its full value, except that each scart
+  card counts one less; the pack makes 127.
+
+wiki-de's per-trick reckoning (plain cards 0, a trick worth its scorers' sum less one per extra
+scorer, an empty trick 1) is ``fours`` with the tricks as the groups: the same figures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .cards import POINTS, TOKEN
+from .errors import OptionError
+
+METHODS = ("fours", "threes", "singly")
+GROUP_SIZE = {"fours": 4, "threes": 3, "singly": 1}
+
+
+@dataclass(frozen=True)
+class Group:
+    """One counted group: its cards (ids), the sum of their values, what is taken off."""
+
+    cards: tuple[int, ...]
+    sum: int
+    less: int
+
+    @property
+    def points(self) -> int:
+        return self.sum - self.less
+
+    def to_json(self) -> dict:
+        return {"cards": [TOKEN[c] for c in self.cards], "values": [POINTS[c] for c in self.cards],
+                "sum": self.sum, "less": self.less, "points": self.points}
+
+
+@dataclass(frozen=True)
+class Count:
+    method: str
+    groups: tuple[Group, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(g.points for g in self.groups)
+
+    @property
+    def value_sum(self) -> int:
+        return sum(g.sum for g in self.groups)
+
+    def to_json(self) -> dict:
+        return {"method": self.method, "points": self.points, "value_sum": self.value_sum,
+                "cards": [TOKEN[c] for g in self.groups for c in g.cards],
+                "groups": [g.to_json() for g in self.groups]}
+
+
+def check_method(method: str) -> str:
+    if method not in METHODS:
+        raise OptionError(f"'{method}' is not a counting method; choose one of "
+                          + ", ".join(METHODS), rule="counting.method")
+    return method
+
+
+def count(cards: Sequence[int], method: str = "fours", *, scart: Iterable[int] = (),
+          groups: Sequence[Sequence[int]] | None = None) -> Count:
+    """Count a pile of card ids.
+
+    ``groups`` lets the caller fix the grouping (tricks, for the per-trick view); otherwise
+    the pile is cut into consecutive groups in the order given. ``scart`` lists the ids that
+    lie in the scart, which count one less each under ``singly``.
+    """
+    check_method(method)
+    if method == "singly":
+        in_scart = set(scart)
+        return Count(method, tuple(Group((c,), POINTS[c], 1 if c in in_scart else 0)
+                                   for c in cards))
+    if groups is None:
+        size = GROUP_SIZE[method]
+        groups = [cards[i:i + size] for i in range(0, len(cards), size)]
+    return Count(method, tuple(Group(tuple(g), sum(POINTS[c] for c in g), len(g) - 1)
+                               for g in groups if g))
+
+
+def points(cards: Iterable[int], method: str = "fours", scart: Iterable[int] = ()) -> int:
+    """The points of a pile without building groups (the fast path for whole hands)."""
+    cards = list(cards)
+    total = 0
+    for c in cards:
+        total += POINTS[c]
+    n = len(cards)
+    if method == "fours":
+        return total - (n - (n + 3) // 4)
+    if method == "threes":
+        return total - (n - (n + 2) // 3)
+    if method == "singly":
+        s = set(scart)
+        return total - sum(1 for c in cards if c in s)
+    check_method(method)
+    raise AssertionError  # unreachable

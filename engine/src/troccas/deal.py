@@ -1,0 +1,121 @@
+"""Shuffling, the deal schedules and the draw for partners.
+
+Seats are numbered in the order of play, which runs anticlockwise: seat ``(d + 1) % n`` is the
+dealer ``d``'s right-hand neighbour, who receives the first cards and (by default) leads.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .cards import N_CARDS, SUIT_OF, TOKEN, TRUMP, parse_ids
+from .errors import DuplicateCardError, OptionError, RecordError
+
+PLAYER_COUNTS = (3, 4, 5, 6)
+
+# Batches per round, for seats in dealing order (dealer's right first, dealer last).
+# 4 players: pagat, arcane, wiki-de. 6 players: pagat (6 then 7). 3 players: pagat (batches of
+# five, the dealer takes the last three). 5 players: pagat gives only the totals (15, dealer 18);
+# the engine deals three rounds of five and the dealer's three extra cards in the last round.
+METHODS = {
+    3: {"five_rounds": [[5, 5, 5]] * 4 + [[5, 5, 8]]},
+    4: {"three_rounds": [[6, 6, 6, 6], [6, 6, 6, 6], [7, 7, 7, 9]],
+        "two_rounds": [[9, 9, 9, 9], [10, 10, 10, 12]],
+        "one_round": [[19, 19, 19, 21]]},
+    5: {"three_rounds": [[5] * 5, [5] * 5, [5, 5, 5, 5, 8]]},
+    6: {"two_rounds": [[6] * 6, [7] * 6]},
+}
+DEFAULT_METHOD = {3: "five_rounds", 4: "three_rounds", 5: "three_rounds", 6: "two_rounds"}
+SCART_SIZE = {3: 3, 4: 2, 5: 3, 6: 0}
+# A side this far behind may demand the method (pagat: The Deal).
+CATCH_UP = (("one_round", 18), ("two_rounds", 9))
+
+
+def check_players(n) -> int:
+    if n not in PLAYER_COUNTS:
+        raise OptionError(f"Troccas is played by 3, 4, 5 or 6 players, not {n!r}",
+                          rule="players")
+    return n
+
+
+def shuffled_deck(seed: int | str | None) -> list[int]:
+    """A deck order (top first) from a seed; the same seed gives the same deck in CPython and
+    Pyodide, so a puzzle's seed can be shared between the command line and the site."""
+    deck = list(range(N_CARDS))
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def parse_deck(text) -> list[int]:
+    try:
+        ids = parse_ids(text)
+    except DuplicateCardError as exc:
+        raise RecordError(f"deck: {exc}", rule="record.deck") from None
+    if len(ids) != N_CARDS:
+        raise RecordError(f"deck: the pack has 78 cards but the deck names {len(ids)}",
+                          rule="record.deck")
+    return ids
+
+
+def schedule(n: int, method: str) -> list[list[int]]:
+    try:
+        return METHODS[n][method]
+    except KeyError:
+        raise OptionError(f"'{method}' is not a way to deal for {n} players; choose one of "
+                          + ", ".join(METHODS[n]), rule="deal.method") from None
+
+
+def catch_up_methods(behind: int) -> list[str]:
+    """Deal methods a 4-player side may demand when ``behind`` points behind."""
+    return [m for m, need in CATCH_UP if behind >= need]
+
+
+@dataclass(frozen=True)
+class PartnerDraw:
+    """Cards dealt face up, one at a time, until every player holds a trump (pagat)."""
+
+    dealt: tuple[tuple[int, ...], ...]  # per player, in the order received
+    centre: int  # the top card laid in the middle of the table
+
+    @property
+    def trumps(self) -> tuple[int, ...]:
+        return tuple(cards[-1] for cards in self.dealt)
+
+    @property
+    def first_dealer(self) -> int:
+        return min(range(len(self.dealt)), key=lambda p: self.trumps[p])
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Lower half of the trumps against the upper half (pagat, wiki-de)."""
+        order = sorted(range(len(self.dealt)), key=lambda p: self.trumps[p])
+        half = len(order) // 2
+        return tuple(sorted(order[:half])), tuple(sorted(order[half:]))
+
+    def to_json(self) -> dict:
+        return {"centre": TOKEN[self.centre],
+                "dealt": [[TOKEN[c] for c in cards] for cards in self.dealt],
+                "trumps": [TOKEN[c] for c in self.trumps],
+                "teams": [list(t) for t in self.teams], "first_dealer": self.first_dealer}
+
+
+def partner_draw(deck: list[int], players: int = 4) -> PartnerDraw:
+    """Deal face up from ``deck`` (the top card to the centre first), starting with player 0,
+    skipping players who already hold a trump (pagat; arcane starts at the shuffler's right)."""
+    check_players(players)
+    if players % 2:
+        raise OptionError("partners are drawn only when there are sides (4 or 6 players)",
+                          rule="partners")
+    it = iter(deck)
+    centre = next(it)
+    dealt: list[list[int]] = [[] for _ in range(players)]
+    done = [False] * players
+    while not all(done):
+        for p in range(players):
+            if done[p]:
+                continue
+            c = next(it)
+            dealt[p].append(c)
+            done[p] = SUIT_OF[c] == TRUMP
+    return PartnerDraw(tuple(tuple(d) for d in dealt), centre)

@@ -1,0 +1,200 @@
+"""Rule options and the catalogue of rule clauses.
+
+The default rule set is pagat's. Every point on which the sources disagree is an option of
+:class:`Rules` whose values name the sources that play them (see ``OPTIONS``). Every refusal
+the engine explains carries a clause id from ``CLAUSES``; the site's rules pages use the same
+ids as anchors, so an explanation can link to its rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from .errors import OptionError
+
+SOURCES = {
+    "pagat": "John McLeod, Troccas (pagat.com, 1995/2008)",
+    "wiki-en": "English Wikipedia, Troccas",
+    "wiki-de": "German Wikipedia, Troccas",
+    "arcane": "SCA rules sheet (1995), Arcane Archive",
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: Any
+    values: dict  # value -> (sources, what it means)
+    point: str  # the disagreement, in a few words
+    note: str = ""
+
+
+OPTIONS: dict[str, Option] = {o.name: o for o in (
+    Option("first_lead", "dealer_right", {
+        "dealer_right": (("pagat", "arcane", "wiki-de"), "the player to the dealer's right leads"
+                                                          " to the first trick"),
+        "dealer": (("wiki-en",), "the dealer leads to the first trick"),
+    }, "who leads to the first trick"),
+    Option("buob_caller", "trick_winner", {
+        "trick_winner": (("pagat", "wiki-en"), "the winner of the trick may call, wherever the"
+                                               " king was played in it"),
+        "king_player": (("arcane",), "the player of the king may call"),
+        "king_leader": (("wiki-de",), "only when the king set the suit of the trick; its player"
+                                      " may call"),
+    }, "who may call buob"),
+    Option("buob_return", "own_card", {
+        "own_card": (("pagat", "wiki-en"), "the jack's holder takes back the card he played"),
+        "next_highest_numeral": (("arcane",), "the jack's holder takes the highest numeral card"
+                                              " of the suit in the trick"),
+        "numeral_from_table": (("wiki-de",), "the jack's holder takes a numeral card of the suit"
+                                             " from the trick (the engine takes the lowest)"),
+    }, "what goes back for the jack",
+        "Under every option a queen or cavalier played by the jack's holder is what he takes"
+        " back on a plain 'buob', and stays on 'buob, sche'."),
+    Option("throw_in", "veto", {
+        "veto": (("pagat",), "any player may veto; the third to speak may say 'liber' and leave"
+                             " the choice to the dealer"),
+        "consent": (("wiki-en",), "the deal is thrown in only if all four consent"),
+        "cumandar": (("wiki-de",), "the first two may command another round; the third may"
+                                   " command it or leave the choice to the dealer"),
+    }, "how the deal is thrown in",
+        "All three give the same order of speakers and the same outcome when every player passes;"
+        " they differ in what the third speaker says."),
+    Option("three_player_counting", "threes", {
+        "threes": (("pagat", "wiki-de"), "groups of three less 2; 78 points, par 26"),
+        "singly": (("pagat",), "each card its value, scart cards one less; 127 points, par 43"
+                               " for the dealer, 42 for the others"),
+    }, "counting with three players"),
+    Option("five_player_counting", "singly", {
+        "singly": (("pagat",), "each card its value, scart cards one less; par 27 for the"
+                               " dealer, 25 for the others"),
+        "threes": (("wiki-de",), "groups of three less 2; the sources give no par, so the"
+                                 " engine scores each player against the average"),
+    }, "counting with five players"),
+    Option("reckoning", "fours", {
+        "fours": (("pagat", "wiki-en", "arcane"), "the pile is counted in groups of four"),
+        "per_trick": (("wiki-de",), "each trick is counted on its own: its scoring cards less"
+                                    " one per extra scorer, an empty trick 1"),
+    }, "how the cards are counted", "Both give the same totals; only the groups shown differ."),
+    Option("catch_up_deals", True, {
+        True: (("pagat", "wiki-en", "wiki-de"), "a side 9 behind may demand a deal in two rounds,"
+                                                " 18 behind in one"),
+        False: ((), "always three rounds"),
+    }, "the losing side's deal in fewer rounds"),
+    Option("knocking", False, {
+        False: (("wiki-de",), "no knocking (not allowed in tournaments)"),
+        True: (("pagat", "wiki-en"), "in some places the holder of the highest trump still out"
+                                     " may knock when trumps are led"),
+    }, "knocking for the highest trump", "A signal only: it changes no legal play."),
+)}
+
+# Points the sources disagree on that are not options because one side is a slip or the
+# difference is only in words or in the glossary data.
+NOT_OPTIONS = {
+    "dealer_hand": "The dealer holds 21 cards before the scart (pagat, arcane, wiki-de);"
+                   " wiki-en's 22 is an arithmetic slip (19 + 2 = 21), since 3 × 19 + 22 = 79.",
+    "fool_led": "A Fool lead lets the second card set the suit (pagat, wiki-en, wiki-de);"
+                " arcane's 'the next player chooses the suit' has the same effect.",
+    "trump_names": "Romansh spellings differ (la vacca / la vaca); the glossary keeps both.",
+    "tschintschar": "Phrase meanings differ by source and place; the glossary keeps each"
+                    " source's meaning. The engine models only the decision taken.",
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule options in force; ``Rules()`` is pagat's game."""
+
+    first_lead: str = "dealer_right"
+    buob_caller: str = "trick_winner"
+    buob_return: str = "own_card"
+    throw_in: str = "veto"
+    three_player_counting: str = "threes"
+    five_player_counting: str = "singly"
+    reckoning: str = "fours"
+    catch_up_deals: bool = True
+    knocking: bool = False
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            opt = OPTIONS[f.name]
+            value = getattr(self, f.name)
+            if value not in opt.values or type(value) is not type(opt.default):
+                raise OptionError(f"rule option {f.name}={value!r} is not known; choose one of "
+                                  + ", ".join(repr(v) for v in opt.values))
+
+    @classmethod
+    def from_json(cls, data: dict | None) -> "Rules":
+        data = data or {}
+        if not isinstance(data, dict):
+            raise OptionError("rules must be an object of option: value")
+        unknown = [k for k in data if k not in OPTIONS]
+        if unknown:
+            raise OptionError(f"'{unknown[0]}' is not a rule option; the options are "
+                              + ", ".join(OPTIONS))
+        return cls(**data)
+
+    def to_json(self, *, changed_only: bool = True) -> dict:
+        d = asdict(self)
+        if changed_only:
+            d = {k: v for k, v in d.items() if v != OPTIONS[k].default}
+        return d
+
+    def with_(self, **changes) -> "Rules":
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class Clause:
+    id: str
+    title: str
+    sources: str  # short source names and the section, e.g. "pagat: The Play"
+
+
+# Rule clauses cited by explanations and tests. Ids are stable: the site anchors on them.
+CLAUSES: dict[str, Clause] = {c.id: c for c in (
+    Clause("notation", "Card notation", "troccas notation"),
+    Clause("pack", "The pack and the card values", "pagat: Players and Cards, Scoring"),
+    Clause("partners", "Drawing for partners", "pagat: Players and Cards; arcane"),
+    Clause("deal", "The deal", "pagat: The Deal; wiki-de: 1. Phase"),
+    Clause("deal.method", "Dealing in fewer rounds when behind", "pagat: The Deal"),
+    Clause("talk", "Throwing in the deal", "pagat: The Deal"),
+    Clause("talk.liber", "Liber: the third speaker leaves the choice to the dealer",
+           "pagat: The Deal"),
+    Clause("talk.dealer_no_trump", "The dealer without trumps may abandon", "pagat: The Deal"),
+    Clause("scart", "The scart", "pagat: The Discard"),
+    Clause("scart.honour", "No 5-point card in the scart", "pagat: The Discard"),
+    Clause("play.turn", "Playing in turn", "pagat: The Play"),
+    Clause("play.in_hand", "Playing a card you hold", "pagat: The Play"),
+    Clause("play.follow_suit", "Follow suit", "pagat: The Play"),
+    Clause("play.must_trump", "Trump when void", "pagat: The Play"),
+    Clause("play.trump_led", "Trump led: play a trump", "pagat: The Play"),
+    Clause("play.no_overtrump", "No duty to overtrump", "pagat: The Play"),
+    Clause("play.fool", "The Fool may always be played", "pagat: The Play"),
+    Clause("play.fool_lead", "A Fool lead: the second card sets the suit", "pagat: The Play"),
+    Clause("trick.winner", "Who wins a trick", "pagat: The Play"),
+    Clause("fool.exchange", "The Fool stays with its side for a low card", "pagat: The Play"),
+    Clause("fool.owed", "The exchange card is owed until the side wins a low card",
+           "pagat: The Play"),
+    Clause("fool.all_tricks", "A side taking every trick takes the Fool and the scart",
+           "pagat: The Play"),
+    Clause("buob", "Buob: calling for the jack", "pagat: The Play"),
+    Clause("buob.first_lead", "Buob only on the first lead of a suit", "pagat: The Play"),
+    Clause("buob.caller", "Who may call buob", "pagat: The Play; arcane; wiki-de"),
+    Clause("buob.scart", "The jack in the scart: no effect", "pagat: The Play"),
+    Clause("buob.fool", "The jack's holder played the Fool: he keeps the jack",
+           "pagat: The Play"),
+    Clause("buob.sche", "Buob, sche: a played queen or cavalier stays", "pagat: The Play"),
+    Clause("buob.king_jack", "King and jack played together", "pagat: The Play"),
+    Clause("buob.three_players", "No buob with three (or five) players",
+           "pagat: Troccas for Three Players"),
+    Clause("count", "Counting the cards", "pagat: Scoring"),
+    Clause("count.fours", "Groups of four less 3; the odd pair less 1", "pagat: Scoring"),
+    Clause("count.threes", "Groups of three less 2", "pagat: Troccas for Three Players"),
+    Clause("count.singly", "Cards counted singly, scart one less",
+           "pagat: Troccas for Three Players"),
+    Clause("score", "Scoring a hand against par", "pagat: Scoring"),
+    Clause("game", "A game of four hands (six with six players)", "pagat: Scoring; Six Players"),
+    Clause("record", "Hand records", "troccas hand record format"),
+)}

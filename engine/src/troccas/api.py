@@ -3,16 +3,24 @@
 ``call(name, **args)`` returns plain JSON-able data or raises a :class:`TroccasError`;
 ``call_json(name, args_json)`` wraps it for the worker: it never raises, it answers
 ``{"ok": true, "result": …}`` or ``{"ok": false, "error": {"type", "rule", "message"}}``.
+Cards go in as notation text (``"Kc XXI 10s"``) or lists of tokens and come out canonical.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any, Callable
 
 from . import counting
-from .cards import Card, parse_ids, ranking_order
-from .errors import TroccasError
+from .cards import (FOOL, SUIT_NAMES, SUIT_OF, TOKEN, TRUMP, Card, mask_of, parse_ids,
+                    ranking_order, sort_ids)
+from .deal import check_players, partner_draw, shuffled_deck
+from .errors import DuplicateCardError, TroccasError
+from .hand import Hand, play_random
+from .play import NO_SUIT, led_suit, legal_mask, refusal, suit_name, winning_index
+from .record import HandRecord
+from .rules import CLAUSES, NOT_OPTIONS, OPTIONS, SOURCES, Rules
 
 _CALLS: dict[str, Callable[..., Any]] = {}
 
@@ -22,20 +30,167 @@ def _call(fn):
     return fn
 
 
-@_call
-def call_count(cards, method: str = "fours", scart=()) -> dict:
-    ids = parse_ids(cards)
-    return counting.count(ids, method, scart=parse_ids(scart)).to_json()
-
-
-@_call
-def call_pack() -> dict:
-    return {"cards": [card_json(c) for c in ranking_order()]}
+def tokens(ids) -> list[str]:
+    return [TOKEN[c] for c in ids]
 
 
 def card_json(card: Card) -> dict:
     return {"token": card.token, "name": card.name, "points": card.points, "kind": card.kind,
             "suit": card.suit, "rank": card.rank, "number": card.number}
+
+
+@_call
+def call_parse(cards) -> dict:
+    """Cards in canonical notation with their names and values."""
+    return {"cards": [card_json(Card(c)) for c in parse_ids(cards)]}
+
+
+@_call
+def call_pack() -> dict:
+    """The 78 cards in ranking order (each suit high to low, trumps XXI…I, the Fool)."""
+    return {"cards": [card_json(c) for c in ranking_order()]}
+
+
+@_call
+def call_count(cards, method: str = "fours", scart=()) -> dict:
+    """Points of a pile, group by group (pagat: fours less 3, the odd pair less 1)."""
+    ids = parse_ids(cards)
+    scart_ids = parse_ids(scart)
+    return counting.count(ids, method, scart=scart_ids).to_json()
+
+
+@_call
+def call_winner(cards) -> dict:
+    """The card that wins a trick given in play order (first card led), and why."""
+    ids = parse_ids(cards)
+    if not ids or all(c == FOOL for c in ids):
+        raise TroccasError("a trick needs at least one card besides the Fool to have a winner",
+                           rule="trick.winner")
+    i = winning_index(ids)
+    w = ids[i]
+    led = led_suit(ids)
+    if SUIT_OF[w] == TRUMP:
+        why = (f"{TOKEN[w]} is the highest trump in the trick" if led != TRUMP or
+               sum(SUIT_OF[c] == TRUMP for c in ids) > 1 else f"{TOKEN[w]} is the only trump")
+        if led != TRUMP:
+            why += f", and a trump beats any card of {suit_name(led)}, the suit led"
+    else:
+        why = (f"{TOKEN[w]} is the highest card of {suit_name(led)}, the suit led, and no trump"
+               f" was played")
+    if ids[0] == FOOL:
+        why += "; the Fool was led, so the second card set the suit"
+    if FOOL in ids[1:] or ids[0] == FOOL:
+        why += " (the Fool never wins a trick)"
+    return {"cards": tokens(ids), "winner": TOKEN[w], "index": i,
+            "led": suit_name(led) if led != NO_SUIT else None, "rule": "trick.winner",
+            "explanation": why}
+
+
+@_call
+def call_legal(hand, trick=()) -> dict:
+    """Which cards of ``hand`` may be played to ``trick`` (cards already played, in order),
+    with the reason each other card is refused."""
+    hand_ids = parse_ids(hand)
+    trick_ids = parse_ids(trick)
+    both = set(hand_ids) & set(trick_ids)
+    if both:
+        c = next(iter(both))
+        raise DuplicateCardError(f"'{TOKEN[c]}' is both in the hand and in the trick")
+    hmask = mask_of(hand_ids)
+    led = led_suit(trick_ids)
+    legal = legal_mask(hmask, led)
+    refused = []
+    for c in sort_ids(hand_ids):
+        why = refusal(hmask, led, c)
+        if why:
+            refused.append({"card": TOKEN[c], "rule": why[0], "message": why[1]})
+    return {"hand": tokens(sort_ids(hand_ids)), "trick": tokens(trick_ids),
+            "led": suit_name(led) if led != NO_SUIT else None,
+            "legal": tokens(c for c in sort_ids(hand_ids) if legal >> c & 1),
+            "refused": refused}
+
+
+@_call
+def call_check_play(hand, card, trick=()) -> dict:
+    """Whether ``card`` may be played from ``hand`` to ``trick``; the reason if not."""
+    hand_ids = parse_ids(hand)
+    cid = parse_ids(card)
+    if len(cid) != 1:
+        raise TroccasError("name exactly one card to play", rule="play")
+    why = refusal(mask_of(hand_ids), led_suit(parse_ids(trick)), cid[0])
+    return {"card": TOKEN[cid[0]], "legal": why is None,
+            "rule": why[0] if why else None, "message": why[1] if why else None}
+
+
+def _hand_json(hand: Hand) -> dict:
+    return {"players": hand.n, "dealer": hand.dealer, "method": hand.method,
+            "hands": [tokens(sort_ids(d)) for d in hand.dealt],
+            "face_up": [TOKEN[c] if c is not None else None for c in hand.face_up],
+            "deck": " ".join(tokens(hand.deck))}
+
+
+@_call
+def call_deal(players: int = 4, seed=None, dealer: int = 0, method: str | None = None) -> dict:
+    """Deal a hand from a seeded shuffle (every round, no talk): each seat's cards."""
+    hand = Hand(players, dealer, seed=seed, method=method)
+    hand.deal_through()
+    out = _hand_json(hand)
+    out["seed"] = seed
+    return out
+
+
+@_call
+def call_partners(seed=None, players: int = 4) -> dict:
+    """Draw for partners: cards dealt face up until each player holds a trump (pagat)."""
+    return partner_draw(shuffled_deck(seed), players).to_json()
+
+
+def replay_json(hand: Hand) -> dict:
+    out = _hand_json(hand)
+    out.update(phase=hand.phase, scart=tokens(hand.scart),
+               talk=[e for e in hand.events if e["type"] in ("talk", "dealer_choice",
+                                                             "deal_method", "thrown_in")],
+               tricks=hand.tricks,
+               events=[e for e in hand.events if e["type"] in ("all_tricks", "fool_lost",
+                                                               "king_jack_back")],
+               current_player=hand.current_player,
+               sides=[[p for p in range(hand.n) if hand.side_of[p] == s]
+                      for s in range(hand.n_sides)])
+    if hand.phase == "done":
+        out["result"] = hand.result_json()
+        out["counts"] = [hand.count_detail(s).to_json() for s in range(hand.n_sides)]
+    return out
+
+
+@_call
+def call_replay(record) -> dict:
+    """Replay a hand record (JSON object or text): tricks, buob and Fool events, the count."""
+    rec = HandRecord.loads(record) if isinstance(record, str) else HandRecord.from_json(record)
+    return replay_json(rec.replay())
+
+
+@_call
+def call_random_hand(players: int = 4, seed=None, dealer: int = 0, rules=None) -> dict:
+    """A complete hand played with random legal actions from ``seed``, as a record."""
+    hand = Hand(players, dealer, seed=seed, rules=Rules.from_json(rules))
+    play_random(hand, random.Random(f"play-{seed}"))
+    return HandRecord.from_hand(hand, seed=seed).to_json()
+
+
+@_call
+def call_options() -> dict:
+    """The rule options, their values and the sources that play each."""
+    return {"options": [{"name": o.name, "default": o.default, "point": o.point, "note": o.note,
+                         "values": [{"value": v, "sources": list(src), "meaning": m}
+                                    for v, (src, m) in o.values.items()]}
+                        for o in OPTIONS.values()],
+            "not_options": NOT_OPTIONS, "sources": SOURCES}
+
+
+@_call
+def call_clauses() -> dict:
+    return {"clauses": [{"id": c.id, "title": c.title, "sources": c.sources}
+                        for c in CLAUSES.values()]}
 
 
 def names() -> list[str]:

@@ -307,5 +307,13 @@ def ranking_order() -> Iterator[Card]:
     yield Card(FOOL)
 
 
+RANKING_INDEX = {card.id: i for i, card in enumerate(ranking_order())}
+
+
+def sort_ids(ids: Iterable[int]) -> list[int]:
+    """Ids in the pack's ranking order: each suit high to low, trumps XXI…I, the Fool."""
+    return sorted(ids, key=RANKING_INDEX.__getitem__)
+
+
 def format_cards(ids: Iterable[int]) -> str:
     return " ".join(TOKEN[c] for c in ids)

@@ -44,12 +44,13 @@ class Hand:
 
     ``players`` 3–6; ``dealer`` the dealing seat; ``deck`` card ids top first (or ``seed`` to
     shuffle); ``totals`` the running game score per side before this hand, which decides
-    whether the trailing side may demand a deal in fewer rounds (4 players).
+    whether the trailing side may demand a deal in fewer rounds (4 players); ``method`` fixes
+    the deal method instead (``three_rounds``, ``two_rounds``, ``one_round`` …).
     """
 
     def __init__(self, players: int = 4, dealer: int = 0, *, deck: Sequence[int] | None = None,
                  seed=None, rules: Rules | None = None,
-                 totals: Sequence[int] | None = None) -> None:
+                 totals: Sequence[int] | None = None, method: str | None = None) -> None:
         self.n = n = check_players(players)
         self.rules = rules or Rules()
         if not 0 <= dealer < n:
@@ -65,8 +66,9 @@ class Hand:
         self.buob_calls = n in (4, 6)  # pagat: no calling with 3 players, nor with 5 (as 3)
         self.hands = [0] * n
         self.face_up: list[int | None] = [None] * n
+        self.dealt: list[list[int]] = [[] for _ in range(n)]
         self.scart: list[int] = []
-        self.history: list[tuple[int, int]] = []
+        self.history: list[tuple[int, int, bool]] = []  # seat, id, is a scart card
         self.says: dict[int, str] = {}
         self.events: list[dict] = []
         self.tricks: list[dict] = []
@@ -89,8 +91,10 @@ class Hand:
         self._to_move = -1
         self._pending_call: tuple[int, int] | None = None  # (suit, caller)
         self.result: dict | None = None
-        demands = self._deal_demands()
-        if demands:
+        demands = self._deal_demands() if method is None else []
+        if method is not None:
+            self._begin_deal(method)
+        elif demands:
             self.phase = DEAL_METHOD
             self._to_move = demands[0]
         else:
@@ -138,8 +142,8 @@ class Hand:
         if why:
             raise IllegalActionError(why[1], rule=why[0])
         mark = len(self.events)
-        self.history.append((self._to_move, aid))
         ph = self.phase
+        self.history.append((self._to_move, aid, ph == SCART))
         if ph == PLAY:
             if aid < N_CARDS:
                 self._play(aid)
@@ -171,6 +175,9 @@ class Hand:
     # ---- friendly surface ----------------------------------------------------------------
     def action(self, aid: int, player: int | None = None) -> Action:
         return action_of(self._to_move if player is None else player, aid, self.phase == SCART)
+
+    def actions_taken(self) -> list[Action]:
+        return [action_of(p, aid, scart) for p, aid, scart in self.history]
 
     def legal_actions(self) -> Iterator[Action]:
         """The legal actions now, lazily, as :class:`Action` values."""
@@ -212,6 +219,12 @@ class Hand:
         if say:
             self.says[len(self.history)] = say
         return self.apply_action(action.id)
+
+    def deal_through(self) -> None:
+        """Finish the deal with every player saying 'continue' (and a dealer without trumps
+        playing on): the quickest way to a hand ready for the scart or the first lead."""
+        while self.phase in (TALK, DEALER_CHOICE):
+            self.apply_action(CONTINUE)
 
     def play(self, card) -> tuple[dict, ...]:
         from .cards import Card
@@ -329,6 +342,7 @@ class Hand:
             for c in cards:
                 m |= 1 << c
             self.hands[p] |= m
+            self.dealt[p].extend(cards)
             dealt[p] = cards
             if last:
                 self.face_up[p] = cards[-1]  # pagat: the last card to each is shown

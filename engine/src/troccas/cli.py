@@ -1,0 +1,223 @@
+"""The ``troccas`` command line: the engine's facade for teachers and scripts.
+
+Every command prints readable text, or JSON with ``--json``. Bad input prints one line
+naming the token or action and the rule, and exits with status 2; nothing is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+
+from . import __version__, api
+from .errors import TroccasError
+
+NOTATION = """\
+card notation:
+  trumps      Roman numerals I … XXI (IV and IIII, IX and VIIII … are both read)
+  the Fool    Fool or narr
+  suit cards  rank + suit: ranks K Q C J 1 … 10 (A = 1); suits c cuppas/cups,
+              r rosas/coins, s spadas/swords, b bastuns/batons   e.g. Kc 10s Jr Cb
+  Input is case-insensitive; cards are separated by spaces or commas.
+"""
+
+EPILOG = NOTATION + """
+actions in hand records: '<seat> <kind> <arg>', e.g. '1 play Kc', '0 scart 3c',
+  '2 talk liber', '3 call buob_sche', '1 kingjack c', '1 takeback 3c'.
+Seats count in the order of play (anticlockwise): seat d+1 is the dealer d's right.
+Rules: pagat by default; 'troccas options' lists the documented variants.
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, status 2, like every other bad input
+        self.exit(2, f"troccas: error: {message} (see 'troccas --help')\n")
+
+
+def _cards_arg(values: list[str]) -> str:
+    return " ".join(values)
+
+
+def _print_count(r: dict) -> None:
+    for i, g in enumerate(r["groups"], 1):
+        values = " + ".join(str(v) for v in g["values"])
+        print(f"group {i}: {' '.join(g['cards']):<22} {values} = {g['sum']}"
+              f" - {g['less']} = {g['points']}")
+    print(f"points: {r['points']} ({r['method']})")
+
+
+def _print_replay(r: dict) -> None:
+    print(f"{r['players']} players, dealer seat {r['dealer']}, dealt {r['method'].replace('_', ' ')}")
+    for e in r["talk"]:
+        who = f"seat {e['player']}" if "player" in e else ""
+        print(f"  talk: {who} {e.get('decision', e.get('method', e.get('reason', '')))}".rstrip())
+    if r["scart"]:
+        print(f"scart: {' '.join(r['scart'])}")
+    for t in r["tricks"]:
+        plays = ", ".join(f"{p}:{c}" for p, c in t["plays"])
+        print(f"trick {t['number']:>2}: {plays:<40} won by seat {t['winner']}")
+        for key in ("buob", "fool"):
+            if t.get(key):
+                print(f"          {key}: {t[key]['text']}")
+    for e in r["events"]:
+        print(f"  {e['text']}")
+    if r["phase"] == "thrown_in":
+        print("the deal was thrown in: no score")
+    elif "result" in r:
+        res = r["result"]
+        for s, seats in enumerate(r["sides"]):
+            score = res["scores"][s]
+            print(f"side {s} (seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))}):"
+                  f" {res['points'][s]} card points, par {res['par'][s]},"
+                  f" score {score:+}")
+    else:
+        print(f"the hand is not over: seat {r['current_player']} is to act ({r['phase']})")
+
+
+def _write_atomic(path: str, text: str) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".troccas-")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def _read_record(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as exc:
+        raise TroccasError(f"{path}: cannot read the record: {exc.strerror}",
+                           rule="record") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="troccas", description="The rules of Troccas, the Swiss tarot card game"
+                " of the Surselva (pagat's rules by default).",
+                formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
+    p.add_argument("--version", action="version", version=f"troccas {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def cmd(name, help_):
+        c = sub.add_parser(name, help=help_, description=help_, epilog=NOTATION,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        c.add_argument("--json", action="store_true", help="print JSON")
+        return c
+
+    c = cmd("count", "count the points of a pile of cards")
+    c.add_argument("cards", nargs="+", metavar="CARD")
+    g = c.add_mutually_exclusive_group()
+    g.add_argument("--threes", action="store_const", dest="method", const="threes",
+                   help="groups of three less 2 (3 players)")
+    g.add_argument("--singly", action="store_const", dest="method", const="singly",
+                   help="each card its value (3 and 5 players); see --scart")
+    c.add_argument("--scart", default="", metavar="CARDS",
+                   help="cards of the pile that lie in the scart (count one less singly)")
+    c.set_defaults(method="fours")
+
+    c = cmd("winner", "the card that wins a trick (cards in play order, first card led)")
+    c.add_argument("cards", nargs="+", metavar="CARD")
+
+    c = cmd("legal", "the cards of a hand that may be played to a trick")
+    c.add_argument("--hand", required=True, metavar="CARDS")
+    c.add_argument("--trick", default="", metavar="CARDS",
+                   help="cards already played to the trick, in order (empty: you lead)")
+
+    c = cmd("deal", "deal a hand from a seeded shuffle")
+    c.add_argument("--players", type=int, default=4, choices=(3, 4, 5, 6))
+    c.add_argument("--seed", default="0")
+    c.add_argument("--dealer", type=int, default=0)
+    c.add_argument("--method", default=None,
+                   help="three_rounds (default), two_rounds or one_round with 4 players")
+
+    c = cmd("replay", "replay a hand record: tricks, winners, buob and Fool, the count")
+    c.add_argument("file", help="a hand record (JSON); - reads standard input")
+
+    c = cmd("random", "play a hand with random legal actions and print (or write) its record")
+    c.add_argument("--players", type=int, default=4, choices=(3, 4, 5, 6))
+    c.add_argument("--seed", default="0")
+    c.add_argument("-o", "--output", metavar="FILE", help="write the record to FILE")
+
+    cmd("options", "the rule options where the sources disagree, and who plays each")
+    return p
+
+
+def _seed(text: str):
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def run(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    c = args.command
+    if c == "count":
+        r = api.call("count", cards=_cards_arg(args.cards), method=args.method,
+                     scart=args.scart)
+        show = _print_count
+    elif c == "winner":
+        r = api.call("winner", cards=_cards_arg(args.cards))
+        show = (lambda r: print(f"{r['winner']} wins: {r['explanation']}"))
+    elif c == "legal":
+        r = api.call("legal", hand=args.hand, trick=args.trick)
+
+        def show(r):
+            print("legal: " + " ".join(r["legal"]))
+            for x in r["refused"]:
+                print(f"  not {x['card']}: {x['message']} [{x['rule']}]")
+    elif c == "deal":
+        r = api.call("deal", players=args.players, seed=_seed(args.seed), dealer=args.dealer,
+                     method=args.method)
+
+        def show(r):
+            for seat, cards in enumerate(r["hands"]):
+                mark = " (dealer)" if seat == r["dealer"] else ""
+                print(f"seat {seat}{mark}: {' '.join(cards)}   face up: {r['face_up'][seat]}")
+    elif c == "replay":
+        text = sys.stdin.read() if args.file == "-" else _read_record(args.file)
+        from .record import HandRecord
+        rec = HandRecord.loads(text, where=args.file)
+        r = api.replay_json(rec.replay(where=args.file))
+        show = _print_replay
+    elif c == "random":
+        r = api.call("random_hand", players=args.players, seed=_seed(args.seed))
+        text = json.dumps(r, ensure_ascii=False, indent=1) + "\n"
+        if args.output:
+            _write_atomic(args.output, text)
+            show = (lambda r: print(f"wrote {args.output}"))
+        else:
+            show = (lambda r: print(text, end=""))
+            args.json = False
+    elif c == "options":
+        r = api.call("options")
+
+        def show(r):
+            for o in r["options"]:
+                print(f"{o['name']} — {o['point']} (default {o['default']!r})")
+                for v in o["values"]:
+                    src = ", ".join(v["sources"]) or "—"
+                    print(f"  {v['value']!r:<24} {v['meaning']} [{src}]")
+    if getattr(args, "json", False):
+        print(json.dumps(r, ensure_ascii=False, indent=1))
+    else:
+        show(r)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        return run(argv)
+    except TroccasError as exc:
+        print(f"troccas: error: {exc.message} [{exc.rule}]", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,158 @@
+"""Hand records: the deal plus the list of actions, as JSON.
+
+A record replays to exactly the same hand: the deck fixes every card, the actions every
+decision. Format (version 1)::
+
+    {
+      "format": "troccas-hand", "version": 1,
+      "players": 4,                  # 3, 4, 5 or 6
+      "dealer": 0,                   # the dealing seat; seats count in the order of play
+      "rules": {"buob_caller": "king_player"},   # only options that differ from pagat's
+      "totals": [0, 0],              # running score per side before the hand (optional)
+      "deck": "Kc 3s XXI …",        # all 78 cards, top of the pack first
+      "actions": ["1 talk continue", {"action": "2 talk allow", "say": "autras"},
+                  "0 scart 3c", "1 play Kc", "3 call buob_sche", …]
+    }
+
+A record may stop part-way (a puzzle's situation); ``replay()`` returns the hand at that point.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from .actions import Action
+from .cards import TOKEN
+from .deal import check_players, parse_deck, shuffled_deck
+from .errors import RecordError, TroccasError
+from .hand import Hand
+from .rules import Rules
+
+FORMAT = "troccas-hand"
+VERSION = 1
+_KEYS = {"format", "version", "players", "dealer", "rules", "totals", "deck", "actions", "seed",
+         "title", "note"}
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    players: int
+    dealer: int
+    deck: tuple[int, ...]
+    actions: tuple[Action, ...] = ()
+    rules: Rules = field(default_factory=Rules)
+    totals: tuple[int, ...] | None = None
+    says: tuple[tuple[int, str], ...] = ()
+    seed: int | str | None = None
+
+    # ---- building --------------------------------------------------------------------------
+    @classmethod
+    def from_hand(cls, hand: Hand, seed=None) -> "HandRecord":
+        return cls(hand.n, hand.dealer, tuple(hand.deck), tuple(hand.actions_taken()), hand.rules,
+                   tuple(hand.totals), tuple(sorted(hand.says.items())), seed)
+
+    @classmethod
+    def from_json(cls, data, where: str = "record") -> "HandRecord":
+        """Read a record from parsed JSON; errors name ``where`` and the field."""
+        def bad(msg):
+            return RecordError(f"{where}: {msg}")
+        if not isinstance(data, dict):
+            raise bad("a hand record is a JSON object")
+        if data.get("format", FORMAT) != FORMAT:
+            raise bad(f"'format' must be '{FORMAT}', not {data.get('format')!r}")
+        if data.get("version", VERSION) != VERSION:
+            raise bad(f"'version' {data.get('version')!r} is not supported (this engine reads"
+                      f" version {VERSION})")
+        extra = sorted(set(data) - _KEYS)
+        if extra:
+            raise bad(f"'{extra[0]}' is not a field of a hand record; the fields are "
+                      + ", ".join(sorted(_KEYS)))
+        try:
+            players = check_players(data.get("players", 4))
+        except TroccasError as exc:
+            raise bad(f"'players': {exc}") from None
+        dealer = data.get("dealer", 0)
+        if not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise bad(f"'dealer' must be a seat from 0 to {players - 1}, not {dealer!r}")
+        try:
+            rules = Rules.from_json(data.get("rules"))
+        except TroccasError as exc:
+            raise bad(f"'rules': {exc}") from None
+        if "deck" in data:
+            try:
+                deck = parse_deck(data["deck"])
+            except TroccasError as exc:
+                raise bad(f"'deck': {str(exc).removeprefix('deck: ')}") from None
+        elif "seed" in data:
+            deck = shuffled_deck(data["seed"])
+        else:
+            raise bad("a record needs 'deck' (78 cards, top first) or 'seed'")
+        totals = data.get("totals")
+        n_sides = 2 if players in (4, 6) else players
+        if totals is not None and (not isinstance(totals, list) or len(totals) != n_sides
+                                   or not all(isinstance(t, int) for t in totals)):
+            raise bad(f"'totals' must be a list of {n_sides} whole numbers (one per side)")
+        raw = data.get("actions", [])
+        if not isinstance(raw, list):
+            raise bad("'actions' must be a list")
+        actions, says = [], []
+        for i, item in enumerate(raw):
+            text, say = item, None
+            if isinstance(item, dict):
+                text, say = item.get("action"), item.get("say")
+            try:
+                actions.append(Action.parse(text))
+            except TroccasError as exc:
+                raise bad(f"actions[{i}]: {exc}") from None
+            if say:
+                says.append((i, str(say)))
+        return cls(players, dealer, tuple(deck), tuple(actions), rules,
+                   tuple(totals) if totals is not None else None, tuple(says), data.get("seed"))
+
+    @classmethod
+    def loads(cls, text: str, where: str = "record") -> "HandRecord":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{where}:{exc.lineno}: not valid JSON: {exc.msg}") from None
+        return cls.from_json(data, where)
+
+    # ---- writing ---------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        says = dict(self.says)
+        out: dict = {"format": FORMAT, "version": VERSION, "players": self.players,
+                     "dealer": self.dealer}
+        if self.seed is not None:
+            out["seed"] = self.seed
+        rules = self.rules.to_json()
+        if rules:
+            out["rules"] = rules
+        if self.totals is not None:
+            out["totals"] = list(self.totals)
+        out["deck"] = " ".join(TOKEN[c] for c in self.deck)
+        out["actions"] = [({"action": str(a), "say": says[i]} if i in says else str(a))
+                          for i, a in enumerate(self.actions)]
+        return out
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+
+    # ---- replaying -------------------------------------------------------------------------
+    def new_hand(self) -> Hand:
+        return Hand(self.players, self.dealer, deck=self.deck, rules=self.rules,
+                    totals=self.totals)
+
+    def replay(self, where: str = "record") -> Hand:
+        """The hand after every action; an illegal action raises RecordError naming it."""
+        hand = self.new_hand()
+        says = dict(self.says)
+        for i, action in enumerate(self.actions):
+            why = hand.explain(action)
+            if why:
+                raise RecordError(f"{where}: actions[{i}] '{action}' is illegal: {why[1]}"
+                                  f" [{why[0]}]", rule=why[0])
+            if i in says:
+                hand.says[len(hand.history)] = says[i]
+            hand.apply_action(action.id)
+        return hand

@@ -116,7 +116,7 @@ def call_check_play(hand, card, trick=()) -> dict:
     hand_ids = parse_ids(hand)
     cid = parse_ids(card)
     if len(cid) != 1:
-        raise TroccasError("name exactly one card to play", rule="play")
+        raise TroccasError("name exactly one card to play", rule="play.in_hand")
     why = refusal(mask_of(hand_ids), led_suit(parse_ids(trick)), cid[0])
     return {"card": TOKEN[cid[0]], "legal": why is None,
             "rule": why[0] if why else None, "message": why[1] if why else None}

@@ -119,3 +119,47 @@ def partner_draw(deck: list[int], players: int = 4) -> PartnerDraw:
             dealt[p].append(c)
             done[p] = SUIT_OF[c] == TRUMP
     return PartnerDraw(tuple(tuple(d) for d in dealt), centre)
+
+
+def deck_for_hands(players: int, dealer: int, hands: dict[int, list[int]],
+                   method: str | None = None, fill: list[int] | None = None) -> list[int]:
+    """A deck (top first) whose deal gives each seat in ``hands`` those cards, in that order.
+
+    Seats or hands left short are filled from ``fill`` (default: the remaining cards in id
+    order), so a puzzle can fix only the cards that matter and still be a real deal. The last
+    card a seat receives is the one shown face up.
+    """
+    check_players(players)
+    method = method or DEFAULT_METHOD[players]
+    rounds = schedule(players, method)
+    sizes = [0] * players
+    order = [(dealer + 1 + i) % players for i in range(players)]
+    for batches in rounds:
+        for i, count in enumerate(batches):
+            sizes[order[i]] += count
+    named = [c for cards in hands.values() for c in cards]
+    if len(set(named)) != len(named):
+        dup = next(c for c in named if named.count(c) > 1)
+        raise DuplicateCardError(f"'{TOKEN[dup]}' is given to two seats")
+    for seat, cards in hands.items():
+        if not 0 <= seat < players:
+            raise OptionError(f"seat {seat} does not exist with {players} players", rule="deal")
+        if len(cards) > sizes[seat]:
+            raise OptionError(f"seat {seat} receives {sizes[seat]} cards in the deal, not"
+                              f" {len(cards)}", rule="deal")
+    rest = [c for c in (fill if fill is not None else range(N_CARDS)) if c not in set(named)]
+    full = {}
+    for seat in range(players):
+        mine = list(hands.get(seat, []))
+        need = sizes[seat] - len(mine)
+        # Filling goes before the named cards so the named last card stays the face-up one.
+        full[seat] = rest[:need] + mine
+        rest = rest[need:]
+    deck: list[int] = []
+    taken = [0] * players
+    for batches in rounds:
+        for i, count in enumerate(batches):
+            seat = order[i]
+            deck += full[seat][taken[seat]:taken[seat] + count]
+            taken[seat] += count
+    return deck

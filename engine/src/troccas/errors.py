@@ -40,7 +40,7 @@ class DuplicateCardError(TroccasError):
 class IllegalActionError(TroccasError):
     """An action the rules do not allow now; ``rule`` is the clause id (see ``troccas.rules``)."""
 
-    rule = "play"
+    rule = "play.turn"
 
 
 class RecordError(TroccasError):

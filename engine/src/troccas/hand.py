@@ -311,17 +311,19 @@ class Hand:
 
     # ---- the deal ------------------------------------------------------------------------
     def _deal_demands(self) -> list[int]:
-        """Seats of a side far enough behind to demand a shorter deal (first to speak first)."""
+        """Seats of a side far enough behind to demand a shorter deal (first to speak first).
+        "Behind by 9" is the side's own running total at -9 or lower (wiki-de: "neun oder mehr
+        Punkte im Minus"), the totals being zero-sum."""
         if self.n != 4 or not self.rules.catch_up_deals:
             return []
         for side in range(2):
-            if catch_up_methods(self.totals[1 - side] - self.totals[side]):
+            if catch_up_methods(-self.totals[side]):
                 return [p for p in self.talk_order if self.side_of[p] == side]
         return []
 
     def _deal_options(self) -> list[str]:
         side = self.side_of[self._to_move]
-        return ["three_rounds"] + catch_up_methods(self.totals[1 - side] - self.totals[side])
+        return ["three_rounds"] + catch_up_methods(-self.totals[side])
 
     def _begin_deal(self, method: str, demanded_by: int | None = None) -> None:
         self.method = method

@@ -1,0 +1,113 @@
+# Troccas — build, serve and test the site.
+#
+#   make serve   set everything up, build site/ and serve it at http://127.0.0.1:8000/
+#   make test    set everything up, build a test copy of the site and run the whole test suite
+#   make build   set everything up and build site/ only
+#
+# Every step leaves a stamp in .cache/stamps/, so running a target twice redoes only what changed.
+# Helpers: setup (venv + npm), venv, npm, wheel, chromium, bench, clean, clean-all.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMPS := .cache/stamps
+HOST ?= 127.0.0.1
+PORT ?= 8000
+TEST_PORT ?= 8765
+PYTEST_ARGS ?=
+PYODIDE_VERSION := 314.0.7
+
+export NO_MKDOCS_2_WARNING := 1
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+# Sources whose change means a rebuild.
+ENGINE_SRC := engine/pyproject.toml $(shell find engine/src -type f -not -path '*/__pycache__/*' \
+                -not -path '*.egg-info/*' -not -name '*.pyc' 2>/dev/null)
+SITE_SRC := mkdocs.yml $(shell find docs overrides build_tools glossary puzzles -type f \
+                -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null)
+
+.PHONY: help serve build test setup venv npm wheel chromium bench clean clean-all FORCE
+
+help:
+	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT)/"
+	@echo "make test    build a test copy of the site and run every test (browser tests included)"
+	@echo "make build   build the site into site/"
+	@echo "helpers: setup venv npm wheel chromium bench clean clean-all"
+
+# --- set-up ---------------------------------------------------------------------------------
+setup: venv npm
+
+venv: $(STAMPS)/venv
+$(STAMPS)/venv: requirements.txt engine/pyproject.toml
+	@command -v $(PYTHON) >/dev/null || { echo "make: $(PYTHON) not found; install Python 3.11 or newer"; exit 1; }
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e engine
+	@mkdir -p $(@D) && touch $@
+
+npm: $(STAMPS)/npm
+$(STAMPS)/npm: package.json package-lock.json
+	@command -v npm >/dev/null || { echo "make: npm not found; install Node.js 20 with npm"; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	@v=$$(node -p 'require("./node_modules/pyodide/package.json").version'); \
+	  [ "$$v" = "$(PYODIDE_VERSION)" ] || { echo "make: node_modules has pyodide $$v, expected $(PYODIDE_VERSION)"; exit 1; }
+	@mkdir -p $(@D) && touch $@
+
+# The engine as a pure-Python wheel, for Pyodide. Built from a clean build dir each time so a
+# module deleted from engine/src cannot linger in the wheel.
+wheel: $(STAMPS)/wheel
+$(STAMPS)/wheel: $(STAMPS)/venv $(ENGINE_SRC)
+	rm -rf build/wheels engine/build
+	$(PY) -m build --wheel --no-isolation --outdir build/wheels engine >/dev/null
+	rm -rf engine/build
+	@ls build/wheels/troccas-*-py3-none-any.whl
+	@mkdir -p $(@D) && touch $@
+
+# Debian's Chromium for the browser tests; never a downloaded browser.
+chromium:
+	@if [ -x /usr/bin/chromium ] && command -v pdftotext >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  apt-get update && apt-get install -y chromium poppler-utils; \
+	else echo "make test needs Debian's Chromium and poppler-utils: sudo apt-get install -y chromium poppler-utils"; exit 1; fi
+
+# Rebuild when a site URL changes (these files only change when the value does).
+SERVE_URL := http://$(HOST):$(PORT)/
+TEST_URL := http://127.0.0.1:$(TEST_PORT)/
+$(STAMPS)/serve-url: FORCE
+	@mkdir -p $(@D); echo '$(SERVE_URL)' | cmp -s - $@ || echo '$(SERVE_URL)' > $@
+$(STAMPS)/test-url: FORCE
+	@mkdir -p $(@D); echo '$(TEST_URL)' | cmp -s - $@ || echo '$(TEST_URL)' > $@
+
+# --- the site -------------------------------------------------------------------------------
+build: $(STAMPS)/site
+$(STAMPS)/site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/serve-url $(SITE_SRC)
+	SITE_URL=$(SERVE_URL) $(VENV)/bin/mkdocs build --strict --quiet --site-dir site
+	@touch $@
+
+serve: build
+	@echo "Serving site/ at http://$(HOST):$(PORT)/ (Ctrl-C stops)"
+	$(PY) -m http.server $(PORT) --bind $(HOST) --directory site
+
+# --- tests ----------------------------------------------------------------------------------
+# The tests use their own copy of the site, built for port $(TEST_PORT), so `make serve` and
+# `make test` can run side by side (navigation.instant needs the served port to be site_url's).
+$(STAMPS)/test-site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/test-url $(SITE_SRC)
+	SITE_URL=$(TEST_URL) $(VENV)/bin/mkdocs build --strict --quiet --site-dir build/test-site
+	@touch $@
+
+test: chromium $(STAMPS)/test-site
+	TROCCAS_SITE=build/test-site $(VENV)/bin/pytest tests $(PYTEST_ARGS)
+
+bench: chromium $(STAMPS)/test-site
+	TROCCAS_SITE=build/test-site $(PY) benchmarks/boot.py
+
+clean:
+	rm -rf site build .cache/stamps engine/build
+
+clean-all: clean
+	rm -rf $(VENV) node_modules .cache

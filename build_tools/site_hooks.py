@@ -1,0 +1,191 @@
+"""MkDocs hooks for the Troccas site: the in-browser engine and the engine widgets.
+
+What this file does, in build order:
+
+* ``on_config`` finds the two things the browser needs — Pyodide's core files (from
+  ``node_modules/pyodide``, put there by ``npm ci``) and the engine wheel (``build/wheels``, put
+  there by ``make wheel``) — and writes their site-relative URLs into ``config.extra.troccas``,
+  which ``overrides/main.html`` hands to the JavaScript. Either missing: one PluginError line.
+* ``on_pre_build`` asks the engine itself (``troccas.api``) for the pack, for the templates.
+* ``on_page_content`` replaces markers, HTML comments on their own line in a Markdown page:
+
+  - ``<!-- widget: NAME -->`` — ``overrides/partials/widgets/NAME.html`` rendered at build time;
+    the page becomes an engine page (``page.meta.engine``), so its Python starts at once. A page
+    can also ask for the engine with ``engine: true`` in its front matter.
+  - ``<!-- count: Qc 1c 2c 3c -->`` (optionally ``method=threes``; ``all`` for the whole pack) —
+    the engine's count of that pile, worked out now, in CPython, and rendered with
+    ``overrides/partials/count-example.html``. A bad pile fails the build, naming the page.
+* ``on_post_build`` copies Pyodide and the wheel into the site.
+
+The HTML lives in the templates; this file only gathers data.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import shutil
+import sys
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.utils import get_relative_url
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+# A stdlib zip pre-compiled to .pyc by `make stdlib` (optional): used instead of the stock one.
+FAST_STDLIB = ROOT / "build" / "pyodide" / "python_stdlib.zip"
+WHEEL_DIR = ROOT / "build" / "wheels"
+SITE_PYODIDE = "pyodide/"
+SITE_ENGINE = "engine/"
+
+MARKER_RE = re.compile(r"<!--\s*(widget|count):\s*(.*?)\s*-->")
+
+log = logging.getLogger("mkdocs.hooks.troccas")
+
+try:  # the engine installed editable in .venv (make setup); else straight from the source
+    import troccas.api as engine_api
+except ImportError:  # pragma: no cover - only outside `make`
+    sys.path.insert(0, str(ROOT / "engine" / "src"))
+    import troccas.api as engine_api
+from troccas import __version__ as ENGINE_VERSION  # noqa: E402
+from troccas.cards import SUIT_NAMES, SUIT_ROMANSH, SUITS  # noqa: E402
+from troccas.errors import TroccasError  # noqa: E402
+
+_state: dict = {}
+
+
+def _fail(what: str) -> PluginError:
+    return PluginError(f"{what}: run make build")
+
+
+def _wheel() -> Path:
+    name = f"troccas-{ENGINE_VERSION}-py3-none-any.whl"
+    wheel = WHEEL_DIR / name
+    if not wheel.is_file():
+        raise _fail(f"the engine wheel {wheel.relative_to(ROOT)} is missing")
+    return wheel
+
+
+def _pyodide_files() -> dict[str, Path]:
+    files = {}
+    for name in PYODIDE_FILES:
+        src = PYODIDE_SRC / name
+        if name == "python_stdlib.zip" and FAST_STDLIB.is_file():
+            src = FAST_STDLIB
+        if not src.is_file():
+            raise _fail(f"Pyodide is missing ({src.relative_to(ROOT)})")
+        files[name] = src
+    return files
+
+
+def _pyodide_version() -> str:
+    try:
+        return json.loads((PYODIDE_SRC / "package.json").read_text())["version"]
+    except (OSError, ValueError, KeyError):
+        raise _fail("Pyodide is missing (node_modules/pyodide/package.json)") from None
+
+
+def on_config(config):
+    wheel = _wheel()
+    download = sum(p.stat().st_size for p in _pyodide_files().values()) + wheel.stat().st_size
+    _state["wheel"] = wheel
+    config.extra["troccas"] = {
+        # URLs relative to the site root; the JavaScript resolves them against its own URL.
+        "pyodide": SITE_PYODIDE,
+        "wheel": SITE_ENGINE + wheel.name,
+        "engine_version": ENGINE_VERSION,
+        "pyodide_version": _pyodide_version(),
+        # What a first visit downloads, uncompressed (hosts that compress send less).
+        "download_mb": round(download / 1e6),
+        # Set (by the card-picture build) once site/cards/<token>.svg exist.
+        "card_pictures": config.extra.get("troccas", {}).get("card_pictures", False),
+    }
+    return config
+
+
+def pack_groups() -> list[dict]:
+    """The pack from the engine, grouped for the card picker: four suits, then the trumps."""
+    cards = engine_api.call("pack")["cards"]
+    groups = [{"key": s, "title": f"{SUIT_NAMES[i].capitalize()} ({SUIT_ROMANSH[i]})",
+               "cards": []} for i, s in enumerate(SUITS)]
+    trumps = {"key": "t", "title": "Trumps and the Fool", "cards": []}
+    by_suit = {g["key"]: g for g in groups}
+    for card in cards:
+        short = card["rank"] if card["kind"] == "suit" else card["token"]
+        entry = dict(card, short=short)
+        (by_suit[card["suit"]] if card["kind"] == "suit" else trumps)["cards"].append(entry)
+    return groups + [trumps]
+
+
+def on_pre_build(config):
+    # Widgets are rendered while pages are converted, before MkDocs makes its own template
+    # environment (on_env), so the hook keeps one of its own, with the same theme and filters.
+    env = config.theme.get_env()
+    env.globals["troccas_pack"] = pack_groups()
+    _state["env"] = env
+
+
+def on_env(env, config, files):
+    env.globals["troccas_pack"] = _state["env"].globals["troccas_pack"]
+    return env
+
+
+def on_page_content(html, page, config, files):
+    if page.meta.get("engine"):
+        page.meta["engine"] = True
+    if "<!--" not in html:
+        return html
+    env = _state["env"]
+    base_url = get_relative_url(".", page.url)
+
+    def render(match: re.Match) -> str:
+        kind, arg = match.groups()
+        if kind == "count":
+            return count_example(arg)
+        name = arg
+        path = f"partials/widgets/{name}.html"
+        if not (ROOT / "overrides" / path).is_file():
+            raise PluginError(f"{page.file.src_uri}: unknown widget '{name}' "
+                              f"(no overrides/{path})")
+        page.meta["engine"] = True
+        return env.get_template(path).render(page=page, config=config, base_url=base_url,
+                                              pack_groups=env.globals["troccas_pack"])
+
+    def count_example(arg: str) -> str:
+        words = arg.split()
+        opts = dict(w.split("=", 1) for w in words if "=" in w)
+        cards = [w for w in words if "=" not in w]
+        if cards == ["all"]:
+            cards = [c["token"] for g in env.globals["troccas_pack"] for c in g["cards"]]
+        try:
+            result = engine_api.call("count", cards=cards, method=opts.get("method", "fours"))
+        except TroccasError as exc:
+            raise PluginError(f"{page.file.src_uri}: <!-- count: {arg} -->: {exc}") from None
+        names = {c["token"]: c["name"] for g in env.globals["troccas_pack"] for c in g["cards"]}
+        return env.get_template("partials/count-example.html").render(
+            page=page, config=config, base_url=base_url, result=result, names=names)
+
+    return MARKER_RE.sub(render, html)
+
+
+def _copy(src: Path, dest: Path) -> None:
+    if dest.is_file() and dest.stat().st_size == src.stat().st_size \
+            and dest.stat().st_mtime >= src.stat().st_mtime:
+        return
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, dest)
+
+
+def on_post_build(config):
+    site = Path(config.site_dir)
+    for name, src in _pyodide_files().items():
+        _copy(src, site / SITE_PYODIDE / name)
+    wheel = _state["wheel"]
+    for old in (site / SITE_ENGINE).glob("*.whl"):
+        if old.name != wheel.name:
+            old.unlink()
+    _copy(wheel, site / SITE_ENGINE / wheel.name)

@@ -1,0 +1,65 @@
+// The rules engine in a module Web Worker: Pyodide (same origin) + the troccas wheel.
+//
+// Messages in:  {type: "init", indexURL, wheelURL}      once, from assets/js/troccas.js
+//               {type: "call", id, name, args}          any time; answered once Python is up
+// Messages out: {type: "status", text}                  progress while booting
+//               {type: "ready", engine, python, ms}     booted, `import troccas` verified
+//               {type: "failed", message}               booting failed (calls then fail too)
+//               {type: "result", id, json}              troccas.api.call_json's answer (a string)
+//               {type: "result", id, error}             the call could not run at all
+
+let booted = null; // Promise of troccas.api.call_json (a Python function proxy)
+
+function post(msg) {
+  self.postMessage(msg);
+}
+
+async function boot({ indexURL, wheelURL }) {
+  const t0 = performance.now();
+  // Fetch the wheel while Pyodide boots: it is small, and the network is idle then.
+  const wheel = fetch(wheelURL).then((r) => {
+    if (!r.ok) throw new Error(`the engine wheel is missing (${r.status} for ${wheelURL})`);
+    return r.arrayBuffer();
+  });
+  wheel.catch(() => {}); // reported below, when awaited
+  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  const pyodide = await loadPyodide({ indexURL, fullStdLib: false });
+  post({ type: "status", text: "Installing the rules engine…" });
+  pyodide.unpackArchive(await wheel, "wheel");
+  const api = pyodide.pyimport("troccas.api");
+  const callJson = api.call_json;
+  const check = JSON.parse(callJson("pack", "{}"));
+  if (!check.ok || check.result.cards.length !== 78) {
+    throw new Error("the engine was installed but does not answer");
+  }
+  const troccas = pyodide.pyimport("troccas");
+  const python = pyodide.runPython("import sys; sys.version.split()[0]");
+  post({ type: "ready", engine: troccas.__version__, python, ms: Math.round(performance.now() - t0) });
+  return callJson;
+}
+
+self.onmessage = async (event) => {
+  const msg = event.data;
+  if (msg.type === "init") {
+    if (!booted) {
+      booted = boot(msg);
+      booted.catch((err) => post({ type: "failed", message: String(err && err.message || err) }));
+    }
+    return;
+  }
+  if (msg.type === "call") {
+    let callJson;
+    try {
+      if (!booted) throw new Error("the engine was called before it was started");
+      callJson = await booted;
+    } catch (err) {
+      post({ type: "result", id: msg.id, error: `the rules engine is not running: ${err.message || err}` });
+      return;
+    }
+    try {
+      post({ type: "result", id: msg.id, json: callJson(msg.name, JSON.stringify(msg.args ?? {})) });
+    } catch (err) {
+      post({ type: "result", id: msg.id, error: String(err && err.message || err) });
+    }
+  }
+};

@@ -1,0 +1,237 @@
+// The page side of the in-browser rules engine, and the engine widgets.
+//
+// Loaded once per visit as a module (mkdocs.yml extra_javascript). With Material's
+// navigation.instant the page is never reloaded while the reader follows links, so the one
+// worker created here serves every page of the visit. Per-page code runs on Material's
+// `document$`, which emits after each page change.
+//
+// API for pages and tests:
+//   await troccas.call(name, args)   -> the engine's result (troccas.api.call_json(name, args));
+//                                       rejects with an Error carrying .type and .rule
+//   troccas.boot()                   -> Promise, resolves when Python is ready (starts it if needed)
+//   troccas.state                    -> "idle" | "loading" | "ready" | "failed"
+// The <html> element mirrors the state in data-engine; window gets "troccas:state" events.
+
+const config = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}");
+const siteRoot = new URL("../../", import.meta.url); // this file is assets/js/troccas.js
+const html = document.documentElement;
+
+let state = html.dataset.engine === "loading" ? "idle" : html.dataset.engine || "idle";
+let statusText = "";
+let worker = null;
+let booting = null;
+let nextId = 0;
+const pending = new Map();
+
+function setState(next, text) {
+  state = next;
+  statusText = text;
+  html.dataset.engine = next;
+  showStatus(document);
+  window.dispatchEvent(new CustomEvent("troccas:state", { detail: { state, text } }));
+}
+
+function showStatus(root) {
+  for (const el of root.querySelectorAll("[data-engine-status]")) {
+    el.textContent = statusText;
+    el.dataset.state = state;
+  }
+}
+
+function boot() {
+  if (booting) return booting;
+  const mb = config.download_mb ? ` (downloading up to ${config.download_mb} MB, once per visit)` : "";
+  setState("loading", `Starting Python in your browser…${mb} You can read on meanwhile.`);
+  booting = new Promise((resolve, reject) => {
+    const fail = (message) => {
+      setState("failed", `The rules engine could not start: ${message}. Reload the page to try again.`);
+      reject(new Error(message));
+      for (const { reject: rej } of pending.values()) rej(new Error(message));
+      pending.clear();
+    };
+    try {
+      worker = new Worker(new URL("engine-worker.js", import.meta.url), { type: "module" });
+    } catch (err) {
+      fail(`this browser cannot run it (${err.message})`);
+      return;
+    }
+    worker.onerror = (event) => fail(event.message || "the worker script did not load");
+    worker.onmessage = ({ data: msg }) => {
+      if (msg.type === "status") {
+        statusText = msg.text;
+        showStatus(document);
+      } else if (msg.type === "ready") {
+        setState("ready", `The rules engine is ready (troccas ${msg.engine} on Python ${msg.python}).`);
+        resolve();
+      } else if (msg.type === "failed") {
+        fail(msg.message);
+      } else if (msg.type === "result") {
+        const p = pending.get(msg.id);
+        if (!p) return;
+        pending.delete(msg.id);
+        if (msg.error !== undefined) {
+          p.reject(Object.assign(new Error(msg.error), { type: "EngineError", rule: "runtime" }));
+          return;
+        }
+        const answer = JSON.parse(msg.json);
+        if (answer.ok) p.resolve(answer.result);
+        else p.reject(Object.assign(new Error(answer.error.message), {
+          type: answer.error.type, rule: answer.error.rule }));
+      }
+    };
+    worker.postMessage({
+      type: "init",
+      indexURL: new URL(config.pyodide || "pyodide/", siteRoot).href,
+      wheelURL: new URL(config.wheel, siteRoot).href,
+    });
+  });
+  booting.catch(() => {});
+  return booting;
+}
+
+function call(name, args = {}) {
+  boot();
+  return new Promise((resolve, reject) => {
+    if (state === "failed") {
+      reject(Object.assign(new Error(statusText), { type: "EngineError", rule: "runtime" }));
+      return;
+    }
+    const id = ++nextId;
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ type: "call", id, name, args });
+  });
+}
+
+window.troccas = Object.freeze({
+  call,
+  boot,
+  get state() { return state; },
+  config,
+});
+
+// --- widgets ---------------------------------------------------------------------------------
+const widgets = { "count-pile": countPile };
+
+// Re-render a widget part whenever the engine's state changes, while the widget is on the page.
+function onState(root, fn) {
+  const listener = () => (root.isConnected ? fn() : window.removeEventListener("troccas:state", listener));
+  window.addEventListener("troccas:state", listener);
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}
+
+function countPile(root) {
+  const pile = [];
+  const buttons = new Map([...root.querySelectorAll("button[data-card]")].map((b) => [b.dataset.card, b]));
+  const method = root.querySelector("[data-count-method]");
+  const pileText = root.querySelector("[data-count-pile]");
+  const size = root.querySelector("[data-count-size]");
+  const out = root.querySelector("[data-count-output]");
+  const emptyText = pileText.textContent;
+  let run = 0;
+
+  const name = (token) => buttons.get(token)?.getAttribute("aria-label") || token;
+
+  function update() {
+    for (const [token, b] of buttons) b.setAttribute("aria-pressed", String(pile.includes(token)));
+    size.textContent = String(pile.length);
+    pileText.replaceChildren(...(pile.length ? pile.map((t, i) =>
+      el("span", { class: "tr-token", title: name(t) }, (i ? " " : "") + t)) : [emptyText]));
+    recount();
+  }
+
+  async function recount() {
+    const mine = ++run;
+    const cards = [...pile];
+    out.dataset.cards = cards.join(" ");
+    out.dataset.method = method.value;
+    delete out.dataset.points;
+    if (!cards.length) {
+      out.dataset.state = "empty";
+      out.replaceChildren();
+      return;
+    }
+    out.dataset.state = "counting";
+    if (state !== "ready") {
+      out.replaceChildren(el("p", {}, "The engine counts your pile as soon as Python is ready."));
+    }
+    try {
+      const result = await call("count", { cards, method: method.value });
+      if (mine === run) show(result);
+    } catch (err) {
+      if (mine !== run) return;
+      out.dataset.state = "error";
+      out.replaceChildren(el("p", { class: "tr-error" }, `The engine refused this pile: ${err.message}`));
+    }
+  }
+
+  function show(result) {
+    const rows = result.groups.map((g, i) => {
+      const sum = g.values.length > 1 ? `${g.values.join(" + ")} = ${g.sum}` : `${g.sum}`;
+      const cards = el("td", {});
+      g.cards.forEach((t, j) => cards.append(el("span", { class: "tr-token", title: name(t) }, (j ? " " : "") + t)));
+      return el("tr", {},
+        el("td", {}, String(i + 1)), cards, el("td", {}, sum),
+        el("td", {}, g.less ? `− ${g.less}` : "—"), el("td", { class: "tr-num" }, String(g.points)));
+    });
+    const table = el("table", { class: "tr-count__table" },
+      el("thead", {}, el("tr", {}, ...["Group", "Cards", "Card values", "Less", "Points"].map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, ...rows),
+      el("tfoot", {}, el("tr", {}, el("th", { scope: "row", colspan: "4" }, "Total"),
+        el("td", { class: "tr-num", "data-count-total": "" }, String(result.points)))));
+    const word = result.points === 1 ? "point" : "points";
+    out.replaceChildren(
+      el("p", { class: "tr-count__total" }, el("strong", {}, `${result.points} ${word}`),
+        ` from ${result.cards.length} card${result.cards.length === 1 ? "" : "s"} counted ${methodWords[result.method]}.`),
+      el("div", { class: "md-typeset__scrollwrap" }, el("div", { class: "md-typeset__table" }, table)));
+    out.dataset.points = String(result.points);
+    out.dataset.state = "done";
+  }
+
+  const methodWords = { fours: "in fours", threes: "in threes", singly: "singly" };
+
+  root.addEventListener("click", (event) => {
+    const card = event.target.closest("button[data-card]");
+    const action = event.target.closest("[data-count-action]")?.dataset.countAction;
+    if (card) {
+      const i = pile.indexOf(card.dataset.card);
+      if (i >= 0) pile.splice(i, 1);
+      else pile.push(card.dataset.card);
+    } else if (action === "clear") {
+      pile.length = 0;
+    } else if (action === "all") {
+      pile.length = 0;
+      pile.push(...buttons.keys());
+    } else {
+      return;
+    }
+    update();
+  });
+  method.addEventListener("change", recount);
+  onState(root, () => { if (state === "ready" && pile.length && out.dataset.state !== "done") recount(); });
+  update();
+}
+
+// --- per page ----------------------------------------------------------------------------------
+function onPage(doc) {
+  const found = doc.querySelectorAll("[data-troccas-widget]");
+  const wantsEngine = found.length > 0 || doc.querySelector("[data-engine-page]");
+  for (const root of found) {
+    if (root.dataset.widgetReady) continue;
+    root.dataset.widgetReady = "true";
+    widgets[root.dataset.troccasWidget]?.(root);
+  }
+  // The page is parsed and shown by the time this runs, and Python boots in the worker's own
+  // thread, so starting now keeps the page usable while saving the reader's waiting time.
+  if (wantsEngine) boot();
+  else if (state === "idle") html.dataset.engine = "idle";
+  showStatus(doc);
+}
+
+if (window.document$) window.document$.subscribe(() => onPage(document));
+else onPage(document);

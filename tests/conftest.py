@@ -1,0 +1,170 @@
+"""Shared fixtures: the built site served on 127.0.0.1, and Debian's Chromium driven by Playwright.
+
+Fixtures (use them in any test module under tests/):
+
+``site_dir``     the built site (``$TROCCAS_SITE``, else ``site/``). ``make test`` builds a copy in
+                 ``build/test-site`` for port 8765; run by hand, pytest uses ``site/`` from
+                 ``make build`` (port 8000, so stop ``make serve`` first).
+``site_server``  that site served by a threaded ``http.server`` in this process, on the host and
+                 port of the site's own ``site_url`` (navigation.instant needs them to match).
+                 Has ``.url`` (the home page), ``.pages`` (every URL in sitemap.xml),
+                 ``.url_of(path)`` (``"rules/counting/"`` → full URL) and ``.dir``.
+``browser``      one headless Chromium for the session (``/usr/bin/chromium``; never downloaded).
+``context``      a fresh browser context per test (no cache, no cookies shared between tests).
+``page``         a page in that context that records what happens, as attributes:
+                 ``page.console_errors`` (console errors and uncaught exceptions, as text) and
+                 ``page.requested_urls`` (every request, including the engine worker's).
+``wait_engine``  ``wait_engine(page)`` waits until ``<html data-engine>`` is ready or failed and
+                 returns the state.
+
+Browser tests carry the ``browser`` mark (``pytest -m "not browser"`` skips them); the mark is
+added automatically to every test that uses the ``browser`` fixture.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import shutil
+import socket
+import threading
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-quic"]
+ENGINE_TIMEOUT_MS = 60_000
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
+# --- the site ---------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    path = Path(os.environ.get("TROCCAS_SITE", ROOT / "site"))
+    if not path.is_absolute():
+        path = ROOT / path
+    if not (path / "sitemap.xml").is_file():
+        pytest.fail(f"no built site in {path}: run `make build` (or `make test`)", pytrace=False)
+    return path
+
+
+def sitemap_urls(site: Path) -> list[str]:
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+    tree = ET.parse(site / "sitemap.xml")
+    return [loc.text.strip() for loc in tree.getroot().findall("s:url/s:loc", ns)]
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {".mjs": "text/javascript", ".wasm": "application/wasm",
+                      ".whl": "application/zip"}
+
+    def log_message(self, format, *args):  # noqa: A002 - keep test output clean
+        pass
+
+
+@dataclass
+class SiteServer:
+    dir: Path
+    url: str
+    pages: list[str] = field(default_factory=list)
+
+    def url_of(self, path: str) -> str:
+        return urljoin(self.url, path.lstrip("/"))
+
+
+@pytest.fixture(scope="session")
+def site_server(site_dir):
+    pages = sitemap_urls(site_dir)
+    home = min(pages, key=len)
+    parts = urlsplit(home)
+    host, port = parts.hostname, parts.port or 80
+    if host not in ("127.0.0.1", "localhost"):
+        pytest.fail(f"{site_dir} was built for {home}; build it with SITE_URL=http://127.0.0.1:PORT/",
+                    pytrace=False)
+    handler = functools.partial(_QuietHandler, directory=str(site_dir))
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as exc:
+        pytest.fail(f"cannot serve the site on 127.0.0.1:{port} ({exc.strerror}); is `make serve` "
+                    f"running? Stop it, or use `make test`, which serves on its own port",
+                    pytrace=False)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield SiteServer(dir=site_dir, url=f"http://127.0.0.1:{port}{parts.path or '/'}",
+                         pages=[re.sub(r"^http://[^/]+", f"http://127.0.0.1:{port}", u) for u in pages])
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# --- the browser ------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (make test does it as root)",
+                    pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context()
+    ctx.set_default_timeout(ENGINE_TIMEOUT_MS)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    page.console_errors = []
+    page.requested_urls = []
+    page.on("console", lambda m: m.type == "error" and page.console_errors.append(
+        f"{m.text} ({m.location.get('url', '')})"))
+    page.on("pageerror", lambda exc: page.console_errors.append(f"uncaught: {exc}"))
+    # Chromium reports the requests of the page's dedicated workers (the engine's) here too.
+    page.on("request", lambda r: page.requested_urls.append(r.url))
+    yield page
+
+
+@pytest.fixture
+def wait_engine():
+    def wait(page, timeout: float = ENGINE_TIMEOUT_MS) -> str:
+        page.wait_for_function(
+            "['ready', 'failed'].includes(document.documentElement.dataset.engine)",
+            timeout=timeout)
+        return page.evaluate("document.documentElement.dataset.engine")
+    return wait
+
+
+@pytest.fixture(scope="session")
+def pdftotext():
+    exe = shutil.which("pdftotext")
+    if not exe:
+        pytest.fail("pdftotext is missing: apt-get install -y poppler-utils", pytrace=False)
+    return exe

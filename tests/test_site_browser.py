@@ -1,0 +1,163 @@
+"""The built site in Chromium: offline pages, the in-browser engine, the counting widget."""
+
+from __future__ import annotations
+
+import json
+import time
+from urllib.parse import urlsplit
+
+import pytest
+
+from troccas import api
+
+COUNTING = "rules/counting/"
+STATE = "document.documentElement.dataset.engine"
+
+
+def off_site(urls: list[str]) -> list[str]:
+    return [u for u in urls if urlsplit(u).scheme not in ("data", "blob")
+            and urlsplit(u).hostname != "127.0.0.1"]
+
+
+def card_names(tokens: list[str]) -> list[str]:
+    names = {c["token"]: c["name"] for c in api.call("pack")["cards"]}
+    return [names[t] for t in tokens]
+
+
+def pick(page, tokens: list[str]) -> None:
+    for name in card_names(tokens):
+        page.get_by_role("button", name=name, exact=True).click()
+
+
+def wait_count(page, tokens: list[str], method: str) -> dict:
+    """Waits until the widget shows the count of exactly this pile; returns what it shows."""
+    page.wait_for_function(
+        """([cards, method]) => {
+             const out = document.querySelector('[data-count-output]');
+             return out.dataset.state === 'done' && out.dataset.cards === cards
+                    && out.dataset.method === method;
+           }""", arg=[" ".join(tokens), method])
+    out = page.locator("[data-count-output]")
+    rows = out.locator("tbody tr")
+    return {
+        "points": int(out.get_attribute("data-points")),
+        "total": int(out.locator("[data-count-total]").inner_text()),
+        "groups": [[cell.strip() for cell in rows.nth(i).locator("td").all_inner_texts()]
+                   for i in range(rows.count())],
+    }
+
+
+def expected_rows(result: dict) -> list[list[str]]:
+    rows = []
+    for i, g in enumerate(result["groups"], 1):
+        sums = " + ".join(map(str, g["values"])) + (f" = {g['sum']}" if len(g["values"]) > 1 else "")
+        rows.append([str(i), " ".join(g["cards"]), sums, f"− {g['less']}" if g["less"] else "—",
+                     str(g["points"])])
+    return rows
+
+
+def test_every_page_loads_offline_without_errors(site_server, page, wait_engine):
+    assert len(site_server.pages) >= 8
+    for url in site_server.pages:
+        page.goto(url, wait_until="load")
+        state = page.evaluate(STATE)
+        if state == "loading":
+            state = wait_engine(page)
+        assert state in ("idle", "ready"), url
+        page.wait_for_load_state("networkidle")
+    assert page.console_errors == []
+    assert off_site(page.requested_urls) == []
+    assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in page.requested_urls)
+
+
+def test_counting_widget_gives_the_engines_answer(site_server, page, wait_engine):
+    page.goto(site_server.url_of(COUNTING))
+    # The picker is in the page before Python is ready: it was rendered at build time.
+    assert page.locator("button[data-card]").count() == 78
+    pile = ["Kc", "Qr", "XXI", "Fool", "2s", "Jb", "10c"]
+    pick(page, pile)
+    assert wait_engine(page) == "ready"
+
+    for method in ("fours", "threes", "singly"):
+        page.select_option("[data-count-method]", method)
+        shown = wait_count(page, pile, method)
+        expected = api.call("count", cards=pile, method=method)
+        assert shown["points"] == shown["total"] == expected["points"]
+        assert shown["groups"] == expected_rows(expected)
+
+    page.select_option("[data-count-method]", "fours")
+    page.get_by_role("button", name="Take the whole pack").click()
+    everything = [c["token"] for c in api.call("pack")["cards"]]
+    shown = wait_count(page, everything, "fours")
+    assert shown["points"] == api.call("count", cards=everything)["points"]
+
+    page.get_by_role("button", name="Clear the pile").click()
+    page.wait_for_function("document.querySelector('[data-count-output]').dataset.state === 'empty'")
+    assert page.locator("button[data-card][aria-pressed=true]").count() == 0
+    assert page.console_errors == []
+
+
+def test_engine_errors_reject_with_rule_and_type(site_server, page, wait_engine):
+    page.goto(site_server.url_of(COUNTING))
+    assert wait_engine(page) == "ready"
+    args = {"cards": ["Kc", "Zz"]}
+    got = page.evaluate("""(args) => troccas.call('count', args).then(
+                             r => ({ok: r}),
+                             e => ({message: e.message, rule: e.rule, type: e.type}))""", args)
+    expected = json.loads(api.call_json("count", json.dumps(args)))
+    assert expected["ok"] is False
+    assert got == expected["error"]
+    # A good call after a bad one still works: the worker survives errors.
+    assert page.evaluate("troccas.call('count', {cards: ['Kc']})") == api.call("count", cards=["Kc"])
+
+
+def test_second_page_reuses_the_running_python(site_server, page, wait_engine):
+    page.goto(site_server.url_of(COUNTING))
+    assert wait_engine(page) == "ready"
+    page.evaluate("window.__sameVisit = true")
+    wasm_before = sum(u.endswith("pyodide.asm.wasm") for u in page.requested_urls)
+    assert wasm_before == 1
+
+    # Away by the top tabs, and back by a link in the page.
+    page.get_by_role("link", name="Rules", exact=True).first.click()
+    page.wait_for_url("**/rules/")
+    page.get_by_role("article").get_by_role("link", name="Counting the cards").click()
+    page.wait_for_url(f"**/{COUNTING}")
+    start = time.perf_counter()
+    assert wait_engine(page, timeout=5_000) == "ready"
+    assert time.perf_counter() - start < 1.0
+    assert page.evaluate("window.__sameVisit") is True, "navigation.instant did not keep the page"
+    assert sum(u.endswith("pyodide.asm.wasm") for u in page.requested_urls) == 1
+
+    # The widget of the new page is wired to the same worker.
+    pile = ["XXI", "I", "Fool"]
+    pick(page, pile)
+    assert wait_count(page, pile, "fours")["points"] == api.call("count", cards=pile)["points"]
+    assert page.console_errors == []
+
+
+def test_a_page_opened_as_a_file_says_how_to_serve_it(site_dir, page):
+    page.goto((site_dir / COUNTING / "index.html").as_uri())
+    page.wait_for_function(f"{STATE} === 'failed'")
+    status = page.locator("[data-engine-status]")
+    status.wait_for()
+    text = status.inner_text()
+    assert "opened as a file" in text
+    assert "make serve" in text and "python3 -m http.server -d site" in text
+    # The rules text and the cards are still there.
+    assert page.locator("button[data-card]").count() == 78
+
+
+def test_pages_print_without_menus(site_server, page, pdftotext, tmp_path):
+    import subprocess
+
+    page.goto(site_server.url_of(COUNTING))
+    page.emulate_media(media="print")
+    assert not page.locator(".md-header").is_visible()
+    assert not page.locator(".md-sidebar--primary").is_visible()
+    pdf = tmp_path / "counting.pdf"
+    page.pdf(path=str(pdf))
+    text = subprocess.run([pdftotext, str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert "Counting the cards" in text
+    assert "Search" not in text.split("Counting the cards", 1)[0]

@@ -1,0 +1,135 @@
+"""The built site, read as files: what the build put where, and that nothing points off-site."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from troccas import __version__, api
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+
+
+class _Assets(HTMLParser):
+    """Every URL an HTML page makes the browser fetch by itself (not plain links)."""
+
+    def __init__(self):
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag in ("script", "img", "iframe", "audio", "video", "source", "embed") and a.get("src"):
+            self.urls.append(a["src"])
+        if tag == "link" and a.get("href") and set((a.get("rel") or "").split()) & {
+                "stylesheet", "icon", "preload", "modulepreload", "prefetch", "preconnect",
+                "dns-prefetch", "manifest"}:
+            self.urls.append(a["href"])
+        if tag == "object" and a.get("data"):
+            self.urls.append(a["data"])
+        if a.get("style") and "url(" in a["style"]:
+            self.urls.extend(re.findall(r"url\(['\"]?([^'\")]+)", a["style"]))
+
+
+def html_files(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def test_pyodide_and_wheel_are_in_the_site(site_dir):
+    for name in PYODIDE_FILES:
+        assert (site_dir / "pyodide" / name).stat().st_size > 0, name
+    wheel = site_dir / "engine" / f"troccas-{__version__}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+    assert "troccas/api.py" in names
+    assert not any(n.endswith(".pyc") or "__pycache__" in n for n in names)
+
+
+def test_pages_carry_the_engine_config(site_dir):
+    page = (site_dir / "index.html").read_text()
+    cfg = json.loads(re.search(r'<script id="troccas-config" type="application/json">(.*?)</script>',
+                               page).group(1))
+    assert cfg["engine_version"] == __version__
+    assert cfg["pyodide_version"] == "314.0.7"
+    assert (site_dir / cfg["pyodide"] / "pyodide.mjs").is_file()
+    assert (site_dir / cfg["wheel"]).is_file()
+
+
+def test_no_page_fetches_anything_off_site(site_dir):
+    offenders = []
+    for path in html_files(site_dir):
+        parser = _Assets()
+        parser.feed(path.read_text())
+        for url in parser.urls:
+            parts = urlsplit(url)
+            if parts.scheme or parts.netloc:
+                offenders.append(f"{path.relative_to(site_dir)}: {url}")
+    assert not offenders
+    css = "\n".join(p.read_text() for p in site_dir.rglob("*.css"))
+    assert not re.search(r"@import\s+url\(['\"]?https?:|url\(['\"]?https?://", css)
+
+
+def test_the_card_picker_is_the_engines_pack(site_dir):
+    page = (site_dir / "rules" / "counting" / "index.html").read_text()
+    buttons = re.findall(r'<button type="button" class="tr-card" data-card="([^"]+)"[^>]*?'
+                         r'aria-label="([^"]+)"', page, re.S)
+    pack = api.call("pack")["cards"]
+    assert buttons == [(c["token"], c["name"]) for c in pack]
+
+
+def test_build_time_examples_are_the_engines_counts(site_dir):
+    """Every `<!-- count: ... -->` marker in docs/ shows the engine's figure in the built page."""
+    checked = 0
+    for md in sorted((ROOT / "docs").rglob("*.md")):
+        markers = re.findall(r"^<!--\s*count:\s*(.*?)\s*-->\s*$", md.read_text(), re.M)
+        if not markers:
+            continue
+        rel = md.relative_to(ROOT / "docs").with_suffix("")
+        out = site_dir / (rel.parent if rel.name == "index" else rel) / "index.html"
+        shown = [int(x) for x in re.findall(r'data-count-example data-points="(-?\d+)"', out.read_text())]
+        expected = []
+        for marker in markers:
+            words = marker.split()
+            opts = dict(w.split("=", 1) for w in words if "=" in w)
+            cards = [w for w in words if "=" not in w]
+            if cards == ["all"]:
+                cards = [c["token"] for c in api.call("pack")["cards"]]
+            expected.append(api.call("count", cards=cards, method=opts.get("method", "fours"))["points"])
+        assert shown == expected, md
+        checked += len(markers)
+    assert checked > 0
+
+
+def _load_hooks():
+    spec = importlib.util.spec_from_file_location("site_hooks_under_test",
+                                                  ROOT / "build_tools" / "site_hooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("missing", ["wheel", "pyodide"])
+def test_build_stops_with_one_clear_line_when_a_part_is_missing(missing, tmp_path, monkeypatch):
+    from mkdocs.exceptions import PluginError
+
+    hooks = _load_hooks()
+    monkeypatch.setattr(hooks, "WHEEL_DIR" if missing == "wheel" else "PYODIDE_SRC", tmp_path / "none")
+    monkeypatch.setattr(hooks, "ROOT", tmp_path)
+
+    class Config:
+        extra: dict = {}
+
+    with pytest.raises(PluginError) as err:
+        hooks.on_config(Config())
+    message = str(err.value)
+    assert "\n" not in message and message.endswith("run make build")
+    assert ("wheel" if missing == "wheel" else "Pyodide") in message

@@ -25,10 +25,10 @@ def make_hand(hands: dict, *, players=4, dealer=0, scart="", rules=None, method=
 
 
 def play(hand: Hand, *moves: str) -> None:
-    """Play cards in turn: each move is a card token (or 'kingjack c')."""
+    """Play cards in turn: each move is a card token, or 'kingjack c', 'call pass', …"""
     for m in moves:
         p = hand.current_player
-        if m.startswith("kingjack"):
+        if m.split()[0] in ("kingjack", "call", "takeback"):
             hand.apply(f"{p} {m}")
         else:
             hand.apply(f"{p} play {m}")

@@ -147,7 +147,10 @@ def deck_for_hands(players: int, dealer: int, hands: dict[int, list[int]],
         if len(cards) > sizes[seat]:
             raise OptionError(f"seat {seat} receives {sizes[seat]} cards in the deal, not"
                               f" {len(cards)}", rule="deal")
-    rest = [c for c in (fill if fill is not None else range(N_CARDS)) if c not in set(named)]
+    used = set(named)
+    order_of_rest = list(fill) if fill is not None else []
+    order_of_rest += [c for c in range(N_CARDS) if c not in set(order_of_rest)]
+    rest = [c for c in order_of_rest if c not in used]
     full = {}
     for seat in range(players):
         mine = list(hands.get(seat, []))

@@ -20,7 +20,7 @@ from .cards import (CAVALIER, FOOL, JACK, KING, N_CARDS, POINTS, QUEEN, RANK_OF,
                     SUIT_NAMES, SUIT_OF, STRENGTH, TOKEN, TRUMP, ids_of, suit_card)
 from .deal import (DEFAULT_METHOD, SCART_SIZE, catch_up_methods, check_players, schedule,
                    shuffled_deck)
-from .errors import IllegalActionError
+from .errors import IllegalActionError, RecordError
 from .play import NO_SUIT, TRUMP_MASK, led_suit, legal_mask, refusal, suit_name, winning_index
 from .rules import Rules
 
@@ -32,6 +32,7 @@ _KING = [suit_card(s, KING) for s in range(4)]
 _JACK = [suit_card(s, JACK) for s in range(4)]
 _KJ_MASK = [(1 << _KING[s]) | (1 << _JACK[s]) for s in range(4)]
 _NUMERAL_MASK = [sum(1 << suit_card(s, r) for r in range(JACK)) for s in range(4)]
+_PACK_IDS = list(range(N_CARDS))
 _HONOUR_MASK = sum(1 << c for c in range(N_CARDS) if POINTS[c] == 5)
 
 
@@ -58,6 +59,9 @@ class Hand:
                                      rule="deal")
         self.dealer = dealer
         self.deck = list(deck) if deck is not None else shuffled_deck(seed)
+        if deck is not None and sorted(self.deck) != _PACK_IDS:
+            raise RecordError("the deck must hold each of the 78 cards exactly once",
+                              rule="record.deck")
         # Sides: partners sit opposite with 4, alternate with 6; 3 and 5 play alone.
         self.side_of = [p % 2 for p in range(n)] if n in (4, 6) else list(range(n))
         self.n_sides = 2 if n in (4, 6) else n

@@ -1,0 +1,425 @@
+"""Load and validate the glossary data (glossary/*.yaml).
+
+``load_glossary(directory)`` reads the four files with PyYAML's safe loader (a subclass that
+records the line of every mapping, key and list item), checks each against its JSON Schema
+(``schemas/``), then checks what a schema cannot: ids unique across all files, every nested
+source also named by its entry, card tokens known to the engine, cross-references that resolve,
+the whole pack present. The first problem found — the one nearest the top of the first file
+that has any — is raised as :class:`GlossaryError`, whose text is one line::
+
+    glossary/terms.yaml:42: entry 'scart': field 'sources': 'pagatt' is not one of pagat, wiki-en, wiki-de, arcane
+
+Nothing here imports mkdocs: the build hook turns the error into a PluginError, and the tests
+call this module directly.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA_DIR = ROOT / "glossary"
+SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
+
+try:
+    from troccas import Card
+    from troccas.errors import InvalidCardError
+except ImportError:  # outside the venv: the engine straight from its source tree
+    sys.path.insert(0, str(ROOT / "engine" / "src"))
+    from troccas import Card
+    from troccas.errors import InvalidCardError
+
+SOURCES = ("pagat", "wiki-en", "wiki-de", "arcane")
+KINDS = ("trumps", "cards", "terms", "tschintschar")
+TRUMP_TOKENS = tuple(Card(n).token for n in range(1, 22)) + ("Fool",)
+
+
+class GlossaryError(Exception):
+    """One problem in the data, told in one line: file:line: entry 'id': field 'f': what."""
+
+    def __init__(self, file: str, line: int | None, message: str, *, entry: str | None = None,
+                 field: str | None = None):
+        self.file, self.line, self.entry, self.field, self.message = file, line, entry, field, message
+        where = f"{file}:{line}" if line else file
+        parts = [where]
+        if entry is not None:
+            parts.append(f"entry {entry}")
+        if field is not None:
+            parts.append(f"field '{field}'")
+        super().__init__(": ".join(parts + [message]))
+
+
+# --- YAML with line numbers -----------------------------------------------------------------
+class LineMap(dict):
+    """A mapping that remembers its own line and the line of each key (1-based)."""
+
+    line: int = 0
+    key_lines: dict
+
+
+class LineList(list):
+    """A list that remembers its own line and the line of each item (1-based)."""
+
+    line: int = 0
+    item_lines: list
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key, line, first_line, map_line):
+        super().__init__(key)
+        self.key, self.line, self.first_line, self.map_line = key, line, first_line, map_line
+
+
+class _LineLoader(yaml.SafeLoader):
+    """SafeLoader whose mappings and sequences carry their line numbers."""
+
+
+def _construct_map(loader: _LineLoader, node: yaml.MappingNode):
+    m = LineMap()
+    m.line = node.start_mark.line + 1
+    m.key_lines = {}
+    yield m
+    loader.flatten_mapping(node)
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        line = key_node.start_mark.line + 1
+        if key in m:
+            raise _DuplicateKey(key, line, m.key_lines[key], m.line)
+        m[key] = loader.construct_object(value_node, deep=True)
+        m.key_lines[key] = line
+
+
+def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode):
+    seq = LineList()
+    seq.line = node.start_mark.line + 1
+    seq.item_lines = [child.start_mark.line + 1 for child in node.value]
+    yield seq
+    seq.extend(loader.construct_object(child, deep=True) for child in node.value)
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_seq)
+
+
+def _line_of(node: Any) -> int:
+    return getattr(node, "line", 0) or 0
+
+
+# --- the model ------------------------------------------------------------------------------
+@dataclass
+class Glossary:
+    """The validated data: ``kinds[kind]`` is the list of entries (dicts) of one file."""
+
+    kinds: dict[str, list[dict]]
+    where: dict[str, tuple[str, int]] = field(default_factory=dict)  # id -> (file, line)
+
+    @property
+    def by_id(self) -> dict[str, dict]:
+        return {e["id"]: e for k in KINDS for e in self.kinds[k]}
+
+    def kind_of(self, entry_id: str) -> str:
+        for k in KINDS:
+            if any(e["id"] == entry_id for e in self.kinds[k]):
+                return k
+        raise KeyError(entry_id)
+
+    def entries(self):
+        for k in KINDS:
+            for e in self.kinds[k]:
+                yield k, e
+
+
+def rm_forms(entry: dict) -> list[dict]:
+    """Every Romansh form of an entry (a trump's names flattened), in file order."""
+    if "names" in entry:
+        return [f for name in entry["names"] for f in name["rm"]]
+    return list(entry.get("rm", []))
+
+
+def renderings(entry: dict, lang: str) -> list[dict]:
+    """The English ('en') or German ('de') renderings of an entry, in file order."""
+    if "names" in entry:
+        return [r for name in entry["names"] for r in name.get(lang, [])]
+    return list(entry.get(lang, []))
+
+
+# --- schema checking ------------------------------------------------------------------------
+def _registry() -> Registry:
+    resources = []
+    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((schema["$id"], Resource.from_contents(schema)))
+    return Registry().with_resources(resources)
+
+
+_VALIDATORS: dict[str, Draft202012Validator] = {}
+
+
+def validator(kind: str) -> Draft202012Validator:
+    if kind not in _VALIDATORS:
+        schema = json.loads((SCHEMA_DIR / f"{kind}.schema.json").read_text(encoding="utf-8"))
+        Draft202012Validator.check_schema(schema)
+        _VALIDATORS[kind] = Draft202012Validator(schema, registry=_registry())
+    return _VALIDATORS[kind]
+
+
+_TYPE_WORDS = {"string": "text", "array": "a list", "object": "a mapping (key: value)",
+               "integer": "a whole number", "boolean": "true or false", "number": "a number"}
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (a yes/no value — quote it if it is text)"
+    if isinstance(value, str):
+        return f"text '{value}'"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, int):
+        return f"the number {value}"
+    return f"{type(value).__name__} {value!r}"
+
+
+def _fmt(value: Any) -> str:
+    return f"'{value}'" if isinstance(value, str) else _describe(value)
+
+
+def _field_name(parts: list) -> str:
+    out = ""
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+def _entry_label(data: Any, index: int | None) -> str | None:
+    if index is None:
+        return None
+    entry = data[index] if isinstance(data, list) and index < len(data) else None
+    if isinstance(entry, dict) and isinstance(entry.get("id"), str) and entry["id"]:
+        return f"'{entry['id']}'"
+    return f"#{index + 1} (no id)"
+
+
+def _locate(data: Any, path: list) -> tuple[Any, Any, int]:
+    """The node at ``path``, its parent, and the best line for it."""
+    node, parent, line = data, None, _line_of(data)
+    for p in path:
+        parent = node
+        try:
+            node = node[p]
+        except (KeyError, IndexError, TypeError):
+            break
+        if isinstance(parent, LineMap):
+            line = parent.key_lines.get(p, line)
+        elif isinstance(parent, LineList) and isinstance(p, int) and p < len(parent.item_lines):
+            line = parent.item_lines[p]
+    return node, parent, line
+
+
+def _schema_problem(err, data: Any) -> tuple[int, str | None, str | None, str]:
+    """(line, entry label, field, message) for one jsonschema error."""
+    path = list(err.absolute_path)
+    index = path[0] if path and isinstance(path[0], int) else None
+    inner = path[1:] if index is not None else path
+    node, _parent, line = _locate(data, path)
+    v, vv, inst = err.validator, err.validator_value, err.instance
+
+    if v == "required":
+        missing = next((p for p in vv if p not in inst), vv[0])
+        line = _line_of(inst) or line
+        return line, _entry_label(data, index), _field_name(inner + [missing]) or None, "missing"
+    if v == "additionalProperties":
+        allowed = list(err.schema.get("properties", {}))
+        extra = sorted((k for k in inst if k not in allowed), key=str)
+        key = extra[0] if extra else "?"
+        if isinstance(inst, LineMap):
+            line = inst.key_lines.get(key, line)
+        return (line, _entry_label(data, index), _field_name(inner + [key]),
+                f"unknown field (allowed: {', '.join(allowed)})")
+
+    # The value itself is wrong: name the field holding it (a list item shows as the list).
+    shown = inner[:-1] if inner and isinstance(inner[-1], int) and v in ("enum", "pattern") else inner
+    fld = _field_name(shown) or None
+    if not path:
+        if v == "type":
+            return line or 1, None, None, f"expected a list of entries, got {_describe(inst)}"
+        return line or 1, None, None, err.message
+    if v == "enum":
+        msg = f"{_fmt(inst)} is not one of {', '.join(map(str, vv))}"
+    elif v == "const":
+        msg = f"{_fmt(inst)} is not allowed here (only {json.dumps(vv)})"
+    elif v == "type":
+        want = vv if isinstance(vv, str) else vv[0]
+        msg = f"expected {_TYPE_WORDS.get(want, want)}, got {_describe(inst)}"
+    elif v == "pattern":
+        msg = (f"{_fmt(inst)} is not a valid id (lowercase letters, digits and single hyphens,"
+               f" e.g. 'strusch-in')")
+    elif v == "minItems":
+        msg = "must not be empty" if vv == 1 else f"needs at least {vv} items"
+    elif v == "minLength":
+        msg = "must not be empty"
+    elif v == "uniqueItems":
+        dup = next((x for i, x in enumerate(inst) if x in inst[:i]), None)
+        msg = f"names {_fmt(dup)} twice"
+    elif v in ("minimum", "maximum"):
+        msg = f"{inst} is out of range ({'at least' if v == 'minimum' else 'at most'} {vv})"
+    else:
+        msg = err.message
+    return line, _entry_label(data, index), fld, msg
+
+
+# --- loading one file -----------------------------------------------------------------------
+def _display(path: Path) -> str:
+    return f"{path.parent.name}/{path.name}"
+
+
+def load_file(path: Path, kind: str) -> list[dict]:
+    """Read and schema-check one file; raises GlossaryError."""
+    shown = _display(path)
+    if not path.is_file():
+        raise GlossaryError(shown, None, f"missing (the glossary needs {', '.join(k + '.yaml' for k in KINDS)})")
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
+    except _DuplicateKey as dup:
+        raise GlossaryError(shown, dup.line, f"given twice in one entry (first at line {dup.first_line})",
+                            field=str(dup.key)) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line = mark.line + 1 if mark else None
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        context = getattr(exc, "context", None)
+        detail = f"{problem} ({context})" if context and context not in problem else problem
+        raise GlossaryError(shown, line, f"bad YAML: {detail}") from None
+    if data is None:
+        raise GlossaryError(shown, 1, "the file has no entries (expected a list of entries)")
+    errors = list(validator(kind).iter_errors(data))
+    if errors:
+        problems = [_schema_problem(e, data) for e in errors]
+        # Nearest the top of the file first; at one line, the most specific (deepest) error.
+        line, entry, fld, msg = min(problems, key=lambda p: (p[0] or 0, -len(p[2] or ""), p[3]))
+        raise GlossaryError(shown, line, msg, entry=entry, field=fld)
+    return data
+
+
+# --- checks across entries and files --------------------------------------------------------
+def _item_sources(entry: dict):
+    """(field path, sources list, line) for every sourced thing nested in an entry."""
+
+    def walk(node, path, line):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                kline = node.key_lines.get(key, line) if isinstance(node, LineMap) else line
+                if key == "sources" and path:
+                    yield _field_name(path + [key]), value, kline
+                elif key == "source":
+                    yield _field_name(path + [key]), [value], kline
+                else:
+                    yield from walk(value, path + [key], kline)
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                iline = node.item_lines[i] if isinstance(node, LineList) else line
+                yield from walk(value, path + [i], iline)
+
+    yield from walk(entry, [], _line_of(entry))
+
+
+def _check(glossary: Glossary, files: dict[str, Path]) -> None:
+    seen: dict[str, tuple[str, int]] = {}
+    for kind, entry in glossary.entries():
+        shown = _display(files[kind])
+        eid = entry["id"]
+        line = entry.key_lines.get("id", entry.line)
+        if eid in seen:
+            f0, l0 = seen[eid]
+            raise GlossaryError(shown, line, f"duplicate id '{eid}' (first used at {f0}:{l0})",
+                                entry=f"'{eid}'", field="id")
+        seen[eid] = (shown, line)
+    glossary.where = seen
+    places = sorted(e["id"] for e in glossary.kinds["terms"] if e["category"] == "place")
+
+    for kind, entry in glossary.entries():
+        shown, eid = _display(files[kind]), entry["id"]
+        label = f"'{eid}'"
+
+        def fail(fld, line, msg):
+            raise GlossaryError(shown, line, msg, entry=label, field=fld)
+
+        own = entry["sources"]
+        for fld, srcs, line in _item_sources(entry):
+            for s in srcs:
+                if s not in own:
+                    fail(fld, line, f"'{s}' is not among the entry's sources ({', '.join(own)})")
+        for i, ref in enumerate(entry.get("see", [])):
+            if ref not in seen:
+                fail("see", entry["see"].item_lines[i], f"'{ref}' is not the id of any entry")
+            if ref == eid:
+                fail("see", entry["see"].item_lines[i], "an entry cannot refer to itself")
+
+        if kind == "trumps":
+            line = entry.key_lines["card"]
+            try:
+                card = Card.parse(entry["card"])
+            except InvalidCardError as exc:
+                fail("card", line, str(exc))
+            if card.kind == "suit":
+                fail("card", line, f"'{entry['card']}' is a suit card, not a trump or the Fool")
+            if card.token != entry["card"]:
+                fail("card", line, f"write the engine's token '{card.token}', not '{entry['card']}'")
+            if card.number != entry.get("number"):
+                if card.number is None:
+                    fail("number", entry.key_lines.get("number", entry.line), "the Fool has no number")
+                fail("number", entry.key_lines.get("number", entry.line),
+                     f"trump {card.token} is number {card.number}" if "number" in entry else "missing")
+        if kind == "tschintschar":
+            phases = [w["phase"] for w in entry["when"]]
+            for i, p in enumerate(phases):
+                if p in phases[:i]:
+                    fail("when", entry["when"].item_lines[i], f"phase '{p}' is given twice")
+            for i, r in enumerate(entry.get("regions", [])):
+                if r["place"] not in places:
+                    fail(f"regions[{i}].place", entry["regions"][i].key_lines["place"],
+                         f"'{r['place']}' is not one of {', '.join(places)}")
+            for i, p in enumerate(entry.get("places", [])):
+                if p not in places:
+                    fail("places", entry["places"].item_lines[i],
+                         f"'{p}' is not one of {', '.join(places)}")
+
+    # The whole pack, each card once.
+    def once(kind, key, wanted, what):
+        shown = _display(files[kind])
+        entries = [e for e in glossary.kinds[kind] if key in e]
+        for want in wanted:
+            hits = [e for e in entries if e[key] == want]
+            if not hits:
+                raise GlossaryError(shown, _line_of(glossary.kinds[kind]) or 1,
+                                    f"no entry for {what} '{want}'")
+            if len(hits) > 1:
+                raise GlossaryError(shown, hits[1].key_lines[key],
+                                    f"{what} '{want}' is already the subject of entry '{hits[0]['id']}'",
+                                    entry=f"'{hits[1]['id']}'", field=key)
+
+    once("trumps", "card", TRUMP_TOKENS, "card")
+    once("cards", "suit", ("c", "r", "s", "b"), "suit")
+    once("cards", "rank", ("K", "Q", "C", "J"), "rank")
+
+
+def load_glossary(directory: Path | str = DATA_DIR) -> Glossary:
+    """Load, schema-check and cross-check the four files; raises GlossaryError."""
+    directory = Path(directory)
+    files = {kind: directory / f"{kind}.yaml" for kind in KINDS}
+    kinds = {kind: load_file(path, kind) for kind, path in files.items()}
+    glossary = Glossary(kinds)
+    _check(glossary, files)
+    return glossary

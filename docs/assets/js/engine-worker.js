@@ -3,7 +3,8 @@
 // Messages in:  {type: "init", indexURL, wheelURL}      once, from assets/js/troccas.js
 //               {type: "call", id, name, args}          any time; answered once Python is up
 // Messages out: {type: "status", text}                  progress while booting
-//               {type: "ready", engine, python, ms}     booted, `import troccas` verified
+//               {type: "ready", engine, python, ms}     booted, `import troccas` verified;
+//                                                       ms: time spent {pyodide, wheel, import}
 //               {type: "failed", message}               booting failed (calls then fail too)
 //               {type: "result", id, json}              troccas.api.call_json's answer (a string)
 //               {type: "result", id, error}             the call could not run at all
@@ -24,8 +25,10 @@ async function boot({ indexURL, wheelURL }) {
   wheel.catch(() => {}); // reported below, when awaited
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   const pyodide = await loadPyodide({ indexURL, fullStdLib: false });
+  const t1 = performance.now();
   post({ type: "status", text: "Installing the rules engine…" });
   pyodide.unpackArchive(await wheel, "wheel");
+  const t2 = performance.now();
   const api = pyodide.pyimport("troccas.api");
   const callJson = api.call_json;
   const check = JSON.parse(callJson("pack", "{}"));
@@ -34,7 +37,9 @@ async function boot({ indexURL, wheelURL }) {
   }
   const troccas = pyodide.pyimport("troccas");
   const python = pyodide.runPython("import sys; sys.version.split()[0]");
-  post({ type: "ready", engine: troccas.__version__, python, ms: Math.round(performance.now() - t0) });
+  const t3 = performance.now();
+  post({ type: "ready", engine: troccas.__version__, python,
+         ms: { pyodide: t1 - t0, wheel: t2 - t1, import: t3 - t2 } });
   return callJson;
 }
 

@@ -1,26 +1,33 @@
 // The page side of the in-browser rules engine, and the engine widgets.
 //
-// Loaded once per visit as a module (mkdocs.yml extra_javascript). With Material's
-// navigation.instant the page is never reloaded while the reader follows links, so the one
-// worker created here serves every page of the visit. Per-page code runs on Material's
+// Loaded once per visit, as an async module from the page's <head> (overrides/main.html). With
+// Material's navigation.instant the page is never reloaded while the reader follows links, so
+// the one worker created here serves every page of the visit. Per-page code runs on Material's
 // `document$`, which emits after each page change.
+//
+// When to start Python: on a page with an engine widget (the head script has then set
+// data-engine="loading"), at once — Python boots in the worker's own thread, so the page stays
+// usable, and the reader waits least. On other pages only when something calls the engine.
 //
 // API for pages and tests:
 //   await troccas.call(name, args)   -> the engine's result (troccas.api.call_json(name, args));
 //                                       rejects with an Error carrying .type and .rule
 //   troccas.boot()                   -> Promise, resolves when Python is ready (starts it if needed)
 //   troccas.state                    -> "idle" | "loading" | "ready" | "failed"
+//   troccas.timings                  -> {pyodide, wheel, import}: ms the worker spent booting
 // The <html> element mirrors the state in data-engine; window gets "troccas:state" events.
 
 const config = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}");
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/js/troccas.js
 const html = document.documentElement;
 
-let state = html.dataset.engine === "loading" ? "idle" : html.dataset.engine || "idle";
+const engineFirstPage = html.dataset.engine === "loading";
+let state = engineFirstPage ? "idle" : html.dataset.engine || "idle";
 let statusText = "";
 let worker = null;
 let booting = null;
 let nextId = 0;
+let timings = null; // where the worker's boot time went: {pyodide, wheel, import} in ms
 const pending = new Map();
 
 function setState(next, text) {
@@ -61,6 +68,7 @@ function boot() {
         statusText = msg.text;
         showStatus(document);
       } else if (msg.type === "ready") {
+        timings = msg.ms;
         setState("ready", `The rules engine is ready (troccas ${msg.engine} on Python ${msg.python}).`);
         resolve();
       } else if (msg.type === "failed") {
@@ -106,6 +114,7 @@ window.troccas = Object.freeze({
   call,
   boot,
   get state() { return state; },
+  get timings() { return timings; },
   config,
 });
 
@@ -179,7 +188,7 @@ function countPile(root) {
         el("td", {}, String(i + 1)), cards, el("td", {}, sum),
         el("td", {}, g.less ? `− ${g.less}` : "—"), el("td", { class: "tr-num" }, String(g.points)));
     });
-    const table = el("table", { class: "tr-count__table" },
+    const table = el("table", {},
       el("thead", {}, el("tr", {}, ...["Group", "Cards", "Card values", "Less", "Points"].map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, ...rows),
       el("tfoot", {}, el("tr", {}, el("th", { scope: "row", colspan: "4" }, "Total"),
@@ -226,12 +235,16 @@ function onPage(doc) {
     root.dataset.widgetReady = "true";
     widgets[root.dataset.troccasWidget]?.(root);
   }
-  // The page is parsed and shown by the time this runs, and Python boots in the worker's own
-  // thread, so starting now keeps the page usable while saving the reader's waiting time.
   if (wantsEngine) boot();
   else if (state === "idle") html.dataset.engine = "idle";
   showStatus(doc);
 }
 
-if (window.document$) window.document$.subscribe(() => onPage(document));
-else onPage(document);
+if (engineFirstPage) boot();
+
+function wirePages() {
+  if (window.document$) window.document$.subscribe(() => onPage(document));
+  else onPage(document);
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wirePages, { once: true });
+else wirePages();

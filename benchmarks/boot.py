@@ -1,0 +1,177 @@
+"""How long the in-browser Python takes to start, against Pyodide's own start.
+
+    make bench                                  # builds the test site first
+    .venv/bin/python benchmarks/boot.py [--runs 7] [--site build/test-site]
+
+In one run, with a fresh browser context (so an empty cache) for every measurement:
+
+* cold: milliseconds from navigation start to ``<html data-engine="ready">`` on the counting
+  page (Pyodide + the engine wheel + ``import troccas``, in the site's module worker), against
+  the bare page ``benchmarks/bare/`` served at ``/_bench/`` that only boots the same Pyodide in a
+  module worker. Runs alternate between the two. Prints medians and the ratio (target ≤ 1.0).
+* second page: milliseconds from clicking a link to the counting page (reached from the Rules
+  page, with Python already running) until its widget reports the engine ready (target ≤ 100).
+
+Results also go to benchmarks/results/boot-<time>.json (git-ignored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import re
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+BARE = Path(__file__).resolve().parent / "bare"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-quic"]
+ENGINE_PAGE = "rules/counting/"
+
+# Records performance.now() (ms since navigation start) when data-engine first becomes "ready".
+READY_PROBE = """
+new MutationObserver((_, obs) => {
+  const s = document.documentElement.dataset.engine;
+  if ((s === 'ready' || s === 'failed') && window.__readyAt === undefined) {
+    window.__readyAt = performance.now(); window.__readyState = s; obs.disconnect();
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-engine']});
+"""
+
+SECOND_PAGE = """async () => {
+  const t0 = performance.now();
+  document.querySelector('article a[href$="counting/"]').click();
+  await new Promise((resolve) => {
+    const done = () => location.pathname.endsWith('/rules/counting/')
+      && document.querySelector('[data-engine-status][data-state="ready"]')
+      && document.documentElement.dataset.engine === 'ready';
+    if (done()) return resolve();
+    const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); resolve(); } });
+    obs.observe(document, {attributes: true, childList: true, subtree: true});
+  });
+  return performance.now() - t0;
+}"""
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {".mjs": "text/javascript", ".wasm": "application/wasm"}
+
+    def translate_path(self, path):
+        if path.startswith("/_bench/"):
+            rel = path[len("/_bench/"):].split("?", 1)[0] or "index.html"
+            return str(BARE / rel)
+        return super().translate_path(path)
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    sitemap = (site / "sitemap.xml").read_text()
+    home = min(re.findall(r"<loc>(.*?)</loc>", sitemap), key=len)
+    port = urlsplit(home).port  # navigation.instant needs the site_url's port
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", port), functools.partial(Handler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{port}/"
+
+
+def cold(browser, url: str, parts: list | None = None) -> float:
+    ctx = browser.new_context()  # a new context has an empty HTTP and code cache
+    try:
+        page = ctx.new_page()
+        page.add_init_script(READY_PROBE)
+        page.goto(url)
+        page.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
+        if page.evaluate("window.__readyState") != "ready":
+            raise SystemExit(f"{url}: the engine failed to start")
+        if parts is not None:
+            parts.append(page.evaluate("window.troccas.timings"))
+        return page.evaluate("window.__readyAt")
+    finally:
+        ctx.close()
+
+
+def second_page(browser, base: str) -> tuple[float, int]:
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        wasm = []
+        page.on("request", lambda r: r.url.endswith("pyodide.asm.wasm") and wasm.append(r.url))
+        page.goto(base + ENGINE_PAGE)
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+        page.evaluate("window.__sameVisit = 1")
+        page.get_by_role("link", name="Rules", exact=True).first.click()
+        page.wait_for_url("**/rules/")
+        page.wait_for_load_state("networkidle")
+        ms = page.evaluate(SECOND_PAGE)
+        if page.evaluate("window.__sameVisit") != 1:
+            raise SystemExit("navigation.instant did not keep the page: is the port site_url's?")
+        return ms, len(wasm)
+    finally:
+        ctx.close()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--site", default=os.environ.get("TROCCAS_SITE", "site"))
+    args = ap.parse_args()
+    site = (ROOT / args.site).resolve()
+    if not (site / "sitemap.xml").is_file():
+        raise SystemExit(f"no built site in {site}: run make build")
+
+    from playwright.sync_api import sync_playwright
+
+    server, base = serve(site)
+    stdlib = (site / "pyodide" / "python_stdlib.zip").stat().st_size
+    results: dict = {"runs": args.runs, "site": str(site), "stdlib_zip_bytes": stdlib,
+                     "engine_ms": [], "bare_ms": [], "second_page_ms": [], "worker_parts": []}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            cold(browser, base + ENGINE_PAGE)  # warm the OS file cache and the server once
+            for i in range(args.runs):
+                results["bare_ms"].append(cold(browser, base + "_bench/"))
+                results["engine_ms"].append(cold(browser, base + ENGINE_PAGE, results["worker_parts"]))
+                ms, wasm = second_page(browser, base)
+                if wasm != 1:
+                    raise SystemExit(f"the second page downloaded pyodide.asm.wasm again ({wasm}×)")
+                results["second_page_ms"].append(ms)
+                print(f"run {i + 1}: bare {results['bare_ms'][-1]:.0f} ms, "
+                      f"engine page {results['engine_ms'][-1]:.0f} ms, "
+                      f"second page {ms:.0f} ms", flush=True)
+            browser.close()
+    finally:
+        server.shutdown()
+
+    med = {k: statistics.median(results[k]) for k in ("engine_ms", "bare_ms", "second_page_ms")}
+    ratio = med["engine_ms"] / med["bare_ms"]
+    results.update(median=med, ratio=ratio)
+    print()
+    print(f"python_stdlib.zip served: {stdlib / 1e6:.2f} MB")
+    print(f"cold start, median of {args.runs}: engine page {med['engine_ms']:.0f} ms, "
+          f"bare Pyodide {med['bare_ms']:.0f} ms, ratio {ratio:.2f} (target <= 1.0)")
+    parts = {k: statistics.median(p[k] for p in results["worker_parts"])
+             for k in ("pyodide", "wheel", "import")}
+    results["median"]["worker_parts"] = parts
+    print("inside the engine worker, median: " + ", ".join(f"{k} {v:.0f} ms" for k, v in parts.items()))
+    print(f"second page by a link, median: {med['second_page_ms']:.1f} ms (target <= 100)")
+    out = ROOT / "benchmarks" / "results"
+    out.mkdir(exist_ok=True)
+    (out / f"boot-{time.strftime('%Y%m%d-%H%M%S')}.json").write_text(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

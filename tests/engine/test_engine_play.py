@@ -94,13 +94,15 @@ def test_deal_sizes(players, method, each, dealer_extra):
 
 def test_deal_four_players_in_batches_6_6_7_dealer_9_from_the_right():
     h = Hand(4, dealer=2, seed=5)
-    first = h.events[0]["cards"]
+    first = h.events[0]["batches"]
     assert list(first) == [3, 0, 1, 2]  # the dealer's right first, the dealer last
-    assert [len(v) for v in first.values()] == [6, 6, 6, 6]
+    assert list(first.values()) == [6, 6, 6, 6]
+    assert h.deck[:6] == h.dealt[3][:6] and h.deck[18:24] == h.dealt[2][:6]
     h.deal_through()
-    last = [e for e in h.events if e["type"] == "deal_round"][-1]["cards"]
-    assert [len(v) for v in last.values()] == [7, 7, 7, 9]
-    assert all(h.face_up[p] == parse_ids(last[p][-1])[0] for p in range(4))
+    last = [e for e in h.events if e["type"] == "deal_round"][-1]["batches"]
+    assert list(last.values()) == [7, 7, 7, 9]
+    assert h.deck[-9:] == h.dealt[2][-9:]
+    assert all(h.face_up[p] == h.dealt[p][-1] for p in range(4))
 
 
 @pytest.mark.parametrize("behind,methods", [(8, None), (9, ["three_rounds", "two_rounds"]),

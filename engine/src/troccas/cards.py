@@ -162,12 +162,25 @@ def mask_of(ids: Iterable[int]) -> int:
     return m
 
 
+# ids_of runs for every legal-move list: byte-sized lookup tables beat a loop over the bits.
+_BYTE_IDS = [[tuple(8 * k + b for b in range(8) if v >> b & 1) for v in range(256)]
+             for k in range(10)]
+
+
+_IDS_CACHE: dict[int, tuple[int, ...]] = {}
+
+
 def ids_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    """The card ids in a mask, in id order."""
+    hit = _IDS_CACHE.get(mask)
+    if hit is not None:
+        return list(hit)
+    out: list[int] = []
+    for k, v in enumerate(mask.to_bytes(10, "little")):
+        if v:
+            out += _BYTE_IDS[k][v]
+    if len(_IDS_CACHE) < 100_000:  # legal sets repeat: mostly one suit's cards in a hand
+        _IDS_CACHE[mask] = tuple(out)
     return out
 
 

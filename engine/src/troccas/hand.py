@@ -33,6 +33,7 @@ _JACK = [suit_card(s, JACK) for s in range(4)]
 _KJ_MASK = [(1 << _KING[s]) | (1 << _JACK[s]) for s in range(4)]
 _NUMERAL_MASK = [sum(1 << suit_card(s, r) for r in range(JACK)) for s in range(4)]
 _PACK_IDS = list(range(N_CARDS))
+_DEFAULT_RULES = Rules()
 _HONOUR_MASK = sum(1 << c for c in range(N_CARDS) if POINTS[c] == 5)
 
 
@@ -53,7 +54,7 @@ class Hand:
                  seed=None, rules: Rules | None = None,
                  totals: Sequence[int] | None = None, method: str | None = None) -> None:
         self.n = n = check_players(players)
-        self.rules = rules or Rules()
+        self.rules = rules or _DEFAULT_RULES
         if not 0 <= dealer < n:
             raise IllegalActionError(f"the dealer must be a seat from 0 to {n - 1}",
                                      rule="deal")
@@ -75,11 +76,16 @@ class Hand:
         self.history: list[tuple[int, int, bool]] = []  # seat, id, is a scart card
         self.says: dict[int, str] = {}
         self.events: list[dict] = []
-        self.tricks: list[dict] = []
+        # Finished tricks as raw tuples (players, cards, winner, side, buob, fool); the
+        # ``tricks`` property gives them as readable dicts.
+        self._tricks: list[tuple] = []
+        self._trick_sides = 0  # bitmask of the sides that have won a trick
         self.piles: list[list[list[int]]] = [[] for _ in range(self.n_sides)]
         self.trick_players: list[int] = []
         self.trick_cards: list[int] = []
         self.plays_in_trick = 0
+        self.led = NO_SUIT  # the suit to follow in the trick under way
+        self._lm: int | None = None  # legal mask from the last legal_action_ids() in play
         self.suits_led = 0
         self.played = 0
         self.kj: tuple[int, int] | None = None  # (player, suit) of a king+jack this trick
@@ -116,11 +122,11 @@ class Hand:
     def legal_action_ids(self) -> list[int]:
         ph = self.phase
         if ph == PLAY:
-            p = self._to_move
-            hand = self.hands[p]
-            led = led_suit(self.trick_cards)
-            ids = ids_of(legal_mask(hand, led))
-            if self.plays_in_trick == 0 or led == NO_SUIT or (led < 4 and not self.suits_led >> led & 1):
+            hand = self.hands[self._to_move]
+            led = self.led
+            self._lm = lm = legal_mask(hand, led)  # kept for apply_action's check
+            ids = ids_of(lm)
+            if led == NO_SUIT or (led < 4 and not self.suits_led >> led & 1):
                 for s in range(4):
                     if hand & _KJ_MASK[s] == _KJ_MASK[s] and self._kj_allowed(s, led):
                         ids.append(KING_JACK + s)
@@ -142,17 +148,38 @@ class Hand:
 
     def apply_action(self, aid: int) -> tuple[dict, ...]:
         """Apply an action id; raises IllegalActionError (with the reason) if it is not legal."""
-        why = self._refusal(self._to_move, aid)
-        if why:
-            raise IllegalActionError(why[1], rule=why[0])
-        mark = len(self.events)
         ph = self.phase
+        mark = len(self.events)
+        if ph == PLAY and 0 <= aid < N_CARDS:  # the hot path: one card to the trick
+            p = self._to_move
+            lm = self._lm
+            if lm is None:
+                lm = legal_mask(self.hands[p], self.led)
+            if not lm >> aid & 1:
+                why = self._refusal(p, aid)
+                raise IllegalActionError(why[1], rule=why[0])
+            self._lm = None
+            self.history.append((p, aid, False))
+            bit = 1 << aid
+            self.hands[p] ^= bit
+            self.played |= bit
+            self.trick_players.append(p)
+            self.trick_cards.append(aid)
+            if self.led < 0 and aid:
+                self.led = SUIT_OF[aid]
+            self.plays_in_trick += 1
+            if self.plays_in_trick < self.n:
+                self._to_move = (p + 1) % self.n
+                return ()
+            self._end_of_trick()
+            return tuple(self.events[mark:])
+        if aid not in self.legal_action_ids():
+            why = self._refusal(self._to_move, aid) or ("phase", "not possible now")
+            raise IllegalActionError(why[1], rule=why[0])
+        self._lm = None
         self.history.append((self._to_move, aid, ph == SCART))
         if ph == PLAY:
-            if aid < N_CARDS:
-                self._play(aid)
-            else:
-                self._play_king_jack(aid - KING_JACK)
+            self._play_king_jack(aid - KING_JACK)
         elif ph == SCART:
             self._scart(aid)
         elif ph == TALK:
@@ -194,7 +221,7 @@ class Hand:
         """Card ids the player to move may play (the king+jack double play aside)."""
         if self.phase != PLAY:
             return []
-        return ids_of(legal_mask(self.hands[self._to_move], led_suit(self.trick_cards)))
+        return ids_of(legal_mask(self.hands[self._to_move], self.led))
 
     def verify(self, action: Action | str) -> None:
         """Raise IllegalActionError explaining why ``action`` is refused; return if legal."""
@@ -236,6 +263,15 @@ class Hand:
         return self.apply(Action(self._to_move, "play", TOKEN[cid]))
 
     @property
+    def tricks(self) -> list[dict]:
+        """The finished tricks: number, leader, plays [[seat, card]…], winner, side, and the
+        buob and Fool events of each (None when nothing happened)."""
+        return [{"number": i, "leader": players[0] if players else winner,
+                 "plays": [[p, TOKEN[c]] for p, c in zip(players, cards)], "winner": winner,
+                 "side": side, "buob": buob, "fool": fool}
+                for i, (players, cards, winner, side, buob, fool) in enumerate(self._tricks, 1)]
+
+    @property
     def trick(self) -> list[tuple[int, int]]:
         return list(zip(self.trick_players, self.trick_cards))
 
@@ -266,7 +302,7 @@ class Hand:
             return "play.turn", f"it is seat {self._to_move}'s turn, not seat {player}'s"
         if ph == PLAY:
             hand = self.hands[player]
-            led = led_suit(self.trick_cards)
+            led = self.led
             if aid < N_CARDS:
                 return refusal(hand, led, aid)
             if KING_JACK <= aid < KING_JACK + 4:
@@ -354,7 +390,7 @@ class Hand:
                 self.face_up[p] = cards[-1]  # pagat: the last card to each is shown
         self.round += 1
         self.events.append({"type": "deal_round", "round": self.round,
-                            "cards": {p: [TOKEN[c] for c in cs] for p, cs in dealt.items()}})
+                            "batches": {p: len(cs) for p, cs in dealt.items()}})
         if self.talks:
             self.phase = TALK
             self.talk_i = 0
@@ -436,7 +472,13 @@ class Hand:
         self.played |= 1 << cid
         self.trick_players.append(p)
         self.trick_cards.append(cid)
-        self._next_in_trick()
+        if self.led < 0 and cid != FOOL:
+            self.led = SUIT_OF[cid]
+        self.plays_in_trick += 1
+        if self.plays_in_trick < self.n:
+            self._to_move = (p + 1) % self.n
+        else:
+            self._end_of_trick()
 
     def _play_king_jack(self, s: int) -> None:
         p = self._to_move
@@ -446,6 +488,8 @@ class Hand:
         self.trick_players += [p, p]
         self.trick_cards += [k, j]
         self.kj = (p, s)
+        if self.led < 0:
+            self.led = s
         self.events.append({"type": "king_jack", "player": p, "suit": SUITS_TOKEN[s]})
         self._next_in_trick()
 
@@ -458,12 +502,12 @@ class Hand:
 
     def _end_of_trick(self) -> None:
         cards = self.trick_cards
-        led = led_suit(cards)
+        led = self.led
         self.trick_led = led
-        self.trick_first = 0 <= led < 4 and not self.suits_led >> led & 1
-        self.trick_winner = self.trick_players[winning_index(cards)]
+        self.trick_winner = self.trick_players[winning_index(cards, led)]
         self.trick_buob: dict | None = None
-        if led >= 0 and led < 4:
+        self.trick_first = first = 0 <= led < 4 and not self.suits_led >> led & 1
+        if first:
             self.suits_led |= 1 << led
         if self.kj is not None:
             choices = self._take_back_choices()
@@ -481,7 +525,10 @@ class Hand:
                                 "rule": "buob.king_jack",
                                 "text": f"no other player played a numeral of"
                                         f" {SUIT_NAMES[s]}, so the jack went back to hand"})
-        self._maybe_call()
+        if first and self.buob_calls:
+            self._maybe_call()
+        else:
+            self._resolve_trick()
 
     def _take_back_choices(self) -> list[int]:
         p, s = self.kj
@@ -597,35 +644,29 @@ class Hand:
         winner = self.trick_winner
         wside = self.side_of[winner]
         fool_ev = None
-        group = list(cards)
-        fool_side = None
+        group = cards[:]  # the pile's own copy: Fool exchanges rewrite groups
+        pile = self.piles[wside]
+        pile.append(group)
+        number = len(self._tricks) + 1
         if FOOL in cards:
             fool_side = self.side_of[players[cards.index(FOOL)]]
             if fool_side != wside:
                 group.remove(FOOL)
-        pile = self.piles[wside]
-        pile.append(group)
-        gi = len(pile) - 1
-        number = len(self.tricks) + 1
-        if fool_side is not None and fool_side != wside:
-            fool_ev = self._fool_exchange(fool_side, wside, gi, number)
+                fool_ev = self._fool_exchange(fool_side, wside, len(pile) - 1, number)
         elif self.fool_owed is not None and self.fool_owed[0] == wside:
-            fool_ev = self._pay_fool_debt(gi, number)
-        self.tricks.append({"number": number, "leader": players[0] if players else winner,
-                            "plays": [[p, TOKEN[c]] for p, c in zip(players, cards)],
-                            "winner": winner, "side": wside,
-                            "buob": self.trick_buob, "fool": fool_ev})
-        self.events.append({"type": "trick", "number": number, "winner": winner,
-                            "plays": [[p, TOKEN[c]] for p, c in zip(players, cards)]})
+            fool_ev = self._pay_fool_debt(len(pile) - 1, number)
+        self._tricks.append((players, cards, winner, wside, self.trick_buob, fool_ev))
+        self._trick_sides |= 1 << wside
+        self.events.append({"type": "trick", "number": number, "winner": winner})
         if fool_ev:
             self.events.append(fool_ev)
         self.trick_players = []
         self.trick_cards = []
         self.plays_in_trick = 0
+        self.led = NO_SUIT
         self.kj = None
         self.phase = PLAY
-        self._to_move = winner
-        self.leader = winner
+        self._to_move = self.leader = winner
         if not self.hands[winner]:
             self._finish()
 
@@ -681,7 +722,7 @@ class Hand:
         self.phase = DONE
         self._to_move = -1
         dealer_side = self.side_of[self.dealer]
-        winners = {t["side"] for t in self.tricks}
+        winners = {t[3] for t in self._tricks}
         scart_side = dealer_side
         if len(winners) == 1:
             (taker,) = winners
@@ -755,7 +796,9 @@ SUITS_TOKEN = ("c", "r", "s", "b")
 
 def play_random(hand: Hand, rng) -> Hand:
     """Play ``hand`` to the end with uniformly random legal actions (tests, benchmarks)."""
-    choice = rng.choice
-    while not hand.is_terminal():
-        hand.apply_action(choice(hand.legal_action_ids()))
+    rand = rng.random
+    legal, apply = hand.legal_action_ids, hand.apply_action
+    while hand._to_move >= 0:
+        ids = legal()
+        apply(ids[int(rand() * len(ids))])
     return hand

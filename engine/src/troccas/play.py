@@ -45,16 +45,24 @@ def card_beats(a: int, b: int, led: int) -> bool:
     return sa == led
 
 
-def winning_index(cards: Sequence[int]) -> int:
+# Trumps outrank every suit card: their key is 100 + number; suit cards use STRENGTH (0-13).
+_TRUMP_KEY = [100 + c if SUIT_OF[c] == TRUMP else -1 for c in range(len(SUIT_OF))]
+
+
+def winning_index(cards: Sequence[int], led: int | None = None) -> int:
     """Index in ``cards`` (play order) of the card that wins the trick (pagat: the highest trump,
     else the highest card of the suit led; the Fool never wins)."""
-    led = led_suit(cards)
-    best = -1
+    if led is None:
+        led = led_suit(cards)
+    best, best_key = -1, -1
     for i, c in enumerate(cards):
-        if c == FOOL:
-            continue
-        if best < 0 or card_beats(c, cards[best], led):
-            best = i
+        key = _TRUMP_KEY[c]
+        if key < 0:
+            if SUIT_OF[c] != led:
+                continue  # the Fool, or a card of another suit
+            key = STRENGTH[c]
+        if key > best_key:
+            best, best_key = i, key
     return best
 
 

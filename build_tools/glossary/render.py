@@ -1,0 +1,257 @@
+"""Render the glossary pages, the JSON index and the tooltip table from the validated data.
+
+    pages(glossary, urls)   -> {src_uri: markdown}   the four generated pages (Jinja2 templates)
+    index(glossary)         -> list of dicts         what the filter box searches (glossary.json)
+    tooltips(glossary)      -> list of (form, id, definition), longest form first
+
+Free of mkdocs: the hook decides where things go and passes the URLs in.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader
+
+from .load import KINDS, Glossary, renderings, rm_forms
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+STATIC = Path(__file__).resolve().parent / "static"
+
+# Where the generated pages live in the site (src_uri -> template).
+PAGES = {
+    "glossary/words.md": "words.md.j2",
+    "glossary/trumps.md": "trumps.md.j2",
+    "glossary/tschintschar.md": "tschintschar.md.j2",
+    "glossary/cards.md": "cards.md.j2",
+}
+WORDS_PAGE = "glossary/words.md"
+
+SOURCE_TITLES = {
+    "pagat": "John McLeod's Troccas page on pagat.com (1995/2008)",
+    "wiki-en": "English Wikipedia: Troccas",
+    "wiki-de": "German Wikipedia: Troccas",
+    "arcane": "Rules sheet from the Arcane Archive (1995)",
+}
+KIND_TITLES = {
+    "trumps": "Trumps and the Fool",
+    "cards": "Suits and court cards",
+    "terms": "Game terms and places",
+    "tschintschar": "Tschintschar phrases",
+}
+CATEGORY_TITLES = {
+    "suit": "suit", "court": "court card", "numeral": "numeral cards",
+    "pack": "the pack", "deal": "the deal", "play": "the play", "scoring": "scoring",
+    "talk": "table talk", "place": "place",
+}
+PHASES = {
+    "after-6-or-12": "after the first or second batch (6 or 12 cards)",
+    "after-full-deal": "after the full deal",
+    "any-time": "in any pause of the deal",
+}
+PHASE_SHORT = {"after-6-or-12": "after 6 or 12 cards", "after-full-deal": "after the full deal",
+               "any-time": "any pause"}
+TOPICS = {
+    "trumps": "trumps", "honours": "honours", "kings": "kings", "courts": "court cards",
+    "fool": "the Fool", "good-hand": "a good hand", "mediocre-hand": "a middling hand",
+    "bad-hand": "a bad hand", "deal-on": "deal on", "choice": "the dealer chooses",
+    "start-play": "start the play",
+}
+STATUSES = {"tournament": "on the tournament list (wiki-en)",
+            "obsolete": "obsolete (“veraltet”, wiki-de)",
+            "local": "local to a place"}
+
+# Forms too short or too common in English prose to be marked as Romansh in running text.
+TOOLTIP_STOPLIST = {"in", "pas"}
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive key (the same folding the filter box does in JavaScript)."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", text)
+                   if not unicodedata.combining(ch)).lower()
+
+
+def title_of(entry: dict) -> str:
+    return rm_forms(entry)[0]["text"] if rm_forms(entry) else renderings(entry, "en")[0]["text"]
+
+
+def statuses(entry: dict) -> list[str]:
+    out = []
+    if entry.get("tournament"):
+        out.append("tournament")
+    if entry.get("obsolete"):
+        out.append("obsolete")
+    if entry.get("regions"):
+        out.append("local")
+    return out
+
+
+def places_of(entry: dict) -> list[str]:
+    ids = [r["place"] for r in entry.get("regions", [])] + list(entry.get("places", []))
+    if entry.get("category") == "place":
+        ids.append(entry["id"])
+    return list(dict.fromkeys(ids))
+
+
+def definition(entry: dict) -> str:
+    """A one-line definition for tooltips: the English rendering and our gloss (or the signal)."""
+    en = renderings(entry, "en")
+    if "signals" in entry:
+        sig = entry["signals"][0]
+        lead = f"“{en[0]['text']}” — " if en else ""
+        return f"{lead}table talk; {sig['source']}: {sig['text']}"
+    lead = f"{en[0]['text']}: " if en and fold(en[0]["text"]) != fold(title_of(entry)) else ""
+    return lead + entry["gloss"]
+
+
+def _phase_key(entry: dict) -> int:
+    order = list(PHASES)
+    return min(order.index(w["phase"]) for w in entry["when"])
+
+
+def _env() -> Environment:
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
+                      trim_blocks=True, lstrip_blocks=True,
+                      keep_trailing_newline=True)
+    env.globals.update(SOURCE_TITLES=SOURCE_TITLES, KIND_TITLES=KIND_TITLES, PHASES=PHASES,
+                       PHASE_SHORT=PHASE_SHORT, TOPICS=TOPICS, STATUSES=STATUSES,
+                       CATEGORY_TITLES=CATEGORY_TITLES, KINDS=KINDS)
+    env.filters.update(rm_forms=rm_forms, title_of=title_of, statuses=statuses)
+    env.globals["renderings"] = renderings
+    return env
+
+
+def pages(glossary: Glossary, urls: dict[str, str], card_svg, cards_in_order) -> dict[str, str]:
+    """The four pages as Markdown with HTML blocks.
+
+    ``urls`` holds page-relative URLs the templates need (``index``: the JSON index from the
+    words page; ``words``/``trumps``/... : other pages from each other). ``card_svg(token)``
+    draws a card; ``cards_in_order`` is the pack in ranking order (troccas Card objects).
+    """
+    env = _env()
+    by_id = glossary.by_id
+    place_names = {e["id"]: title_of(e) for e in glossary.kinds["terms"] if e["category"] == "place"}
+    used_places = sorted({p for _, e in glossary.entries() for p in places_of(e)},
+                         key=lambda p: fold(place_names[p]))
+    talk = sorted(glossary.kinds["tschintschar"],
+                  key=lambda e: (_phase_key(e), list(TOPICS).index(e["topic"])))
+    phases = [(p, [e for e in talk if list(PHASES)[_phase_key(e)] == p]) for p in PHASES]
+    suits = []
+    for suit in glossary.kinds["cards"]:
+        if suit["category"] != "suit":
+            continue
+        cards = [c for c in cards_in_order if c.suit == suit["suit"]]
+        suits.append((suit, cards))
+    trumps_cards = [c for c in cards_in_order if c.kind != "suit"]
+    trump_entry = {e["card"]: e for e in glossary.kinds["trumps"]}
+    ctx = dict(g=glossary, by_id=by_id, urls=urls, place_names=place_names,
+               used_places=used_places, phases=phases, suits=suits, trumps_cards=trumps_cards,
+               trump_entry=trump_entry, card_svg=card_svg, definition=definition,
+               places_of=places_of)
+    return {uri: env.get_template(tpl).render(**ctx) for uri, tpl in PAGES.items()}
+
+
+def index(glossary: Glossary) -> list[dict]:
+    """The filter box's index: one record per entry, in page order."""
+    out = []
+    for kind, e in glossary.entries():
+        rec = {
+            "id": e["id"],
+            "kind": kind,
+            "category": e.get("category") or e.get("topic") or ("fool" if e.get("card") == "Fool" else "trump"),
+            "rm": [f["text"] for f in rm_forms(e)],
+            "en": [r["text"] for r in renderings(e, "en")],
+            "de": [r["text"] for r in renderings(e, "de")],
+            "gloss": e.get("gloss") or "; ".join(s["text"] for s in e["signals"]),
+            "sources": list(e["sources"]),
+            "phases": [w["phase"] for w in e.get("when", [])],
+            "places": places_of(e),
+            "status": statuses(e),
+        }
+        if kind == "trumps":
+            rec["fr"] = [c["text"] for c in e["caption"]]
+            rec["de"] += [c["text"] for c in e.get("caption_de", [])]
+        if kind == "cards":
+            rec["fr"] = [r["text"] for r in e.get("fr", [])]
+        out.append(rec)
+    return out
+
+
+def tooltips(glossary: Glossary) -> list[tuple[str, str, str]]:
+    """(form, entry id, definition) for every Romansh form worth marking in running text."""
+    seen: dict[str, tuple[str, str, str]] = {}
+    for _kind, e in glossary.entries():
+        for f in rm_forms(e):
+            text = f["text"].rstrip("!").strip()
+            key = text.lower()
+            if len(text) < 4 or key in TOOLTIP_STOPLIST or key in seen:
+                continue
+            seen[key] = (text, e["id"], definition(e))
+    return sorted(seen.values(), key=lambda t: (-len(t[0]), t[0]))
+
+
+def static_files() -> dict[str, str]:
+    """The glossary's own JavaScript and CSS, keyed by their path in the site."""
+    return {f"assets/glossary/{p.name}": p.read_text(encoding="utf-8")
+            for p in sorted(STATIC.iterdir()) if p.suffix in (".js", ".css")}
+
+
+# --- tooltips in running text ---------------------------------------------------------------
+_SKIP = {"a", "code", "pre", "kbd", "samp", "script", "style", "abbr", "dfn", "svg", "button",
+         "label", "textarea", "select", "option", "title", "h1", "h2", "h3", "h4", "h5", "h6",
+         "nav", "figcaption"}
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+         "track", "wbr"}
+_TOKEN = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
+_TAG = re.compile(r"<\s*(/?)\s*([a-zA-Z][a-zA-Z0-9-]*)")
+
+
+def mark_terms(html: str, terms: list[tuple[str, str, str]], href: str, *, prefix: str = "gl-tip") -> str:
+    """Wrap the first occurrence of each entry's Romansh form in ``html`` with a link to its
+    glossary entry and a tooltip shown on hover and keyboard focus. Text inside links, code,
+    headings and similar elements is left alone."""
+    if not terms:
+        return html
+    by_key = {t[0].lower(): t for t in terms}
+    pattern = re.compile(r"(?<![\w'’-])(" + "|".join(re.escape(t[0]) for t in terms) + r")(?![\w'’-])",
+                         re.I)
+    done: set[str] = set()
+    stack: list[str] = []
+    out = []
+    n = 0
+
+    def wrap(m: re.Match) -> str:
+        nonlocal n
+        form, eid, text = by_key[m.group(1).lower()]
+        if eid in done:
+            return m.group(0)
+        done.add(eid)
+        n += 1
+        tip = f"{prefix}-{n}"
+        from html import escape
+        return (f'<span class="gl-term"><a class="gl-term__link" href="{escape(href)}#{eid}"'
+                f' lang="rm" aria-describedby="{tip}">{m.group(1)}</a>'
+                f'<span class="gl-term__tip" role="tooltip" id="{tip}" lang="en">'
+                f'{escape(text)}</span></span>')
+
+    for part in _TOKEN.split(html):
+        if not part:
+            continue
+        if part.startswith("<"):
+            m = _TAG.match(part)
+            if m and not part.startswith("<!--"):
+                closing, name = m.group(1), m.group(2).lower()
+                if closing:
+                    if name in stack:
+                        while stack and stack.pop() != name:
+                            pass
+                elif name not in _VOID and not part.rstrip().endswith("/>"):
+                    stack.append(name)
+            out.append(part)
+        elif any(t in _SKIP for t in stack):
+            out.append(part)
+        else:
+            out.append(pattern.sub(wrap, part))
+    return "".join(out)

@@ -1,0 +1,112 @@
+// The glossary filter box and the Romansh term tooltips.
+//
+// Plain JavaScript, no Python: the words page carries <div id="glossary-app" data-index=URL>;
+// this script fetches that generated JSON index once and filters the entries as the reader
+// types. Matching folds case and accents on both sides — String.prototype.normalize("NFD")
+// and stripping the combining marks — so "tschec" finds "tschéc". One search box covers the
+// Romansh forms, the English and German renderings (and the French captions); the selects
+// narrow by kind, moment of the deal, place and status. The count is announced through an
+// aria-live region. Runs on every page change (Material's document$, navigation.instant).
+
+(function () {
+  "use strict";
+
+  const fold = (s) => String(s).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  let cache = null; // {url, promise}
+
+  function loadIndex(url) {
+    if (!cache || cache.url !== url) {
+      cache = { url, promise: fetch(url).then((r) => {
+        if (!r.ok) throw new Error(`${url}: ${r.status}`);
+        return r.json();
+      }) };
+    }
+    return cache.promise;
+  }
+
+  function setup(app) {
+    if (app.dataset.ready) return;
+    app.dataset.ready = "loading";
+    const form = app.querySelector("form");
+    const q = form.querySelector("#gl-q");
+    const sel = {
+      kind: form.querySelector("#gl-kind"),
+      phase: form.querySelector("#gl-phase"),
+      place: form.querySelector("#gl-place"),
+      status: form.querySelector("#gl-status"),
+    };
+    const count = form.querySelector("#gl-count");
+    const url = new URL(app.dataset.index, document.baseURI).href;
+
+    loadIndex(url).then((index) => {
+      const records = index.map((rec) => ({
+        rec,
+        el: document.getElementById(rec.id),
+        hay: fold([].concat(rec.rm, rec.en, rec.de, rec.fr || []).join("\n")),
+      })).filter((r) => r.el);
+      const params = new URLSearchParams(location.search);
+      if (params.get("q")) q.value = params.get("q");
+      let timer = null;
+
+      function apply(announce) {
+        const words = fold(q.value).split(/\s+/).filter(Boolean);
+        const want = {};
+        for (const k in sel) want[k] = sel[k].value;
+        let shown = 0;
+        for (const { rec, el, hay } of records) {
+          const ok = words.every((w) => hay.includes(w))
+            && (!want.kind || rec.kind === want.kind)
+            && (!want.phase || rec.phases.includes(want.phase))
+            && (!want.place || rec.places.includes(want.place))
+            && (!want.status || rec.status.includes(want.status));
+          el.hidden = !ok;
+          if (ok) shown += 1;
+        }
+        for (const group of document.querySelectorAll(".gl-group")) {
+          const any = group.querySelector(".gl-entry:not([hidden])") !== null;
+          group.hidden = !any;
+          const head = group.previousElementSibling;
+          if (head && /^H[1-6]$/.test(head.tagName)) head.hidden = !any;
+        }
+        const text = shown === records.length
+          ? `All ${records.length} entries shown.`
+          : shown === 0 ? "No entry matches." : `${shown} of ${records.length} entries match.`;
+        clearTimeout(timer);
+        // Let typing settle before the screen reader hears the count.
+        if (announce) timer = setTimeout(() => { count.textContent = text; }, 250);
+        else count.textContent = text;
+        app.dataset.shown = String(shown);
+      }
+
+      q.addEventListener("input", () => apply(true));
+      q.addEventListener("keydown", (ev) => {
+        if (ev.key === "Escape" && q.value) { q.value = ""; apply(true); ev.preventDefault(); }
+      });
+      for (const k in sel) sel[k].addEventListener("change", () => apply(true));
+      form.addEventListener("reset", () => setTimeout(() => apply(true), 0));
+      form.addEventListener("submit", (ev) => ev.preventDefault());
+      form.hidden = false;
+      apply(false);
+      app.dataset.ready = "yes";
+    }).catch((err) => {
+      app.dataset.ready = "failed";
+      const p = document.createElement("p");
+      p.className = "gl-error";
+      p.textContent = `The filter could not load its index (${err.message}); every entry is listed below.`;
+      app.appendChild(p);
+    });
+  }
+
+  function init() {
+    const app = document.getElementById("glossary-app");
+    if (app) setup(app);
+  }
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(init);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+})();

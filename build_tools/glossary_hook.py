@@ -1,0 +1,103 @@
+"""MkDocs hook for the Romansh glossary and the card pictures (issue 4).
+
+* ``on_config`` loads and validates glossary/*.yaml. A broken file stops the build here, before
+  site/ is touched, with one line: ``glossary/terms.yaml:42: entry 'scart': field 'sources': …``.
+  It also adds the glossary's CSS and JavaScript to the theme.
+* ``on_files`` adds the generated pages (glossary/words.md, trumps.md, tschintschar.md,
+  cards.md), the filter's JSON index, the 78 card pictures (``cards/<token>.svg``) and the
+  glossary's static files — all as ``File.generated``, so nothing is written into docs/.
+* ``on_page_content`` marks the first occurrence of each Romansh term in every other page with a
+  link to its glossary entry and a tooltip shown on hover and keyboard focus.
+
+The work itself is in build_tools/glossary (load, render) and build_tools/cards_svg.py, which
+do not import mkdocs.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from pathlib import Path
+
+from mkdocs.config.config_options import ExtraScriptValue
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+from mkdocs.utils import get_relative_url
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from build_tools import cards_svg  # noqa: E402
+from build_tools.glossary import GlossaryError, load_glossary, render  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.glossary")
+
+INDEX_URI = "assets/glossary/glossary.json"
+CSS_URI = "assets/glossary/glossary.css"
+JS_URI = "assets/glossary/glossary.js"
+_state: dict = {}
+
+
+def on_config(config):
+    try:
+        glossary = load_glossary(ROOT / "glossary")
+    except GlossaryError as exc:
+        raise PluginError(str(exc)) from None
+    _state.clear()
+    _state["glossary"] = glossary
+    _state["terms"] = render.tooltips(glossary)
+    if CSS_URI not in config.extra_css:
+        config.extra_css.append(CSS_URI)
+    if not any(str(s) == JS_URI for s in config.extra_javascript):
+        script = ExtraScriptValue(JS_URI)
+        script.defer = True
+        config.extra_javascript.append(script)
+    return config
+
+
+def _page_url(uri: str, config) -> str:
+    """The URL a generated page will have (mirrors mkdocs' own rule)."""
+    return File(uri, "", "", config.use_directory_urls).url
+
+
+def on_files(files: Files, config) -> Files:
+    glossary = _state["glossary"]
+    from troccas import ranking_order
+
+    pack = list(ranking_order())
+    urls_of = {uri: _page_url(uri, config) for uri in render.PAGES}
+    words_url = urls_of[render.WORDS_PAGE]
+    urls = {
+        "index": get_relative_url(INDEX_URI, words_url),
+        "words": get_relative_url(words_url, urls_of["glossary/trumps.md"]),
+    }
+
+    def draw(token):
+        return cards_svg.card_svg(token, glossary)
+
+    try:
+        pages = render.pages(glossary, urls, draw, pack)
+    except Exception as exc:  # a template bug: one line, not a traceback
+        raise PluginError(f"glossary pages: {type(exc).__name__}: {exc}") from None
+    generated: dict[str, str] = dict(pages)
+    generated[INDEX_URI] = json.dumps(render.index(glossary), ensure_ascii=False, indent=1)
+    generated.update(render.static_files())
+    for card in pack:
+        generated[f"cards/{card.token}.svg"] = draw(card.token)
+    for uri, content in generated.items():
+        if files.get_file_from_path(uri) is not None:
+            raise PluginError(f"docs/{uri} exists, but the glossary hook generates {uri}:"
+                              f" remove one of them")
+        files.append(File.generated(config, uri, content=content))
+    _state["words_url"] = words_url
+    return files
+
+
+def on_page_content(html: str, page, config, files) -> str:
+    uri = page.file.src_uri
+    if uri in render.PAGES or not _state.get("terms"):
+        return html
+    href = get_relative_url(_state["words_url"], page.file.url)
+    return render.mark_terms(html, _state["terms"], href)

@@ -173,3 +173,15 @@ def test_side_taking_every_trick_takes_the_fool_and_the_scart():
         assert any(e["type"] == "all_tricks" for e in h.events)
         assert len(h.pile_cards(1)) == 78 and h.result["points"][1] == 72
     assert isinstance(h, Hand)
+
+
+# --- pagat: Variations (knocking) ---------------------------------------------------------------------
+def test_knocking_holder_of_the_highest_trump_knocks_when_trumps_are_led():
+    h = make_hand({1: "II", 2: "XXI III", 3: "IV", 0: "V"}, scart=FILL_SCART,
+                  rules=Rules(knocking=True))
+    play(h, "II")
+    knocks = [e for e in h.events if e["type"] == "knock"]
+    assert knocks and knocks[0]["player"] == 2 and knocks[0]["card"] == "XXI"
+    plain = make_hand({1: "II", 2: "XXI III", 3: "IV", 0: "V"}, scart=FILL_SCART)
+    play(plain, "II")
+    assert not [e for e in plain.events if e["type"] == "knock"]

@@ -170,18 +170,19 @@ _BYTE_IDS = [[tuple(8 * k + b for b in range(8) if v >> b & 1) for v in range(25
 _IDS_CACHE: dict[int, tuple[int, ...]] = {}
 
 
-def ids_of(mask: int) -> list[int]:
+def ids_of(mask: int) -> tuple[int, ...]:
     """The card ids in a mask, in id order."""
     hit = _IDS_CACHE.get(mask)
     if hit is not None:
-        return list(hit)
+        return hit
     out: list[int] = []
     for k, v in enumerate(mask.to_bytes(10, "little")):
         if v:
             out += _BYTE_IDS[k][v]
+    hit = tuple(out)
     if len(_IDS_CACHE) < 100_000:  # legal sets repeat: mostly one suit's cards in a hand
-        _IDS_CACHE[mask] = tuple(out)
-    return out
+        _IDS_CACHE[mask] = hit
+    return hit
 
 
 # --- the public value type -----------------------------------------------------------------

@@ -91,9 +91,7 @@ def count(cards: Sequence[int], method: str = "fours", *, scart: Iterable[int] =
 def points(cards: Iterable[int], method: str = "fours", scart: Iterable[int] = ()) -> int:
     """The points of a pile without building groups (the fast path for whole hands)."""
     cards = list(cards)
-    total = 0
-    for c in cards:
-        total += POINTS[c]
+    total = sum(map(POINTS.__getitem__, cards))
     n = len(cards)
     if method == "fours":
         return total - (n - (n + 3) // 4)

@@ -31,6 +31,8 @@ DEAL_METHOD, TALK, DEALER_CHOICE, SCART, PLAY, TAKE_BACK_PHASE, CALL, DONE, THRO
 _KING = [suit_card(s, KING) for s in range(4)]
 _JACK = [suit_card(s, JACK) for s in range(4)]
 _KJ_MASK = [(1 << _KING[s]) | (1 << _JACK[s]) for s in range(4)]
+_KINGS_MASK = sum(1 << k for k in _KING)
+assert all(k - j == 3 for k, j in zip(_KING, _JACK))
 _NUMERAL_MASK = [sum(1 << suit_card(s, r) for r in range(JACK)) for s in range(4)]
 _PACK_IDS = list(range(N_CARDS))
 _DEFAULT_RULES = Rules()
@@ -69,6 +71,8 @@ class Hand:
         self.totals = list(totals) if totals is not None else [0] * self.n_sides
         self.talks = n == 4  # pagat: no talk and no throw-in with 3, 5 or 6
         self.buob_calls = n in (4, 6)  # pagat: no calling with 3 players, nor with 5 (as 3)
+        self.knocking = self.rules.knocking
+        self.knocked = 0  # bit length of the trump mask last knocked for
         self.hands = [0] * n
         self.face_up: list[int | None] = [None] * n
         self.dealt: list[list[int]] = [[] for _ in range(n)]
@@ -119,20 +123,21 @@ class Hand:
     def is_terminal(self) -> bool:
         return self.phase in (DONE, THROWN_IN)
 
-    def legal_action_ids(self) -> list[int]:
+    def legal_action_ids(self) -> Sequence[int]:
         ph = self.phase
         if ph == PLAY:
             hand = self.hands[self._to_move]
             led = self.led
             self._lm = lm = legal_mask(hand, led)  # kept for apply_action's check
-            ids = ids_of(lm)
-            if led == NO_SUIT or (led < 4 and not self.suits_led >> led & 1):
-                for s in range(4):
-                    if hand & _KJ_MASK[s] == _KJ_MASK[s] and self._kj_allowed(s, led):
-                        ids.append(KING_JACK + s)
-            return ids
+            # King and jack of one suit: a king's bit is its jack's shifted by three.
+            if hand & (hand << 3) & _KINGS_MASK:
+                kj = [KING_JACK + s for s in range(4) if hand & _KJ_MASK[s] == _KJ_MASK[s]
+                      and self._kj_allowed(s, led)]
+                if kj:
+                    return ids_of(lm) + tuple(kj)
+            return ids_of(lm)
         if ph == SCART:
-            return ids_of(self.hands[self.dealer] & ~_HONOUR_MASK)
+            return list(ids_of(self.hands[self.dealer] & ~_HONOUR_MASK))
         if ph == TALK:
             return self._talk_choices()
         if ph == DEALER_CHOICE:
@@ -149,7 +154,6 @@ class Hand:
     def apply_action(self, aid: int) -> tuple[dict, ...]:
         """Apply an action id; raises IllegalActionError (with the reason) if it is not legal."""
         ph = self.phase
-        mark = len(self.events)
         if ph == PLAY and 0 <= aid < N_CARDS:  # the hot path: one card to the trick
             p = self._to_move
             lm = self._lm
@@ -167,12 +171,16 @@ class Hand:
             self.trick_cards.append(aid)
             if self.led < 0 and aid:
                 self.led = SUIT_OF[aid]
+                if self.knocking and self.led == TRUMP:
+                    self._knock()
             self.plays_in_trick += 1
             if self.plays_in_trick < self.n:
                 self._to_move = (p + 1) % self.n
                 return ()
+            mark = len(self.events)
             self._end_of_trick()
             return tuple(self.events[mark:])
+        mark = len(self.events)
         if aid not in self.legal_action_ids():
             why = self._refusal(self._to_move, aid) or ("phase", "not possible now")
             raise IllegalActionError(why[1], rule=why[0])
@@ -221,7 +229,7 @@ class Hand:
         """Card ids the player to move may play (the king+jack double play aside)."""
         if self.phase != PLAY:
             return []
-        return ids_of(legal_mask(self.hands[self._to_move], self.led))
+        return list(ids_of(legal_mask(self.hands[self._to_move], self.led)))
 
     def verify(self, action: Action | str) -> None:
         """Raise IllegalActionError explaining why ``action`` is refused; return if legal."""
@@ -474,11 +482,28 @@ class Hand:
         self.trick_cards.append(cid)
         if self.led < 0 and cid != FOOL:
             self.led = SUIT_OF[cid]
+            if self.knocking and self.led == TRUMP:
+                self._knock()
         self.plays_in_trick += 1
         if self.plays_in_trick < self.n:
             self._to_move = (p + 1) % self.n
         else:
             self._end_of_trick()
+
+    def _knock(self) -> None:
+        """pagat (a regional custom): when trumps are led, the holder of the highest trump
+        still out knocks, once for each trump that becomes the highest. A signal only."""
+        out = TRUMP_MASK & ~self.played & ~(1 << self.trick_cards[-1])
+        for p in range(self.n):
+            mine = self.hands[p] & out
+            if mine and mine.bit_length() == out.bit_length() and self.knocked != out.bit_length():
+                top = out.bit_length() - 1
+                self.knocked = out.bit_length()
+                self.events.append({"type": "knock", "player": p, "card": TOKEN[top],
+                                    "rule": "knocking",
+                                    "text": f"seat {p} knocks: he holds {TOKEN[top]}, the"
+                                            f" highest trump still out"})
+                return
 
     def _play_king_jack(self, s: int) -> None:
         p = self._to_move
@@ -722,10 +747,10 @@ class Hand:
         self.phase = DONE
         self._to_move = -1
         dealer_side = self.side_of[self.dealer]
-        winners = {t[3] for t in self._tricks}
+        sides = self._trick_sides
         scart_side = dealer_side
-        if len(winners) == 1:
-            (taker,) = winners
+        if sides & (sides - 1) == 0:  # a single side won every trick
+            taker = sides.bit_length() - 1
             scart_side = taker
             if self.fool_owed is not None or any(
                     FOOL in g for s, pile in enumerate(self.piles) if s != taker for g in pile):

@@ -197,4 +197,6 @@ CLAUSES: dict[str, Clause] = {c.id: c for c in (
     Clause("score", "Scoring a hand against par", "pagat: Scoring"),
     Clause("game", "A game of four hands (six with six players)", "pagat: Scoring; Six Players"),
     Clause("record", "Hand records", "troccas hand record format"),
+    Clause("knocking", "Knocking for the highest trump (a regional custom)",
+           "pagat: Variations; wiki-de: Sonderregeln"),
 )}

@@ -306,9 +306,18 @@ def load_file(path: Path, kind: str) -> list[dict]:
         raise GlossaryError(shown, 1, "the file has no entries (expected a list of entries)")
     errors = list(validator(kind).iter_errors(data))
     if errors:
-        problems = [_schema_problem(e, data) for e in errors]
-        # Nearest the top of the file first; at one line, the most specific (deepest) error.
-        line, entry, fld, msg = min(problems, key=lambda p: (p[0] or 0, -len(p[2] or ""), p[3]))
+        # The first entry with a problem; within it, an unknown field (often a misspelt one)
+        # before a missing one, then the problem nearest the top, the most specific first.
+        rank = {"additionalProperties": 0, "required": 2}
+
+        def order(err):
+            path = list(err.absolute_path)
+            index = path[0] if path and isinstance(path[0], int) else -1
+            line, _entry, fld, msg = _schema_problem(err, data)
+            return (index, rank.get(err.validator, 1), line or 0, -len(fld or ""), msg)
+
+        best = min(errors, key=order)
+        line, entry, fld, msg = _schema_problem(best, data)
         raise GlossaryError(shown, line, msg, entry=entry, field=fld)
     return data
 

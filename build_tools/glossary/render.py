@@ -65,6 +65,8 @@ STATUSES = {"tournament": "on the tournament list (wiki-en)",
 
 # Forms too short or too common in English prose to be marked as Romansh in running text.
 TOOLTIP_STOPLIST = {"in", "pas"}
+# Forms that, capitalised, are a proper name rather than the Romansh word ("Troccas" the game).
+TOOLTIP_LOWERCASE_ONLY = {"troccas"}
 
 
 def fold(text: str) -> str:
@@ -225,7 +227,7 @@ def mark_terms(html: str, terms: list[tuple[str, str, str]], href: str, *, prefi
     def wrap(m: re.Match) -> str:
         nonlocal n
         form, eid, text = by_key[m.group(1).lower()]
-        if eid in done:
+        if eid in done or (form.lower() in TOOLTIP_LOWERCASE_ONLY and not m.group(1).islower()):
             return m.group(0)
         done.add(eid)
         n += 1

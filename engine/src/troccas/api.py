@@ -189,8 +189,9 @@ def call_options() -> dict:
 
 @_call
 def call_clauses() -> dict:
-    return {"clauses": [{"id": c.id, "title": c.title, "sources": c.sources}
-                        for c in CLAUSES.values()]}
+    """Every rule clause the engine cites, with the site URL of the section explaining it."""
+    return {"clauses": [{"id": c.id, "title": c.title, "sources": c.sources, "url": c.url,
+                         "anchor": c.anchor} for c in CLAUSES.values()]}
 
 
 def names() -> list[str]:

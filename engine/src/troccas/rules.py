@@ -145,11 +145,31 @@ class Rules:
         return replace(self, **changes)
 
 
+# Where each clause is explained on the site: the page (by clause-id prefix) and, as anchor,
+# the id with dots turned into hyphens ("play.follow_suit" -> rules/play/#play-follow_suit).
+CLAUSE_PAGES = {
+    "notation": "rules/cards/", "pack": "rules/cards/", "partners": "rules/deal/",
+    "deal": "rules/deal/", "talk": "rules/talk/", "scart": "rules/scart/",
+    "play": "rules/play/", "trick": "rules/play/", "fool": "rules/fool/", "buob": "rules/buob/",
+    "count": "rules/counting/", "score": "rules/scoring/", "game": "rules/scoring/",
+    "knocking": "rules/customs/", "record": "about/engine/",
+}
+
+
 @dataclass(frozen=True)
 class Clause:
     id: str
     title: str
     sources: str  # short source names and the section, e.g. "pagat: The Play"
+
+    @property
+    def anchor(self) -> str:
+        return self.id.replace(".", "-")
+
+    @property
+    def url(self) -> str:
+        """Site-relative URL of the rules section that explains this clause."""
+        return CLAUSE_PAGES[self.id.split(".")[0]] + "#" + self.anchor
 
 
 # Rule clauses cited by explanations and tests. Ids are stable: the site anchors on them.

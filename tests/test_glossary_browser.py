@@ -105,6 +105,11 @@ def test_term_tooltip_on_hover_and_focus(page, site_server):
     assert not tip.is_visible()
     link.focus()
     assert tip.is_visible()
+    page.keyboard.press("Escape")  # dismissable without moving the focus
+    assert not tip.is_visible()
+    page.evaluate("document.activeElement.blur()")
+    link.focus()
+    assert tip.is_visible()
     page.evaluate("document.activeElement.blur()")
     assert not tip.is_visible()
     link.hover()

@@ -203,7 +203,7 @@ def static_files() -> dict[str, str]:
 # --- tooltips in running text ---------------------------------------------------------------
 _SKIP = {"a", "code", "pre", "kbd", "samp", "script", "style", "abbr", "dfn", "svg", "button",
          "label", "textarea", "select", "option", "title", "h1", "h2", "h3", "h4", "h5", "h6",
-         "nav", "figcaption"}
+         "nav", "figcaption", "form", "fieldset", "legend", "output", "dialog"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
          "track", "wbr"}
 _TOKEN = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)

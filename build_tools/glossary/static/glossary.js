@@ -102,6 +102,20 @@
     if (app) setup(app);
   }
 
+  // A tooltip shown on focus or hover can be dismissed with Escape without moving the focus.
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Escape") return;
+    for (const t of document.querySelectorAll(".gl-term:hover, .gl-term:focus-within")) {
+      t.classList.add("gl-term--dismissed");
+    }
+  });
+  const undismiss = (ev) => {
+    const t = ev.target.closest && ev.target.closest(".gl-term--dismissed");
+    if (t) t.classList.remove("gl-term--dismissed");
+  };
+  document.addEventListener("focusout", undismiss);
+  document.addEventListener("mouseout", undismiss);
+
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(init);
   } else if (document.readyState === "loading") {

@@ -1,0 +1,78 @@
+"""The generated glossary pages and the term marking, checked without a browser."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from build_tools.cards_svg import card_svg  # noqa: E402
+from build_tools.glossary import load_glossary, render  # noqa: E402
+from build_tools.glossary.load import Card  # noqa: E402
+
+try:
+    from troccas import ranking_order
+except ImportError:  # engine/src is put on the path by build_tools.glossary.load
+    from troccas.cards import ranking_order
+
+G = load_glossary(ROOT / "glossary")
+TERMS = render.tooltips(G)
+PAGES = render.pages(G, {"index": "../../assets/glossary/glossary.json", "words": "../words/"},
+                     lambda t: card_svg(t, G), list(ranking_order()))
+
+
+def test_terms_marked_once_and_not_inside_code_links_or_headings():
+    html = ("<h2>The scart</h2><p>Use <code>scart</code> or <a href='x'>scart</a>.</p>"
+            "<p>The <em>scart</em> counts; the scart again. Say <b>strusch in</b>!</p>")
+    out = render.mark_terms(html, TERMS, "../glossary/words/")
+    assert out.count('class="gl-term"') == 2
+    assert "<h2>The scart</h2>" in out and "<code>scart</code>" in out and "<a href='x'>scart</a>" in out
+    assert '<em><span class="gl-term"><a class="gl-term__link" href="../glossary/words/#scart" lang="rm"' in out
+    assert 'href="../glossary/words/#strusch-in"' in out
+    assert out.endswith("the scart again. Say <b>" + re.search(r"<b>(.*)</b>", out).group(1) + "</b>!</p>")
+
+
+def test_the_game_name_is_not_marked_but_the_word_is():
+    out = render.mark_terms("<p>Troccas is a game; its troccas are trumps.</p>", TERMS, "w/")
+    assert out.startswith("<p>Troccas is a game; its <span") and "#troccas" in out
+
+
+def test_tschintschar_page_is_ordered_by_moment_of_the_deal():
+    md = PAGES["glossary/tschintschar.md"]
+    heads = [md.index(f"{{ #{p} }}") for p in render.PHASES]
+    assert heads == sorted(heads)
+    first, second = md.index('<tr id="strusch-in">'), md.index('<tr id="da-medel">')
+    third = md.index('<tr id="jeu-sun-da-medel">')
+    assert heads[0] < first < heads[1] < second < heads[2] < third
+
+
+def test_gallery_shows_round_and_long_suits_in_ranking_order_with_points():
+    md = PAGES["glossary/cards.md"]
+    order = re.findall(r'data-card="([^"]+)"', md)
+    assert order == [c.token for c in ranking_order()]
+    assert "gl-gallery--round" in md and "gl-gallery--long" in md
+    assert md.count("5 points") == 7  # four kings, XXI, I and the Fool
+
+
+def test_trump_table_has_every_name_and_caption():
+    md = PAGES["glossary/trumps.md"]
+    for e in G.kinds["trumps"]:
+        assert f'<tr id="{e["id"]}">' in md
+        for c in e["caption"]:
+            assert c["text"].replace("'", "&#39;") in md
+        for name in e["names"]:
+            for f in name["rm"]:
+                assert f'<b lang="rm">{f["text"]}</b>'.replace("'", "&#39;") in md
+    assert ">VIIII<" in md and ">XVIIII<" in md
+
+
+def test_index_covers_every_entry_in_three_languages():
+    idx = render.index(G)
+    assert [r["id"] for r in idx] == [e["id"] for _, e in G.entries()]
+    xxi = next(r for r in idx if r["id"] == "trump-xxi")
+    assert "la vaca" in xxi["rm"] and "the cow" in xxi["en"] and "die Kuh" in xxi["de"]
+    assert render.fold("Tschéc Mässigkeit") == "tschec massigkeit"

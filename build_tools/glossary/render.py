@@ -147,9 +147,10 @@ def pages(glossary: Glossary, urls: dict[str, str], card_svg, cards_in_order) ->
         cards = [c for c in cards_in_order if c.suit == suit["suit"]]
         suits.append((suit, cards))
     trumps_cards = [c for c in cards_in_order if c.kind != "suit"]
+    trumps_table = sorted(trumps_cards, key=lambda c: (c.is_fool, c.number or 0))  # I … XXI, Fool
     trump_entry = {e["card"]: e for e in glossary.kinds["trumps"]}
     ctx = dict(g=glossary, by_id=by_id, urls=urls, place_names=place_names,
-               used_places=used_places, phases=phases, suits=suits, trumps_cards=trumps_cards,
+               used_places=used_places, phases=phases, suits=suits, trumps_cards=trumps_cards, trumps_table=trumps_table,
                trump_entry=trump_entry, card_svg=card_svg, definition=definition,
                places_of=places_of)
     return {uri: env.get_template(tpl).render(**ctx) for uri, tpl in PAGES.items()}

@@ -1,0 +1,524 @@
+"""MkDocs hook: worked examples and figures computed by the rules engine at build time (issue 6).
+
+In any page:
+
+* a fenced block ```` ```troccas-example ```` holding YAML is replaced by the example drawn with
+  the card pictures and the engine's answer (templates in ``build_tools/templates/examples/``):
+
+  ``pile: Kc Cc XXI XV Qc 3c`` (``method: fours|threes|singly``, ``scart:``)
+      the pile counted group by group (``count``);
+  ``trick: 3c Kc XV 1c``
+      the trick in play order, its winner and the engine's reason (``winner``);
+  ``hand: Kc 3c XXI 5s`` with ``trick: 7c``
+      which cards of the hand may be played to the trick, and why not the others (``legal``);
+  ``record: {seed: 4}`` or ``record: {deck: …, actions: […]}``
+      a hand record replayed: scart, tricks, buob and Fool events, the count (``replay``);
+  ``deal: {hands: {1: "Kc 5c"}, dealer: 0, scart: "…", plays: ["Kc", "5c", …, "call buob"]}``
+      a hand built from the cards that matter (the rest of the pack filled in), played as far
+      as ``plays`` goes and replayed like a record — the tricks, the buob call, the Fool;
+  ``game: {seed: 1}``
+      a game of four hands: each hand's points against par and the running totals;
+  ``options: all``
+      the rule options table (``options``), for "Where the sources differ".
+
+  Optional in every block: ``title:`` (a caption) and ``show: [...]`` where it applies.
+
+* an inline macro ``{{ count("Qc 3c 4s 5b") }}`` is replaced by the engine's figure. The
+  functions are in ``MACROS`` below: ``count``, ``value``, ``winner``, ``pack_total``, ``par``,
+  ``less``, ``cards_each``, ``scart_size``, ``batches``, ``behind``, ``players_in_game``,
+  ``hands_in_game``. Macros inside code (fenced or inline) are left alone.
+
+Every figure is wrapped in an element with ``data-fig`` (the call and its arguments as JSON), and
+every example root carries its input, so tests/test_rules_examples.py can recompute each one.
+A bad example stops the build: ``PluginError: docs/rules/play.md:42: troccas-example: …``.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+from mkdocs.utils import get_relative_url
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+try:
+    from troccas import api
+except ImportError:  # pragma: no cover - only outside `make`
+    sys.path.insert(0, str(ROOT / "engine" / "src"))
+    from troccas import api
+from troccas.errors import TroccasError  # noqa: E402
+
+from build_tools import cards_svg  # noqa: E402
+
+TEMPLATES = ROOT / "build_tools" / "templates" / "examples"
+CSS_URI = "assets/css/examples.css"
+
+FENCE_RE = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w-]*)[^\n]*\n"
+    r"(?P<body>.*?)^(?P=indent)(?P=fence)[ \t]*$", re.M | re.S)
+MACRO_RE = re.compile(r"\{\{\s*(?P<fn>[a-z_]+)\((?P<args>[^{}]*?)\)\s*\}\}")
+INLINE_CODE_RE = re.compile(r"(`+)(?:.+?)\1", re.S)
+
+
+class ExampleError(Exception):
+    """A problem with one example, reported with the page and line by the hook."""
+
+
+# --- engine look-ups --------------------------------------------------------------------------
+def engine(name: str, **args):
+    try:
+        return api.call(name, **args)
+    except TroccasError as exc:
+        raise ExampleError(str(exc)) from None
+
+
+@lru_cache(maxsize=None)
+def pack_tokens() -> tuple[str, ...]:
+    return tuple(c["token"] for c in api.call("pack")["cards"])
+
+
+@lru_cache(maxsize=None)
+def label(token: str) -> str:
+    return cards_svg.card_label(token)
+
+
+def cards_of(text, field: str) -> list[str]:
+    if text is None:
+        return []
+    if isinstance(text, (int, float)):
+        text = str(text)
+    if isinstance(text, list):
+        text = " ".join(str(t) for t in text)
+    if not isinstance(text, str):
+        raise ExampleError(f"'{field}' must be cards in notation, like 'Kc 10s XXI Fool'")
+    return [c["token"] for c in engine("parse", cards=text)["cards"]]
+
+
+@lru_cache(maxsize=None)
+def _finished_hand(players: int, rules_json: str) -> dict:
+    """A complete random hand's replay for ``players`` (the par comes from its result)."""
+    for seed in range(200):
+        rec = api.call("random_hand", players=players, seed=seed, rules=json.loads(rules_json))
+        out = api.call("replay", record=rec)
+        if out["phase"] == "done":
+            return out
+    raise ExampleError(f"no finished hand found for {players} players")  # pragma: no cover
+
+
+# --- inline macros ----------------------------------------------------------------------------
+def m_count(cards, method="fours", scart=""):
+    """Points of a pile."""
+    return engine("count", cards=cards, method=method, scart=scart)["points"]
+
+
+def m_value(card):
+    """A card's point value."""
+    cards = engine("parse", cards=card)["cards"]
+    if len(cards) != 1:
+        raise ExampleError("value() takes exactly one card")
+    return cards[0]["points"]
+
+
+def m_winner(trick):
+    """The card that wins a trick."""
+    return engine("winner", cards=trick)["winner"]
+
+
+def m_pack_total(method="fours"):
+    """The whole pack counted by ``method`` (singly: with a scart of three cards)."""
+    scart = "II III IV" if method == "singly" else ""
+    return engine("count", cards=list(pack_tokens()), method=method, scart=scart)["points"]
+
+
+def m_less(method="fours"):
+    """What is taken off a full group under ``method``."""
+    size = {"fours": 4, "threes": 3}.get(method)
+    if size is None:
+        raise ExampleError("less() takes 'fours' or 'threes'")
+    return engine("count", cards="II III IV V"[: 3 * size - 1], method=method)["groups"][0]["less"]
+
+
+def m_par(players=4, seat="other", method=None):
+    """The par a seat (``dealer`` or ``other``) plays against; ``method`` for 3 players."""
+    rules = {}
+    if method and players == 3:
+        rules["three_player_counting"] = method
+    if method and players == 5:
+        rules["five_player_counting"] = method
+    out = _finished_hand(players, json.dumps(rules, sort_keys=True))
+    par = out["result"]["par"]
+    if len(par) == 2 and players in (4, 6):
+        return par[0]
+    dealer = out["dealer"]
+    return par[dealer] if seat == "dealer" else par[(dealer + 1) % players]
+
+
+def _dealt(players: int, method=None) -> dict:
+    args = {"players": players, "seed": 0}
+    if method:
+        args["method"] = method
+    return engine("deal", **args)
+
+
+def m_cards_each(players=4, seat="other"):
+    """How many cards a seat is dealt (the dealer before the scart)."""
+    out = _dealt(players)
+    dealer = out["dealer"]
+    return len(out["hands"][dealer if seat == "dealer" else (dealer + 1) % players])
+
+
+def m_scart_size(players=4):
+    out = _dealt(players)
+    dealer = out["dealer"]
+    return len(out["hands"][dealer]) - len(out["hands"][(dealer + 1) % players])
+
+
+def m_batches(players=4, method=None, seat="other"):
+    """The batches a seat receives round by round, as '6, 6 and 7'."""
+    from troccas.deal import DEFAULT_METHOD, schedule  # the deal schedule is not in the facade
+    rounds = schedule(players, method or DEFAULT_METHOD[players])
+    i = players - 1 if seat == "dealer" else 0
+    sizes = [str(r[i]) for r in rounds]
+    return sizes[0] if len(sizes) == 1 else ", ".join(sizes[:-1]) + " and " + sizes[-1]
+
+
+def m_behind(method="two_rounds"):
+    """How far behind a side must be to demand a deal in fewer rounds."""
+    from troccas.deal import CATCH_UP  # the catch-up thresholds are not in the facade
+    table = dict(CATCH_UP)
+    if method not in table:
+        raise ExampleError(f"behind() takes one of {', '.join(table)}")
+    return table[method]
+
+
+def m_hands_in_game(players=4):
+    from troccas.game import HANDS_IN_GAME
+    return HANDS_IN_GAME[players]
+
+
+MACROS = {"count": m_count, "value": m_value, "winner": m_winner, "pack_total": m_pack_total,
+          "less": m_less, "par": m_par, "cards_each": m_cards_each, "scart_size": m_scart_size,
+          "batches": m_batches, "behind": m_behind, "hands_in_game": m_hands_in_game}
+
+
+def run_macro(fn: str, arg_text: str):
+    try:
+        node = ast.parse(f"f({arg_text})", mode="eval").body
+        args = [ast.literal_eval(a) for a in node.args]
+        kwargs = {k.arg: ast.literal_eval(k.value) for k in node.keywords}
+    except (SyntaxError, ValueError) as exc:
+        raise ExampleError(f"{{{{ {fn}({arg_text}) }}}}: arguments must be plain literals"
+                           f" ({exc})") from None
+    try:
+        value = MACROS[fn](*args, **kwargs)
+    except TypeError as exc:
+        raise ExampleError(f"{{{{ {fn}({arg_text}) }}}}: {exc}") from None
+    data = json.dumps({"fn": fn, "args": args, "kwargs": kwargs}, ensure_ascii=False)
+    return (f'<span class="tr-fig" data-fig="{_attr(data)}" data-value="{_attr(str(value))}">'
+            f"{value}</span>")
+
+
+def _attr(text: str) -> str:
+    return (text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+            .replace(">", "&gt;"))
+
+
+# --- example blocks ---------------------------------------------------------------------------
+def _env() -> Environment:
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(
+        ["html"]), undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.filters["tojson_attr"] = lambda v: json.dumps(v, ensure_ascii=False)
+    return env
+
+
+def _seat_names(players: int, dealer: int) -> list[str]:
+    names = []
+    for p in range(players):
+        if p == dealer:
+            names.append(f"seat {p} (dealer)")
+        elif p == (dealer + 1) % players:
+            names.append(f"seat {p} (dealer's right)")
+        else:
+            names.append(f"seat {p}")
+    return names
+
+
+KNOWN = {
+    "pile": {"pile", "method", "scart", "title"},
+    "trick": {"trick", "title"},
+    "legal": {"hand", "trick", "title"},
+    "record": {"record", "title", "show"},
+    "deal": {"deal", "title", "show"},
+    "game": {"game", "title"},
+    "options": {"options", "title"},
+}
+
+
+def example_kind(data: dict) -> str:
+    if "pile" in data:
+        return "pile"
+    if "hand" in data:
+        return "legal"
+    for kind in ("trick", "record", "deal", "game", "options"):
+        if kind in data:
+            return kind
+    raise ExampleError("say what to show: pile:, trick:, hand: (with trick:), record:, deal:,"
+                       " game: or options:")
+
+
+def build_deal_record(spec) -> dict:
+    """A hand record from the cards that matter: ``hands`` per seat, ``scart``, ``plays``."""
+    from troccas.cards import parse_ids  # turning notation into a deck is input preparation
+    from troccas.deal import deck_for_hands
+    from troccas.cards import TOKEN
+    if not isinstance(spec, dict):
+        raise ExampleError("'deal' must be a mapping with hands:, dealer:, scart:, plays:")
+    unknown = set(spec) - {"hands", "dealer", "scart", "plays", "players", "rules"}
+    if unknown:
+        raise ExampleError(f"deal: '{sorted(unknown)[0]}' is not a field; the fields are"
+                           f" hands, dealer, scart, plays, players, rules")
+    players = spec.get("players", 4)
+    dealer = spec.get("dealer", 0)
+    hands = spec.get("hands") or {}
+    if not isinstance(hands, dict):
+        raise ExampleError("deal: 'hands' must map seats to cards, like {1: 'Kc 5c'}")
+    scart = cards_of(spec.get("scart"), "scart")
+    try:
+        hand_ids = {int(seat): parse_ids(" ".join(cards_of(cards, f"hands.{seat}")))
+                    for seat, cards in hands.items()}
+        if scart:
+            d = hand_ids.setdefault(dealer, [])
+            d[:0] = [i for i in parse_ids(" ".join(scart)) if i not in d]
+        deck = deck_for_hands(players, dealer, hand_ids)
+    except TroccasError as exc:
+        raise ExampleError(f"deal: {exc}") from None
+    record = {"players": players, "dealer": dealer, "deck": " ".join(TOKEN[c] for c in deck),
+              "actions": []}
+    if spec.get("rules"):
+        record["rules"] = spec["rules"]
+    # The talk: the first speaker asks to go on after each round, so the deal runs through.
+    state = engine("replay", record=record)
+    while state["phase"] in ("talk", "deal_method", "dealer_choice"):
+        word = "three_rounds" if state["phase"] == "deal_method" else "continue"
+        kind = "deal" if state["phase"] == "deal_method" else "talk"
+        record["actions"].append(f"{state['current_player']} {kind} {word}")
+        state = engine("replay", record=record)
+    if not scart and state["phase"] == "scart":
+        # No scart given: the dealer lays away the first cards the example does not name.
+        named = {t for cards in hands.values() for t in cards_of(cards, "hands")}
+        points = {c["token"]: c["points"] for c in api.call("pack")["cards"]}
+        spare = [t for t in state["hands"][dealer] if t not in named and points[t] < 5]
+        scart = spare[:m_scart_size(players)]
+    for card in scart:
+        record["actions"].append(f"{dealer} scart {card}")
+    plays = spec.get("plays") or []
+    if isinstance(plays, str):
+        plays = plays.split()
+    for i, item in enumerate(plays):
+        state = engine("replay", record=record)
+        if state["phase"] == "done":
+            raise ExampleError(f"deal: plays[{i}] '{item}': the hand is already over")
+        words = str(item).split()
+        if len(words) == 1:
+            words = ["play", words[0]]
+        record["actions"].append(f"{state['current_player']} {' '.join(words)}")
+        try:
+            api.call("replay", record=record)
+        except TroccasError as exc:
+            raise ExampleError(f"deal: plays[{i}] '{item}': {exc}") from None
+    return record
+
+
+def render_example(data, ctx: dict) -> str:
+    if not isinstance(data, dict):
+        raise ExampleError("the block must hold YAML fields, like 'pile: Kc Qc 3c 4c'")
+    kind = example_kind(data)
+    unknown = set(data) - KNOWN[kind]
+    if unknown:
+        raise ExampleError(f"'{sorted(unknown)[0]}' is not a field of a {kind} example; the"
+                           f" fields are {', '.join(sorted(KNOWN[kind]))}")
+    title = data.get("title")
+    env = ctx["env"]
+    common = {"title": title, "card": ctx["card"], "label": label}
+    if kind == "pile":
+        cards = cards_of(data["pile"], "pile")
+        method = data.get("method", "fours")
+        scart = cards_of(data.get("scart"), "scart")
+        result = engine("count", cards=cards, method=method, scart=scart)
+        inp = {"cards": cards, "method": method, "scart": scart}
+        return env.get_template("pile.html").render(result=result, input=inp, **common)
+    if kind == "trick":
+        cards = cards_of(data["trick"], "trick")
+        result = engine("winner", cards=cards)
+        return env.get_template("trick.html").render(result=result, input={"cards": cards},
+                                                     **common)
+    if kind == "legal":
+        hand = cards_of(data["hand"], "hand")
+        trick = cards_of(data.get("trick"), "trick")
+        result = engine("legal", hand=hand, trick=trick)
+        refused = {r["card"]: r for r in result["refused"]}
+        return env.get_template("legal.html").render(
+            result=result, refused=refused, input={"hand": hand, "trick": trick},
+            clause_url=ctx["clause_url"], **common)
+    if kind in ("record", "deal"):
+        if kind == "deal":
+            record = build_deal_record(data["deal"])
+        else:
+            record = data["record"]
+            if not isinstance(record, dict):
+                raise ExampleError("'record' must be a hand record (a mapping), e.g. {seed: 4}")
+            if set(record) <= {"seed", "players", "dealer", "rules"}:
+                record = engine("random_hand", **record)
+        out = engine("replay", record=record)
+        show = data.get("show") or ["tricks", "count"]
+        names = _seat_names(out["players"], out["dealer"])
+        return env.get_template("record.html").render(
+            out=out, record=record, show=show, seats=names, kind=kind,
+            clause_url=ctx["clause_url"], **common)
+    if kind == "game":
+        spec = data["game"] or {}
+        if not isinstance(spec, dict) or set(spec) - {"seed"}:
+            raise ExampleError("'game' takes only seed:, e.g. {seed: 1}")
+        hands = game_hands(spec.get("seed", 1))
+        return env.get_template("game.html").render(hands=hands, seed=spec.get("seed", 1),
+                                                    **common)
+    if kind == "options":
+        result = engine("options")
+        clauses = {c["id"]: c for c in engine("clauses")["clauses"]}
+        return env.get_template("options.html").render(result=result, clauses=clauses,
+                                                       **common)
+    raise AssertionError(kind)
+
+
+def game_hands(seed) -> list[dict]:
+    """A game played by the engine with random legal moves: each hand's record replayed."""
+    import random
+
+    from troccas.game import Game  # the facade replays hands; a game's deals come from here
+
+    game = Game(4, 0, seed=seed)
+    rand = random.Random(f"game-{seed}").random
+    while not game.is_terminal():
+        ids = game.legal_action_ids()
+        game.apply_action(ids[int(rand() * len(ids))])
+    hands = []
+    for rec in game.records:
+        data = rec.to_json()
+        out = engine("replay", record=data)
+        hands.append({"record": data, "out": out})
+    return hands
+
+
+# --- the hook ---------------------------------------------------------------------------------
+_state: dict = {}
+
+
+def on_config(config):
+    _state["env"] = _env()
+    if CSS_URI not in config.extra_css:
+        config.extra_css.append(CSS_URI)
+    return config
+
+
+def on_files(files, config):
+    css = (TEMPLATES / "examples.css").read_text()
+    if files.get_file_from_path(CSS_URI) is not None:
+        raise PluginError(f"docs/{CSS_URI} exists, but the examples hook generates it")
+    files.append(File.generated(config, CSS_URI, content=css))
+    return files
+
+
+def _source_offset(page, markdown: str) -> int:
+    """Lines of front matter above ``markdown`` in the page's file (for line numbers)."""
+    try:
+        raw = Path(page.file.abs_src_path).read_text(encoding="utf-8")
+    except (OSError, TypeError):
+        return 0
+    pos = raw.find(markdown[:200]) if markdown else -1
+    return raw[:pos].count("\n") if pos > 0 else 0
+
+
+def on_page_markdown(markdown: str, page, config, files):
+    if "troccas-example" not in markdown and "{{" not in markdown:
+        return markdown
+    src = f"docs/{page.file.src_uri}"
+    offset = _source_offset(page, markdown)
+    base = get_relative_url(".", page.url)
+    base = "" if base == "." else base.rstrip("/") + "/"
+    strict_macros = page.file.src_uri.startswith(("rules/", "learn/"))
+
+    def card(token: str, cls: str = "") -> str:
+        return (f'<img class="tr-pic{(" " + cls) if cls else ""}" src="{base}cards/{token}.svg"'
+                f' alt="{_attr(label(token))}" title="{_attr(label(token))}" width="55"'
+                f' height="100" loading="lazy" data-token="{token}">')
+
+    def clause_url(rule: str) -> str:
+        from troccas.rules import CLAUSES
+        clause = CLAUSES.get(rule) or CLAUSES.get(rule.split(".")[0])
+        return base + clause.url if clause else ""
+
+    ctx = {"env": _state["env"], "card": card, "clause_url": clause_url}
+    out, pos = [], 0
+    for m in FENCE_RE.finditer(markdown):
+        out.append(_macros(markdown[pos:m.start()], src, offset, markdown, pos, strict_macros))
+        pos = m.end()
+        if m.group("lang") != "troccas-example":
+            out.append(m.group(0))
+            continue
+        line = offset + markdown.count("\n", 0, m.start()) + 1
+        try:
+            data = yaml.safe_load(m.group("body"))
+            html = render_example(data, ctx)
+        except yaml.YAMLError as exc:
+            raise PluginError(f"{src}:{line}: troccas-example: not valid YAML: "
+                              f"{str(exc).splitlines()[0]}") from None
+        except ExampleError as exc:
+            raise PluginError(f"{src}:{line}: troccas-example: {exc}") from None
+        except Exception as exc:  # a template bug: one line naming the example
+            raise PluginError(f"{src}:{line}: troccas-example: {type(exc).__name__}: {exc}") \
+                from None
+        html = "\n".join(l for l in html.splitlines() if l.strip())
+        indent = m.group("indent")
+        out.append("\n".join(indent + l.lstrip() for l in html.splitlines()))
+    out.append(_macros(markdown[pos:], src, offset, markdown, pos, strict_macros))
+    return "".join(out)
+
+
+def _macros(text: str, src: str, offset: int, whole: str, start: int, strict: bool) -> str:
+    if "{{" not in text:
+        return text
+    codes: list[str] = []
+
+    def hide(m):
+        codes.append(m.group(0))
+        return f"\x00{len(codes) - 1}\x00"
+
+    hidden = INLINE_CODE_RE.sub(hide, text)
+
+    def sub(m):
+        fn = m.group("fn")
+        if fn not in MACROS:
+            if strict:
+                line = offset + whole.count("\n", 0, start) + hidden.count("\n", 0, m.start()) + 1
+                raise PluginError(f"{src}:{line}: '{{{{ {fn}(…) }}}}' is not a figure the"
+                                  f" engine gives; use one of {', '.join(sorted(MACROS))}")
+            return m.group(0)
+        try:
+            return run_macro(fn, m.group("args"))
+        except ExampleError as exc:
+            line = offset + whole.count("\n", 0, start) + hidden.count("\n", 0, m.start()) + 1
+            raise PluginError(f"{src}:{line}: {exc}") from None
+
+    done = MACRO_RE.sub(sub, hidden)
+    return re.sub("\x00(\\d+)\x00", lambda m: codes[int(m.group(1))], done)

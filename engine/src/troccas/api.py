@@ -18,7 +18,7 @@ from .cards import (FOOL, SUIT_NAMES, SUIT_OF, TOKEN, TRUMP, Card, mask_of, pars
 from .deal import check_players, partner_draw, shuffled_deck
 from .errors import DuplicateCardError, TroccasError
 from .hand import Hand, play_random
-from .play import NO_SUIT, led_suit, legal_mask, refusal, suit_name, winning_index
+from .play import NO_SUIT, explain_winner, led_suit, legal_mask, refusal, suit_name
 from .record import HandRecord
 from .rules import CLAUSES, NOT_OPTIONS, OPTIONS, SOURCES, Rules
 
@@ -63,25 +63,9 @@ def call_count(cards, method: str = "fours", scart=()) -> dict:
 def call_winner(cards) -> dict:
     """The card that wins a trick given in play order (first card led), and why."""
     ids = parse_ids(cards)
-    if not ids or all(c == FOOL for c in ids):
-        raise TroccasError("a trick needs at least one card besides the Fool to have a winner",
-                           rule="trick.winner")
-    i = winning_index(ids)
-    w = ids[i]
+    i, why = explain_winner(ids)
     led = led_suit(ids)
-    if SUIT_OF[w] == TRUMP:
-        why = (f"{TOKEN[w]} is the highest trump in the trick" if led != TRUMP or
-               sum(SUIT_OF[c] == TRUMP for c in ids) > 1 else f"{TOKEN[w]} is the only trump")
-        if led != TRUMP:
-            why += f", and a trump beats any card of {suit_name(led)}, the suit led"
-    else:
-        why = (f"{TOKEN[w]} is the highest card of {suit_name(led)}, the suit led, and no trump"
-               f" was played")
-    if ids[0] == FOOL:
-        why += "; the Fool was led, so the second card set the suit"
-    if FOOL in ids[1:] or ids[0] == FOOL:
-        why += " (the Fool never wins a trick)"
-    return {"cards": tokens(ids), "winner": TOKEN[w], "index": i,
+    return {"cards": tokens(ids), "winner": TOKEN[ids[i]], "index": i,
             "led": suit_name(led) if led != NO_SUIT else None, "rule": "trick.winner",
             "explanation": why}
 
@@ -175,6 +159,23 @@ def call_random_hand(players: int = 4, seed=None, dealer: int = 0, rules=None) -
     hand = Hand(players, dealer, seed=seed, rules=Rules.from_json(rules))
     play_random(hand, random.Random(f"play-{seed}"))
     return HandRecord.from_hand(hand, seed=seed).to_json()
+
+
+@_call
+def call_puzzle(kind: str | None = None, seed: int | None = None, spec: dict | None = None,
+                answer: bool = False) -> dict:
+    """A puzzle from ``kind`` and ``seed`` (generated) or from an authored ``spec``; with
+    ``answer`` the engine's answer and the worked steps are included."""
+    from . import puzzles
+    spec = spec if spec is not None else {"kind": kind, "seed": seed}
+    return puzzles.cached(spec).to_json(with_answer=answer)
+
+
+@_call
+def call_check(spec: dict, answer) -> dict:
+    """Check an answer to a puzzle: correct or not, and an explanation for this answer."""
+    from . import puzzles
+    return puzzles.cached(spec).check(answer)
 
 
 @_call

@@ -77,6 +77,29 @@ def _print_replay(r: dict) -> None:
         print(f"the hand is not over: seat {r['current_player']} is to act ({r['phase']})")
 
 
+def _print_puzzle(r: dict) -> None:
+    sit = r["situation"]
+    print(f"{r['title']} — puzzle {r['kind']} seed {r['spec'].get('seed')}")
+    for key, label in (("context", None), ("pile", "cards"), ("hand", "hand"),
+                       ("side_tricks", "the Fool's side has won"), ("trick", "trick")):
+        value = sit.get(key)
+        if not value:
+            continue
+        if key == "trick":
+            value = ", ".join(f"seat {p}: {c}" for p, c in value)
+        elif key == "side_tricks":
+            value = " / ".join(" ".join(t) for t in value)
+        elif isinstance(value, list):
+            value = " ".join(value)
+        print(f"{label}: {value}" if label else value)
+    print(r["question"])
+    if "answer" in r:
+        ans = r["answer"]
+        print("answer: " + (" ".join(ans) if isinstance(ans, list) else str(ans)))
+        for step in r["steps"]:
+            print(f"  {step}")
+
+
 def _write_atomic(path: str, text: str) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".troccas-")
@@ -145,6 +168,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--seed", default="0")
     c.add_argument("-o", "--output", metavar="FILE", help="write the record to FILE")
 
+    c = cmd("puzzle", "a practice puzzle from a seed (the same as on the site)")
+    c.add_argument("kind", help="count, buob, fool, legal, winner or scart")
+    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--answer", action="store_true", help="also print the answer and its steps")
+
     cmd("options", "the rule options where the sources disagree, and who plays each")
     return p
 
@@ -193,6 +221,9 @@ def run(argv: list[str] | None = None) -> int:
         else:
             show = (lambda r: print(text, end=""))
             args.json = False
+    elif c == "puzzle":
+        r = api.call("puzzle", kind=args.kind, seed=args.seed, answer=args.answer)
+        show = _print_puzzle
     elif c == "options":
         r = api.call("options")
 

@@ -66,6 +66,31 @@ def winning_index(cards: Sequence[int], led: int | None = None) -> int:
     return best
 
 
+def explain_winner(cards: Sequence[int]) -> tuple[int, str]:
+    """The index of the winning card and a sentence saying why it wins (trick.winner)."""
+    from .errors import TroccasError
+    if not cards or all(c == FOOL for c in cards):
+        raise TroccasError("a trick needs at least one card besides the Fool to have a winner",
+                           rule="trick.winner")
+    led = led_suit(cards)
+    i = winning_index(cards, led)
+    w = cards[i]
+    if SUIT_OF[w] == TRUMP:
+        trumps = sum(SUIT_OF[c] == TRUMP for c in cards)
+        why = f"{TOKEN[w]} is the highest trump in the trick" if trumps > 1 else \
+            f"{TOKEN[w]} is the only trump in the trick"
+        if led != TRUMP:
+            why += f", and a trump beats any card of {suit_name(led)}, the suit led"
+    else:
+        why = (f"{TOKEN[w]} is the highest card of {suit_name(led)}, the suit led, and no trump"
+               f" was played")
+    if cards[0] == FOOL:
+        why += "; the Fool was led, so the second card set the suit"
+    if FOOL in cards:
+        why += " (the Fool never wins a trick)"
+    return i, why
+
+
 def legal_mask(hand: int, led: int) -> int:
     """Cards of ``hand`` (mask) that may be played to a trick led in ``led``."""
     if led < 0:

@@ -1,0 +1,639 @@
+"""Puzzles: a situation, a question, the engine's answer, and feedback for any other answer.
+
+Six kinds (``KINDS``): ``count`` (points of a pile), ``buob`` (what moves on a call for the jack),
+``fool`` (the card given for the Fool), ``legal`` (which cards may be played), ``winner`` (which
+card takes the trick) and ``scart`` (which two cards may be laid away).
+
+A puzzle is rebuilt from its *spec*: ``{"kind": "legal", "seed": 7}`` for a generated one (the
+same seed gives the same puzzle on the command line, in handouts and in the browser), or the
+fields of an authored one (see ``AUTHORED_FIELDS``). Generated situations come from real deals
+played with legal moves, so each could happen at a table. The answer is always computed here;
+an authored ``expect`` is only compared with it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from . import counting
+from .cards import (FOOL, POINTS, SUIT_NAMES, SUIT_OF, TOKEN, TRUMP, Card, parse_ids,
+                    sort_ids)
+from .deal import check_players
+from .errors import TroccasError
+from .hand import Hand, play_random
+from .play import explain_winner, led_suit, legal_mask, refusal, suit_name
+from .record import HandRecord
+from .rules import CLAUSES, Rules
+from .situation import SituationError, setup_hand
+
+KINDS = ("count", "buob", "fool", "legal", "winner", "scart")
+TITLES = {"count": "Counting", "buob": "Buob", "fool": "The Fool's exchange",
+          "legal": "Legal plays", "winner": "Who takes the trick", "scart": "The scart"}
+COMMON_FIELDS = {"id", "kind", "title", "note", "level", "rules", "expect", "question"}
+AUTHORED_FIELDS = {
+    "count": {"pile", "method", "scart"},
+    "legal": {"hand", "trick"},
+    "winner": {"trick"},
+    "scart": {"hand", "players"},
+    "buob": {"hands", "dealer", "scart", "plays", "call", "void", "players", "seed"},
+    "fool": {"hands", "dealer", "scart", "plays", "void", "players", "seed"},
+}
+
+
+class PuzzleError(TroccasError):
+    rule = "puzzle"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    kind: str
+    spec: dict
+    question: str
+    situation: dict
+    answer_type: str  # number | card | cards | card_or_choice
+    answer: Any
+    steps: tuple[str, ...]
+    rule: str
+    accept: tuple = ()  # every answer counted right (Fool: any low card of the side's tricks)
+    choices: tuple[str, ...] = ()  # extra answer buttons besides cards ("none", "owed")
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self, *, with_answer: bool = False) -> dict:
+        out = {"kind": self.kind, "spec": self.spec, "title": self.spec.get("title")
+               or TITLES[self.kind], "question": self.question, "situation": self.situation,
+               "answer_type": self.answer_type, "choices": list(self.choices),
+               "rule": self.rule, "rule_url": CLAUSES[self.rule].url}
+        if self.spec.get("note"):
+            out["note"] = self.spec["note"]
+        if with_answer:
+            out["answer"] = self.answer
+            out["steps"] = list(self.steps)
+        return out
+
+    def check(self, given) -> dict:
+        """Whether ``given`` is right, and if not an explanation for *this* answer."""
+        try:
+            verdict = _CHECKERS[self.kind](self, given)
+        except TroccasError as exc:
+            verdict = {"correct": False, "explanation": exc.message, "rule": exc.rule}
+        verdict.setdefault("rule", self.rule)
+        verdict["rule_url"] = CLAUSES.get(verdict["rule"], CLAUSES[self.rule]).url
+        verdict["given"] = given
+        return verdict
+
+
+# ---- helpers ---------------------------------------------------------------------------------
+def _tokens(ids) -> list[str]:
+    return [TOKEN[c] for c in ids]
+
+
+def _plays(players, cards) -> list[list]:
+    return [[p, TOKEN[c]] for p, c in zip(players, cards)]
+
+
+def _one_card(given) -> int:
+    if isinstance(given, list):
+        if len(given) != 1:
+            raise PuzzleError("choose exactly one card", rule="puzzle")
+        given = given[0]
+    return parse_ids(str(given))[0]
+
+
+def _count_steps(r: counting.Count) -> list[str]:
+    steps = []
+    for i, g in enumerate(r.groups, 1):
+        values = " + ".join(str(POINTS[c]) for c in g.cards)
+        what = {4: "a group of four, less 3", 3: "a group of three, less 2",
+                2: "the odd pair, less 1", 1: ("a single card" + (", in the scart: less 1"
+                                                             if g.less else ""))}[len(g.cards)] \
+            if r.method != "singly" else ("in the scart, less 1" if g.less else "its value")
+        steps.append(f"{' '.join(_tokens(g.cards))}: {values} = {g.sum}, {what}:"
+                     f" {g.points}")
+    steps.append(f"Total: {' + '.join(str(g.points) for g in r.groups)} = {r.points}")
+    return steps
+
+
+# ---- count -------------------------------------------------------------------------------------
+def _count_puzzle(spec, pile, method, scart, context: str) -> Puzzle:
+    r = counting.count(pile, method, scart=scart)
+    rule = {"fours": "count.fours", "threes": "count.threes", "singly": "count.singly"}[method]
+    how = {"fours": "in groups of four", "threes": "in groups of three",
+           "singly": "card by card"}[method]
+    return Puzzle("count", spec, spec.get("question") or
+                  f"How many points are these cards worth, counted {how}?",
+                  {"pile": _tokens(pile), "method": method, "scart": _tokens(scart),
+                   "context": context, "groups": [list(_tokens(g.cards)) for g in r.groups]},
+                  "number", r.points, tuple(_count_steps(r)), rule,
+                  extra={"value_sum": r.value_sum})
+
+
+def _check_count(pz: Puzzle, given) -> dict:
+    try:
+        n = int(str(given).strip())
+    except ValueError:
+        return {"correct": False, "explanation": f"'{given}' is not a whole number of points"}
+    if n == pz.answer:
+        return {"correct": True, "explanation": f"Right: {pz.answer} points."}
+    method = pz.situation["method"]
+    total = pz.extra["value_sum"]
+    if n == total and method != "singly":
+        less = {"fours": "3 from each group of four (1 from an odd pair)",
+                "threes": "2 from each group of three"}[method]
+        why = f"{n} is the sum of the card values; take {less}."
+    elif n == total and method == "singly":
+        why = f"{n} is the sum of the values; each card in the scart counts one less."
+    else:
+        why = f"{n} is not what the groups give."
+    return {"correct": False, "explanation": why + " Count group by group: "
+            + "; ".join(pz.steps)}
+
+
+# ---- legal ---------------------------------------------------------------------------------------
+def _legal_puzzle(spec, hand_ids, trick_plays, seat=None) -> Puzzle:
+    trick_ids = [c for _, c in trick_plays]
+    if set(hand_ids) & set(trick_ids):
+        raise PuzzleError(f"{TOKEN[(set(hand_ids) & set(trick_ids)).pop()]} is both in the hand"
+                          f" and in the trick")
+    hmask = sum(1 << c for c in hand_ids)
+    led = led_suit(trick_ids)
+    legal = legal_mask(hmask, led)
+    answer = [TOKEN[c] for c in sort_ids(hand_ids) if legal >> c & 1]
+    steps = []
+    if not trick_ids or led < 0:
+        steps.append("You lead (or the Fool was led): any card may be played.")
+        rule = "play.fool_lead" if trick_ids else "play.turn"
+    else:
+        steps.append(f"{suit_name(led).capitalize()} were led.")
+        for c in sort_ids(hand_ids):
+            why = refusal(hmask, led, c)
+            if why:
+                steps.append(f"Not {TOKEN[c]}: {why[1]}.")
+        rule = "play.trump_led" if led == TRUMP else (
+            "play.follow_suit" if hmask & sum(1 << c for c in range(78) if SUIT_OF[c] == led)
+            else "play.must_trump")
+        if FOOL in hand_ids:
+            steps.append("The Fool may always be played.")
+    steps.append("May be played: " + " ".join(answer))
+    return Puzzle("legal", spec, spec.get("question") or
+                  "Which cards of this hand may be played to the trick? Choose all of them.",
+                  {"hand": _tokens(sort_ids(hand_ids)), "trick": _plays(*zip(*trick_plays))
+                   if trick_plays else [], "seat": seat,
+                   "led": suit_name(led) if led >= 0 else None},
+                  "cards", answer, tuple(steps), rule)
+
+
+def _check_legal(pz: Puzzle, given) -> dict:
+    chosen = set(parse_ids(given if isinstance(given, (list, str)) else []))
+    right = set(parse_ids(pz.answer))
+    if chosen == right:
+        return {"correct": True, "explanation": "Right: exactly these may be played."}
+    hand = parse_ids(pz.situation["hand"])
+    hmask = sum(1 << c for c in hand)
+    led = led_suit(parse_ids([c for _, c in pz.situation["trick"]]))
+    notes, rule = [], pz.rule
+    for c in sort_ids(chosen - right):
+        why = refusal(hmask, led, c)
+        if why:
+            notes.append(f"{TOKEN[c]} may not be played: {why[1]}.")
+            rule = why[0]
+    for c in sort_ids(right - chosen):
+        reason = ("the Fool may be played to any trick" if c == FOOL else
+                  "you may lead any card" if led < 0 else
+                  f"it follows {suit_name(led)}" if SUIT_OF[c] == led else
+                  f"you hold no {suit_name(led)}, so a trump is what you must play"
+                  if SUIT_OF[c] == TRUMP else "you can neither follow suit nor trump")
+        notes.append(f"{TOKEN[c]} may be played too: {reason}.")
+    return {"correct": False, "explanation": " ".join(notes), "rule": rule}
+
+
+# ---- winner ------------------------------------------------------------------------------------
+def _winner_puzzle(spec, trick_plays) -> Puzzle:
+    cards = [c for _, c in trick_plays]
+    if len(cards) < 2 or all(c == FOOL for c in cards):
+        raise PuzzleError("a trick for this puzzle needs at least two cards, not only the Fool")
+    i, why = explain_winner(cards)
+    return Puzzle("winner", spec, spec.get("question") or
+                  "Which card takes this trick? (The first card was led.)",
+                  {"trick": _plays(*zip(*trick_plays))}, "card", TOKEN[cards[i]],
+                  (why[0].upper() + why[1:] + ".",), "trick.winner")
+
+
+def _check_winner(pz: Puzzle, given) -> dict:
+    c = _one_card(given)
+    if TOKEN[c] == pz.answer:
+        return {"correct": True, "explanation": pz.steps[0]}
+    cards = parse_ids([t for _, t in pz.situation["trick"]])
+    if c not in cards:
+        return {"correct": False, "explanation": f"{TOKEN[c]} is not in this trick."}
+    led = led_suit(cards)
+    win = parse_ids(pz.answer)[0]
+    if c == FOOL:
+        why = "The Fool never wins a trick."
+    elif SUIT_OF[c] != led and SUIT_OF[c] != TRUMP:
+        why = (f"{TOKEN[c]} is not a {suit_name(led)[:-1] if led < 4 else 'trump'} card: a card"
+               f" of another suit than the one led never wins.")
+    elif SUIT_OF[c] != TRUMP and SUIT_OF[win] == TRUMP:
+        why = f"{TOKEN[c]} is beaten by the trump {pz.answer}: any trump beats a suit card."
+    else:
+        why = f"{pz.answer} ranks above {TOKEN[c]}."
+        if SUIT_OF[c] in (0, 1):
+            why += (f" In {SUIT_NAMES[SUIT_OF[c]]}, a round suit, the numerals rank 1 (high), 2,"
+                    f" 3 … 10 (low).")
+    return {"correct": False, "explanation": why + " " + pz.steps[0]}
+
+
+# ---- scart --------------------------------------------------------------------------------------
+def _scart_puzzle(spec, hand_ids, players=4) -> Puzzle:
+    from .deal import SCART_SIZE
+    k = SCART_SIZE[players]
+    allowed = [TOKEN[c] for c in sort_ids(hand_ids) if POINTS[c] < 5]
+    honours = [TOKEN[c] for c in sort_ids(hand_ids) if POINTS[c] == 5]
+    steps = [f"The dealer lays away {k} cards.",
+             (f"Never a 5-point card: not {', '.join(honours)}." if honours else
+              "This hand holds no 5-point card, so any card may go."),
+             "A wise scart usually empties a short suit, so that you can trump it later."]
+    return Puzzle("scart", spec, spec.get("question") or
+                  f"You dealt and hold these {len(hand_ids)} cards. Choose {k} cards to lay"
+                  f" away in the scart.",
+                  {"hand": _tokens(sort_ids(hand_ids)), "count": k}, "cards", allowed,
+                  tuple(steps), "scart.honour", extra={"k": k})
+
+
+def _check_scart(pz: Puzzle, given) -> dict:
+    chosen = parse_ids(given if isinstance(given, (list, str)) else [])
+    k = pz.extra["k"]
+    hand = parse_ids(pz.situation["hand"])
+    if any(c not in hand for c in chosen):
+        bad = next(c for c in chosen if c not in hand)
+        return {"correct": False, "explanation": f"You do not hold {TOKEN[bad]}."}
+    if len(chosen) != k:
+        return {"correct": False, "explanation": f"The scart holds exactly {k} cards;"
+                f" you chose {len(chosen)}.", "rule": "scart"}
+    honours = [TOKEN[c] for c in chosen if POINTS[c] == 5]
+    if honours:
+        return {"correct": False, "rule": "scart.honour",
+                "explanation": f"{' and '.join(honours)} {'is' if len(honours) == 1 else 'are'}"
+                               f" worth 5 points: no king, XXI, I or Fool may go into the"
+                               f" scart."}
+    # Allowed. Wisdom: does it leave a suit void, or lay away trumps?
+    left = [c for c in hand if c not in chosen]
+    advice = []
+    for s in {SUIT_OF[c] for c in chosen if SUIT_OF[c] < 4}:
+        if not any(SUIT_OF[c] == s for c in left):
+            advice.append(f"you are now void in {SUIT_NAMES[s]}, so you can trump them")
+    if any(SUIT_OF[c] == TRUMP for c in chosen):
+        advice.append("laying away trumps is allowed but rarely wise: they win tricks")
+    if not advice:
+        short = min((s for s in range(4) if any(SUIT_OF[c] == s and POINTS[c] < 5
+                                                  for c in hand)),
+                    key=lambda s: sum(SUIT_OF[c] == s for c in hand))
+        advice.append(f"a wiser scart often empties your shortest suit"
+                      f" ({SUIT_NAMES[short]})")
+    return {"correct": True, "explanation": "Allowed: no 5-point card. "
+            + "; ".join(advice).capitalize() + ".", "wise": "void" in advice[0]}
+
+
+# ---- buob ------------------------------------------------------------------------------------------
+def _buob_from_hand(spec, hand: Hand, call: str) -> Puzzle:
+    if hand.phase != "call":
+        raise PuzzleError("after these plays no buob can be called (the call needs the first"
+                          " lead of a suit, its king in the trick and the jack not played)")
+    s, caller = hand._pending_call
+    holder = next((p for p in range(hand.n) if hand.hands[p] >> (22 + s * 14 + 10) & 1), None)
+    plays = _plays(hand.trick_players, hand.trick_cards)
+    record = HandRecord.from_hand(hand).to_json()
+    events = hand.apply(f"{caller} call {call}")
+    ev = next(e for e in events if e["type"] == "buob")
+    answer = ev["returned"] or "none"
+    jack = ev["jack"]
+    where = "in the scart" if holder is None else f"held by seat {holder}"
+    words = "'buob, sche'" if call == "buob_sche" else "'buob'"
+    return Puzzle("buob", spec, spec.get("question") or
+                  f"Seat {caller} calls {words}. The {Card.parse(jack).name} is {where}. Which"
+                  f" card goes back into a player's hand — or does nothing move?",
+                  {"trick": plays, "caller": caller, "call": call, "jack": jack,
+                   "jack_holder": holder, "winner": hand.trick_winner, "record": record},
+                  "card_or_choice", answer, (ev["text"][0].upper() + ev["text"][1:] + ".",),
+                  ev["rule"], choices=("none",))
+
+
+def _check_choice(pz: Puzzle, given) -> dict:
+    g = given[0] if isinstance(given, list) and len(given) == 1 else given
+    g = str(g).strip()
+    accepted = {pz.answer, *pz.accept}
+    if g in pz.choices:
+        ok = g in accepted
+    else:
+        ok = TOKEN[_one_card(g)] in accepted
+    if ok:
+        return {"correct": True, "explanation": "Right. " + pz.steps[0]}
+    return {"correct": False, "explanation": pz.steps[0]}
+
+
+# ---- fool -----------------------------------------------------------------------------------------------
+def _fool_from_hand(spec, hand: Hand) -> Puzzle:
+    if hand.phase == "call":
+        raise PuzzleError("the last trick waits for a buob call; end 'plays' with 'call pass'"
+                          " (or another call)")
+    if not hand._tricks or FOOL not in hand._tricks[-1][1]:
+        raise PuzzleError("the last trick played must hold the Fool")
+    players, cards, winner, wside, _, fool_ev = hand._tricks[-1]
+    fp = players[cards.index(FOOL)]
+    fside = hand.side_of[fp]
+    # The side's won tricks before this one (where the low card comes from).
+    earlier = [list(t[1]) for t in hand._tricks[:-1] if t[3] == fside]
+    low = sorted({c for t in earlier for c in t if POINTS[c] == 1})
+    record = HandRecord.from_hand(hand).to_json()
+    sit = {"trick": _plays(players, cards), "fool_player": fp, "winner": winner,
+           "fool_side": [p for p in range(hand.n) if hand.side_of[p] == fside],
+           "side_tricks": [_tokens(t) for t in earlier], "record": record}
+    q = spec.get("question") or (
+        f"Seat {fp} played the Fool and seat {winner} took the trick. What does the Fool's side"
+        f" give for the Fool? Choose a card from its won tricks shown above, or 'keep'"
+        f" if the Fool stays without exchange, or 'owed' if nothing can be given yet.")
+    if fside == wside:
+        return Puzzle("fool", spec, q, sit, "card_or_choice", "keep",
+                      ("The trick went to the Fool's own side, so the Fool simply stays with"
+                       " it: nothing is exchanged.",), "fool.exchange", choices=("keep", "owed"))
+    if not low:
+        return Puzzle("fool", spec, q, sit, "card_or_choice", "owed",
+                      ("The Fool's side has not yet won a low (1-point) card, so it keeps the"
+                       " Fool face up and owes one until it wins a trick with a low card.",),
+                      "fool.owed", choices=("keep", "owed"))
+    return Puzzle("fool", spec, q, sit, "card_or_choice", TOKEN[low[0]],
+                  (f"The trick went to the other side, so the Fool's side gives any 1-point"
+                   f" card from its own won tricks (never from the scart): one of"
+                   f" {' '.join(_tokens(low))}.",), "fool.exchange",
+                  accept=tuple(_tokens(low)), choices=("keep", "owed"))
+
+
+_CHECKERS = {"count": _check_count, "legal": _check_legal, "winner": _check_winner,
+             "scart": _check_scart, "buob": _check_choice, "fool": _check_choice}
+
+
+# ---- generators ------------------------------------------------------------------------------------
+def _random_hand(rng: random.Random, players: int = 4) -> Hand:
+    hand = Hand(players, rng.randrange(players), seed=rng.getrandbits(32))
+    if hand.phase == "deal_method":
+        hand.apply_action(hand.legal_action_ids()[0])
+    hand.deal_through()
+    return hand
+
+
+def _gen_count(seed: int, rng: random.Random) -> Puzzle:
+    variant = rng.random()
+    players, method = (4, "fours") if variant < 0.7 else (3, "threes") if variant < 0.85 \
+        else (5, "singly")
+    hand = play_random(_random_hand(rng, players), rng)
+    side = rng.randrange(hand.n_sides)
+    groups = [g for g in hand.piles[side]]
+    scart = list(hand.scart) if hand.result["scart_side"] == side else []
+    k = rng.randint(1, {"fours": 3, "threes": 4, "singly": 2}[method])
+    tricks = [g for g in groups if g is not groups[-1] or not scart][:k]
+    pile = [c for g in tricks for c in g]
+    if scart and rng.random() < 0.5:
+        pile += scart
+    else:
+        scart = []
+    context = {"fours": f"Tricks won by one side with four players",
+               "threes": "Tricks won by one player with three players",
+               "singly": "Tricks won by one player with five players"}[method]
+    if scart:
+        context += ", with the dealer's scart"
+    return _count_puzzle({"kind": "count", "seed": seed}, pile, method,
+                         scart if method == "singly" else [], context + ".")
+
+
+def _gen_legal(seed: int, rng: random.Random) -> Puzzle:
+    for _ in range(50):
+        hand = _random_hand(rng)
+        stop = rng.randrange(4, 60)
+        while not hand.is_terminal() and len(hand.history) < stop + 20:
+            ids = hand.legal_action_ids()
+            hand.apply_action(ids[int(rng.random() * len(ids))])
+            if hand.phase == "play" and hand.plays_in_trick > 0 and len(hand.history) >= stop:
+                break
+        if hand.phase != "play" or hand.plays_in_trick == 0:
+            continue
+        p = hand.current_player
+        ids = [c for c in range(78) if hand.hands[p] >> c & 1]
+        legal = legal_mask(hand.hands[p], hand.led)
+        if 0 < bin(legal).count("1") < len(ids) or rng.random() < 0.1:
+            return _legal_puzzle({"kind": "legal", "seed": seed}, ids,
+                                 list(zip(hand.trick_players, hand.trick_cards)), seat=p)
+    raise AssertionError("no legal-play situation found")  # pragma: no cover
+
+
+def _gen_winner(seed: int, rng: random.Random) -> Puzzle:
+    hand = play_random(_random_hand(rng), rng)
+    tricks = hand._tricks
+    # Prefer tricks with something to think about: a trump, the Fool, a round suit.
+    def interest(t):
+        cards = t[1]
+        return (any(SUIT_OF[c] == TRUMP for c in cards) + (FOOL in cards)
+                + (led_suit(cards) in (0, 1)) + rng.random())
+    t = max(rng.sample(tricks, 5), key=interest)
+    return _winner_puzzle({"kind": "winner", "seed": seed}, list(zip(t[0], t[1])))
+
+
+def _gen_scart(seed: int, rng: random.Random) -> Puzzle:
+    hand = _random_hand(rng)
+    while hand.phase != "scart":
+        hand = _random_hand(rng)
+    ids = [c for c in range(78) if hand.hands[hand.dealer] >> c & 1]
+    return _scart_puzzle({"kind": "scart", "seed": seed}, ids)
+
+
+_BUOB_CASES = ("exchange", "sche", "queen", "fool", "scart", "exchange")
+
+
+def _gen_buob(seed: int, rng: random.Random) -> Puzzle:
+    want = _BUOB_CASES[seed % len(_BUOB_CASES)]
+    fallback = None
+    for attempt in range(300):
+        hand = _random_hand(rng)
+        while not hand.is_terminal() and hand.phase != "call":
+            ids = hand.legal_action_ids()
+            hand.apply_action(ids[int(rng.random() * len(ids))])
+        if hand.phase != "call":
+            continue
+        s, caller = hand._pending_call
+        jack = 22 + s * 14 + 10
+        holder = next((p for p in range(hand.n) if hand.hands[p] >> jack & 1), None)
+        mine = [c for q, c in zip(hand.trick_players, hand.trick_cards) if q == holder]
+        case = ("scart" if holder is None else "fool" if mine == [FOOL] else
+                "queen" if mine and SUIT_OF[mine[0]] == s and mine[0] - (22 + s * 14) in (11, 12)
+                else "exchange")
+        call = "buob_sche" if want == "sche" or (case == "queen" and rng.random() < 0.5) \
+            else "buob"
+        if case == want or (want == "sche" and case == "queen"):
+            return _buob_from_hand({"kind": "buob", "seed": seed}, hand, call)
+        if fallback is None and case == "exchange":
+            fallback = (hand, call)
+    hand, call = fallback
+    return _buob_from_hand({"kind": "buob", "seed": seed}, hand, call)
+
+
+def _gen_fool(seed: int, rng: random.Random) -> Puzzle:
+    want = ("exchange", "owed", "exchange", "keep")[seed % 4]
+    fallback = None
+    for attempt in range(200):
+        hand = _random_hand(rng)
+        while not hand.is_terminal():
+            ids = hand.legal_action_ids()
+            hand.apply_action(ids[int(rng.random() * len(ids))])
+            if hand.phase == "play" and hand.plays_in_trick == 0 and hand._tricks \
+                    and FOOL in hand._tricks[-1][1]:
+                break
+        if hand.is_terminal() and not (hand._tricks and FOOL in hand._tricks[-1][1]):
+            continue
+        t = hand._tricks[-1]
+        fside = hand.side_of[t[0][t[1].index(FOOL)]]
+        ev = t[5]
+        case = "keep" if fside == t[3] else ("owed" if ev and ev["type"] == "fool_owed"
+                                             else "exchange")
+        if case == want:
+            return _fool_from_hand({"kind": "fool", "seed": seed}, hand)
+        if fallback is None:
+            fallback = hand
+    return _fool_from_hand({"kind": "fool", "seed": seed}, fallback)
+
+
+_GENERATORS = {"count": _gen_count, "legal": _gen_legal, "winner": _gen_winner,
+               "scart": _gen_scart, "buob": _gen_buob, "fool": _gen_fool}
+
+
+def check_kind(kind) -> str:
+    if kind not in KINDS:
+        raise PuzzleError(f"'{kind}' is not a kind of puzzle; the kinds are {', '.join(KINDS)}")
+    return kind
+
+
+def generate(kind: str, seed: int) -> Puzzle:
+    """The puzzle of this kind for this seed: the same everywhere the engine runs."""
+    check_kind(kind)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise PuzzleError(f"the seed must be a whole number from 0 up, not {seed!r}")
+    return _GENERATORS[kind](seed, random.Random(f"{kind}-{seed}"))
+
+
+# ---- authored ---------------------------------------------------------------------------------------
+def _cards_field(spec, name) -> list[int]:
+    value = spec.get(name, "")
+    if isinstance(value, list):
+        value = " ".join(str(v) for v in value)
+    return parse_ids(str(value))
+
+
+def _trick_field(spec, name="trick") -> list[tuple[int, int]]:
+    ids = _cards_field(spec, name)
+    return [(i, c) for i, c in enumerate(ids)]
+
+
+def from_authored(spec: dict) -> Puzzle:
+    kind = check_kind(spec.get("kind"))
+    unknown = sorted(set(spec) - COMMON_FIELDS - AUTHORED_FIELDS[kind])
+    if unknown:
+        raise PuzzleError(f"field '{unknown[0]}' is not used by {kind} puzzles; they take "
+                          + ", ".join(sorted(AUTHORED_FIELDS[kind] | COMMON_FIELDS)))
+    rules = Rules.from_json(spec.get("rules"))
+    if kind == "count":
+        if "pile" not in spec:
+            raise PuzzleError("a count puzzle needs 'pile'")
+        method = counting.check_method(spec.get("method", "fours"))
+        pile = _cards_field(spec, "pile")
+        if not pile:
+            raise PuzzleError("'pile' names no card")
+        scart = _cards_field(spec, "scart")
+        stray = [c for c in scart if c not in pile]
+        if stray:
+            raise PuzzleError(f"scart card {TOKEN[stray[0]]} is not in the pile")
+        return _count_puzzle(spec, pile, method, scart, "")
+    if kind == "legal":
+        return _legal_puzzle(spec, _cards_field(spec, "hand"), _trick_field(spec))
+    if kind == "winner":
+        return _winner_puzzle(spec, _trick_field(spec))
+    if kind == "scart":
+        players = check_players(spec.get("players", 4))
+        hand = _cards_field(spec, "hand")
+        from .deal import METHODS, DEFAULT_METHOD
+        size = sum(METHODS[players][DEFAULT_METHOD[players]][-1][-1:]) and \
+            sum(b[-1] for b in METHODS[players][DEFAULT_METHOD[players]])
+        if len(hand) != size:
+            raise PuzzleError(f"the dealer holds {size} cards before the scart with {players}"
+                              f" players, not {len(hand)}")
+        return _scart_puzzle(spec, hand, players)
+    # buob and fool: a real deal played up to the moment.
+    hands = spec.get("hands") or {}
+    if not isinstance(hands, dict):
+        raise PuzzleError("'hands' must map seats to cards, e.g. {1: 'Kc 3c'}")
+    plays = spec.get("plays") or []
+    if not isinstance(plays, list):
+        raise PuzzleError("'plays' must be a list of cards in turn from the first lead")
+    try:
+        hand = setup_hand(hands, players=spec.get("players", 4), dealer=spec.get("dealer", 0),
+                          scart=spec.get("scart", ""), plays=plays, rules=rules,
+                          void=spec.get("void"), seed=spec.get("seed", 0))
+    except SituationError as exc:
+        raise PuzzleError(exc.message, rule=exc.rule) from None
+    if kind == "buob":
+        call = spec.get("call", "buob")
+        if call not in ("buob", "buob_sche"):
+            raise PuzzleError(f"'call' must be buob or buob_sche, not {call!r}")
+        return _buob_from_hand(spec, hand, call)
+    return _fool_from_hand(spec, hand)
+
+
+def _normal(answer):
+    if isinstance(answer, list):
+        return sorted(TOKEN[c] for c in parse_ids(answer))
+    if isinstance(answer, str) and answer not in ("none", "owed", "keep"):
+        try:
+            return TOKEN[parse_ids(answer)[0]] if len(parse_ids(answer)) == 1 else \
+                sorted(TOKEN[c] for c in parse_ids(answer))
+        except TroccasError:
+            return answer
+    return answer
+
+
+def verify_expect(pz: Puzzle) -> None:
+    """Raise PuzzleError if the spec's ``expect`` differs from the engine's answer."""
+    if "expect" not in pz.spec:
+        return
+    expect = pz.spec["expect"]
+    if pz.kind in ("legal",):
+        ok = _normal(expect if isinstance(expect, list) else str(expect).split()) == \
+            _normal(pz.answer)
+    elif pz.kind == "scart":
+        ok = pz.check(expect)["correct"]
+    elif pz.accept:
+        ok = _normal(expect) in {_normal(a) for a in (pz.answer, *pz.accept)}
+    else:
+        ok = _normal(expect) == _normal(pz.answer)
+    if not ok:
+        raise PuzzleError(f"expect is {expect!r} but the engine answers {pz.answer!r}:"
+                          f" {pz.steps[-1]}", rule="puzzle.expect")
+
+
+def from_spec(spec: dict) -> Puzzle:
+    if not isinstance(spec, dict):
+        raise PuzzleError("a puzzle spec is an object with 'kind' and 'seed' or the situation")
+    if set(spec) <= {"kind", "seed"} and "seed" in spec:
+        return generate(spec.get("kind"), spec["seed"])
+    pz = from_authored(spec)
+    verify_expect(pz)
+    return pz
+
+
+@lru_cache(maxsize=256)
+def _cached(spec_json: str) -> Puzzle:
+    return from_spec(json.loads(spec_json))
+
+
+def cached(spec: dict) -> Puzzle:
+    """from_spec with a cache: the browser checks many answers to one puzzle."""
+    return _cached(json.dumps(spec, sort_keys=True))

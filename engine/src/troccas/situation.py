@@ -1,0 +1,115 @@
+"""Real deals that reach a chosen moment: the hands that matter, the rest dealt at random.
+
+Puzzles, worked examples and tests describe a situation by the cards that matter ("seat 1
+holds Kc, seat 3 the jack") and the cards played since the first lead. :func:`setup_hand`
+turns that into a genuine deck, deals it, talks the deal through, lays away the scart and plays
+the cards through the engine, so every situation shown is one a real hand could reach.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Mapping, Sequence
+
+from .cards import N_CARDS, SUIT_OF, SUITS, TOKEN, TRUMP, parse_ids
+from .deal import DEFAULT_METHOD, SCART_SIZE, check_players, deck_for_hands, schedule
+from .errors import IllegalActionError, OptionError, TroccasError
+from .hand import Hand
+from .rules import Rules
+
+
+class SituationError(TroccasError):
+    rule = "situation"
+
+
+def _void_suits(text: str) -> set[int]:
+    out = set()
+    for ch in str(text).lower().replace(",", " ").split():
+        for part in ([ch] if ch in ("t", "trumps") else list(ch)):
+            if part in ("t", "trumps"):
+                out.add(TRUMP)
+            elif part in SUITS:
+                out.add(SUITS.index(part))
+            else:
+                raise SituationError(f"'{part}' is not a suit; write c, r, s, b or t (trumps)")
+    return out
+
+
+def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, players: int = 4,
+               dealer: int = 0, scart: str | Sequence[str] = "", plays: Sequence[str] = (),
+               rules: Rules | None = None, method: str | None = None,
+               void: Mapping[int, str] | None = None, seed=0) -> Hand:
+    """A hand dealt so each seat in ``hands`` holds those cards, the other cards dealt at random
+    from ``seed`` (a seat in ``void`` gets none of those suits), every player saying 'continue',
+    the dealer's ``scart`` laid away, then ``plays`` applied in turn: card tokens, or actions
+    written without the seat ('call pass', 'kingjack c', 'takeback 3c')."""
+    check_players(players)
+    rules = rules or Rules()
+    method = method or DEFAULT_METHOD[players]
+    named = {int(seat): parse_ids(cards) for seat, cards in (hands or {}).items()}
+    scart_ids = parse_ids(scart)
+    if len(scart_ids) not in (0, SCART_SIZE[players]):
+        raise SituationError(f"the scart holds {SCART_SIZE[players]} cards with {players}"
+                             f" players, not {len(scart_ids)}", rule="scart")
+    named.setdefault(dealer, [])
+    named[dealer] = scart_ids + [c for c in named[dealer] if c not in scart_ids]
+    sizes = [0] * players
+    order = [(dealer + 1 + i) % players for i in range(players)]
+    for batches in schedule(players, method):
+        for i, n in enumerate(batches):
+            sizes[order[i]] += n
+    all_named = [c for cs in named.values() for c in cs]
+    if len(set(all_named)) != len(all_named):
+        dup = next(c for c in all_named if all_named.count(c) > 1)
+        raise SituationError(f"{TOKEN[dup]} is given to two seats (or to a seat and the scart)")
+    for seat, cs in named.items():
+        if not 0 <= seat < players:
+            raise SituationError(f"seat {seat} does not exist with {players} players")
+        if len(cs) > sizes[seat]:
+            raise SituationError(f"seat {seat} is dealt {sizes[seat]} cards, not {len(cs)}")
+    voids = {int(s): _void_suits(v) for s, v in (void or {}).items()}
+    for seat, suits in voids.items():
+        held = [c for c in named.get(seat, []) if SUIT_OF[c] in suits]
+        if held:
+            raise SituationError(f"seat {seat} is void in {TOKEN[held[0]]}'s suit but holds it")
+    rest = [c for c in range(N_CARDS) if c not in set(all_named)]
+    random.Random(seed).shuffle(rest)
+    # Seats with voids choose first, so the cards they must not have go to the others.
+    full = {s: list(named.get(s, [])) for s in range(players)}
+    for seat in sorted(range(players), key=lambda s: -len(voids.get(s, ()))):
+        need = sizes[seat] - len(full[seat])
+        banned = voids.get(seat, set())
+        mine = [c for c in rest if SUIT_OF[c] not in banned][:need]
+        if len(mine) < need:
+            raise SituationError(f"seat {seat} cannot be void in those suits: not enough other"
+                                 f" cards are left")
+        taken = set(mine)
+        rest = [c for c in rest if c not in taken]
+        full[seat] = mine + full[seat]  # named cards last: the last one is the face-up card
+    # Scart cards must stay in the dealer's hand even if he is void-constrained.
+    deck = deck_for_hands(players, dealer, full, method)
+    hand = Hand(players, dealer, deck=deck, rules=rules, method=method)
+    hand.deal_through()
+    if hand.phase == "scart":
+        if not scart_ids:
+            scart_ids = [c for c in sorted(full[dealer], key=lambda c: (c in named[dealer], c))
+                         if TOKEN[c] not in ("Fool",) and hand.can(f"{dealer} scart {TOKEN[c]}")
+                         ][:SCART_SIZE[players]]
+        for c in scart_ids:
+            try:
+                hand.apply(f"{dealer} scart {TOKEN[c]}")
+            except IllegalActionError as exc:
+                raise SituationError(f"scart {TOKEN[c]}: {exc.message}", rule=exc.rule) from None
+    for i, move in enumerate(plays):
+        p = hand.current_player
+        text = str(move).strip()
+        action = text if " " in text else f"play {text}"
+        try:
+            hand.apply(f"{p} {action}")
+        except TroccasError as exc:
+            raise SituationError(f"plays[{i}] '{text}' by seat {p} is not possible: "
+                                 f"{exc.message}", rule=exc.rule) from None
+    return hand
+
+
+__all__ = ["setup_hand", "SituationError", "OptionError"]

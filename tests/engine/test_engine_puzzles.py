@@ -1,0 +1,124 @@
+"""Puzzles: generated ones are sound and self-consistent for 1,000 seeds of every kind;
+authored ones are checked against the engine; bad specs give one line."""
+
+import json
+
+import pytest
+
+from troccas import api
+from troccas.errors import TroccasError
+from troccas.puzzles import KINDS, from_spec, generate
+from troccas.record import HandRecord
+
+
+def wrong_answers(pz):
+    if pz.answer_type == "number":
+        yield pz.answer + 1
+        if pz.extra["value_sum"] != pz.answer:
+            yield pz.extra["value_sum"]
+    elif pz.kind == "legal":
+        yield pz.situation["hand"]  # every card
+    elif pz.kind == "winner":
+        for _, card in pz.situation["trick"]:
+            if card != pz.answer:
+                yield card
+    elif pz.kind == "scart":
+        honours = [c for c in pz.situation["hand"] if c not in pz.answer]
+        if honours:
+            yield [honours[0], pz.answer[0]]
+    else:
+        for choice in pz.choices:
+            if choice != pz.answer and choice not in pz.accept:
+                yield choice
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_generators_thousand_seeds_sound_and_self_consistent(kind):
+    seen = set()
+    for seed in range(1000):
+        pz = generate(kind, seed)
+        assert pz.spec == {"kind": kind, "seed": seed}
+        right = pz.answer if kind != "scart" else pz.answer[:2]
+        verdict = pz.check(right)
+        assert verdict["correct"], (seed, verdict)
+        for wrong in wrong_answers(pz):
+            v = pz.check(wrong)
+            if kind == "legal" and sorted(wrong) == sorted(pz.answer):
+                continue
+            assert not v["correct"] and v["explanation"], (seed, wrong, v)
+        record = pz.situation.get("record")
+        if record:  # buob and Fool situations come from a real, legal hand
+            HandRecord.from_json(record).replay()
+        seen.add(json.dumps({k: v for k, v in pz.situation.items() if k != "record"},
+                            sort_keys=True))
+    assert len(seen) > 900  # varied
+
+
+def test_same_seed_same_puzzle_and_json_round_trip():
+    a = api.call("puzzle", kind="buob", seed=12, answer=True)
+    b = api.call("puzzle", spec={"kind": "buob", "seed": 12}, answer=True)
+    assert a == b
+    assert json.loads(api.call_json("puzzle", json.dumps({"kind": "fool", "seed": 3}))
+                      )["result"]["kind"] == "fool"
+
+
+def test_generated_buob_and_fool_cover_the_rule_cases():
+    buob_rules = {generate("buob", s).rule for s in range(60)}
+    assert {"buob", "buob.sche", "buob.fool", "buob.scart"} <= buob_rules
+    fool = {generate("fool", s).answer for s in range(40)}
+    assert {"owed", "keep"} <= fool and len(fool) > 2
+
+
+AUTHORED = [
+    ({"kind": "count", "pile": "Kc Cc XXI XV", "expect": 11}, 11),
+    ({"kind": "count", "pile": "Qc 3c 4s 5b Kr Qr", "expect": 12}, 12),
+    ({"kind": "count", "pile": "Kc 3c 4c", "method": "threes"}, 5),
+    ({"kind": "legal", "hand": "Kc 3c XXI 5s", "trick": "7c", "expect": ["Kc", "3c"]},
+     ["Kc", "3c"]),
+    ({"kind": "winner", "trick": "Fool 3c Kc XV", "expect": "XV"}, "XV"),
+    ({"kind": "buob", "hands": {1: "Kc", 2: "3c", 3: "Jc 5c", 0: "7c"}, "scart": "8b 9b",
+      "plays": ["Kc", "3c", "5c", "7c"], "call": "buob", "expect": "5c"}, "5c"),
+    ({"kind": "buob", "hands": {1: "Kc", 2: "3c", 3: "Jc Qc", 0: "7c"}, "scart": "8b 9b",
+      "plays": ["Kc", "3c", "Qc", "7c"], "call": "buob_sche", "expect": "none"}, "none"),
+    ({"kind": "fool", "hands": {1: "Kc 3r", 2: "3c Fool", 3: "5c Kr", 0: "7c 5r"},
+      "scart": "8b 9b", "void": {}, "seed": 1,
+      "plays": ["Kc", "3c", "5c", "7c", "call pass", "3r", "Fool", "Kr", "5r", "call pass"]},
+     None),
+]
+
+
+@pytest.mark.parametrize("spec,answer", AUTHORED)
+def test_authored_puzzles_answer_from_the_engine(spec, answer):
+    pz = from_spec(spec)
+    if answer is not None:
+        assert pz.answer == answer
+    assert pz.check(pz.answer)["correct"]
+
+
+@pytest.mark.parametrize("spec,message", [
+    ({"kind": "chess"}, "'chess' is not a kind of puzzle"),
+    ({"kind": "count", "pile": "Kc Cc", "expect": 8}, "expect is 8 but the engine answers 7"),
+    ({"kind": "count", "pile": "Kc Zz"}, "'Zz' is not a card"),
+    ({"kind": "count", "pile": "Kc", "colour": 1}, "field 'colour' is not used by count"),
+    ({"kind": "legal", "hand": "Kc", "trick": "Kc"}, "Kc is both in the hand and in the trick"),
+    ({"kind": "winner", "trick": "Fool"}, "at least two cards"),
+    ({"kind": "scart", "hand": "Kc"}, "the dealer holds 21 cards"),
+    ({"kind": "buob", "hands": {1: "Kc"}, "plays": ["3c"]}, "plays[0] '3c' by seat 1 is not"),
+    ({"kind": "buob", "hands": {1: "Kc", 2: "3c", 3: "5c", 0: "7c"}, "scart": "8b 9b",
+      "plays": ["Kc", "3c", "5c"]}, "no buob can be called"),
+    ({"kind": "fool", "hands": {}, "plays": []}, "the last trick played must hold the Fool"),
+])
+def test_bad_puzzle_specs_give_one_line(spec, message):
+    with pytest.raises(TroccasError) as exc:
+        from_spec(spec)
+    assert message in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_wrong_answers_get_the_rule_and_its_page():
+    v = api.call("check", spec={"kind": "legal", "hand": "Kc 3c XXI 5s", "trick": "7c"},
+                 answer=["Kc", "XXI"])
+    assert not v["correct"] and v["rule"] == "play.follow_suit"
+    assert v["rule_url"] == "rules/play/#play-follow_suit"
+    assert "you must follow suit" in v["explanation"] and "3c may be played too" in v["explanation"]
+    v = api.call("check", spec={"kind": "winner", "trick": "3c Kc XV 1c"}, answer="Kc")
+    assert "any trump beats a suit card" in v["explanation"]

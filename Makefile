@@ -5,7 +5,7 @@
 #   make build   set everything up and build site/ only
 #
 # Every step leaves a stamp in .cache/stamps/, so running a target twice redoes only what changed.
-# Helpers: setup (venv + npm), venv, npm, wheel, chromium, bench, clean, clean-all.
+# Helpers: setup (venv + npm), venv, npm, wheel, stdlib, chromium, bench, clean, clean-all.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -31,13 +31,13 @@ ENGINE_SRC := engine/pyproject.toml $(shell find engine/src -type f -not -path '
 SITE_SRC := mkdocs.yml $(shell find docs overrides build_tools glossary puzzles -type f \
                 -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null)
 
-.PHONY: help serve build test setup venv npm wheel chromium bench clean clean-all FORCE
+.PHONY: help serve build test setup venv npm wheel stdlib chromium bench clean clean-all FORCE
 
 help:
 	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT)/"
 	@echo "make test    build a test copy of the site and run every test (browser tests included)"
 	@echo "make build   build the site into site/"
-	@echo "helpers: setup venv npm wheel chromium bench clean clean-all"
+	@echo "helpers: setup venv npm wheel stdlib chromium bench clean clean-all"
 
 # --- set-up ---------------------------------------------------------------------------------
 setup: venv npm
@@ -68,6 +68,18 @@ $(STAMPS)/wheel: $(STAMPS)/venv $(ENGINE_SRC)
 	@ls build/wheels/troccas-*-py3-none-any.whl
 	@mkdir -p $(@D) && touch $@
 
+# Pyodide's stdlib and the engine pre-compiled to .pyc by Pyodide's own Python under Node, so
+# the browser does not compile them at every visit (build_tools/precompile_stdlib.mjs).
+# The site ships them while they match; TROCCAS_STOCK_PYTHON=1 ships the stock files instead.
+stdlib: $(STAMPS)/stdlib
+$(STAMPS)/stdlib: $(STAMPS)/npm $(STAMPS)/wheel build_tools/precompile_stdlib.mjs
+	rm -rf build/pyodide && mkdir -p build/pyodide
+	node build_tools/precompile_stdlib.mjs $$(ls build/wheels/troccas-*-py3-none-any.whl) build/pyodide \
+	  > build/pyodide/log.txt 2>&1 || { tail -c 3000 build/pyodide/log.txt; exit 1; }
+	@tail -n 1 build/pyodide/log.txt
+	@test -s build/pyodide/manifest.json
+	@mkdir -p $(@D) && touch $@
+
 # Debian's Chromium for the browser tests; never a downloaded browser.
 chromium:
 	@if [ -x /usr/bin/chromium ] && command -v pdftotext >/dev/null; then :; \
@@ -85,7 +97,7 @@ $(STAMPS)/test-url: FORCE
 
 # --- the site -------------------------------------------------------------------------------
 build: $(STAMPS)/site
-$(STAMPS)/site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/serve-url $(SITE_SRC)
+$(STAMPS)/site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/serve-url $(SITE_SRC)
 	SITE_URL=$(SERVE_URL) $(VENV)/bin/mkdocs build --strict --quiet --site-dir site
 	@touch $@
 
@@ -96,15 +108,19 @@ serve: build
 # --- tests ----------------------------------------------------------------------------------
 # The tests use their own copy of the site, built for port $(TEST_PORT), so `make serve` and
 # `make test` can run side by side (navigation.instant needs the served port to be site_url's).
-$(STAMPS)/test-site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/test-url $(SITE_SRC)
+$(STAMPS)/test-site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/test-url $(SITE_SRC)
 	SITE_URL=$(TEST_URL) $(VENV)/bin/mkdocs build --strict --quiet --site-dir build/test-site
 	@touch $@
 
 test: chromium $(STAMPS)/test-site
 	TROCCAS_SITE=build/test-site $(VENV)/bin/pytest tests $(PYTEST_ARGS)
 
+# Start-up benchmark, on the test site (pre-compiled Python) and on the same site with Pyodide's
+# stock stdlib and a plain wheel.
 bench: chromium $(STAMPS)/test-site
-	TROCCAS_SITE=build/test-site $(PY) benchmarks/boot.py
+	SITE_URL=$(TEST_URL) TROCCAS_STOCK_PYTHON=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir build/bench-stock-site
+	$(PY) benchmarks/boot.py --site build/bench-stock-site --label "stock Pyodide stdlib, plain wheel"
+	$(PY) benchmarks/boot.py --site build/test-site --label "pre-compiled stdlib and wheel"
 
 clean:
 	rm -rf site build .cache/stamps engine/build

@@ -7,8 +7,9 @@ In one run, with a fresh browser context (so an empty cache) for every measureme
 
 * cold: milliseconds from navigation start to ``<html data-engine="ready">`` on the counting
   page (Pyodide + the engine wheel + ``import troccas``, in the site's module worker), against
-  the bare page ``benchmarks/bare/`` served at ``/_bench/`` that only boots the same Pyodide in a
-  module worker. Runs alternate between the two. Prints medians and the ratio (target ≤ 1.0).
+  the bare page ``benchmarks/bare/`` served at ``/_bench/`` that only boots Pyodide 314.0.7 as
+  npm ships it (``node_modules/pyodide``, served at ``/_bench/pyodide/``) in a module worker.
+  Runs alternate between the two. Prints medians and the ratio (target ≤ 1.0).
 * second page: milliseconds from clicking a link to the counting page (reached from the Rules
   page, with Python already running) until its widget reports the engine ready (target ≤ 100).
 
@@ -32,6 +33,7 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 BARE = Path(__file__).resolve().parent / "bare"
+STOCK_PYODIDE = ROOT / "node_modules" / "pyodide"  # the bare page always boots stock Pyodide
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -67,6 +69,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {".mjs": "text/javascript", ".wasm": "application/wasm"}
 
     def translate_path(self, path):
+        if path.startswith("/_bench/pyodide/"):
+            return str(STOCK_PYODIDE / path[len("/_bench/pyodide/"):].split("?", 1)[0])
         if path.startswith("/_bench/"):
             rel = path[len("/_bench/"):].split("?", 1)[0] or "index.html"
             return str(BARE / rel)
@@ -126,6 +130,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--site", default=os.environ.get("TROCCAS_SITE", "site"))
+    ap.add_argument("--label", default="", help="what this site is, for the printout")
     args = ap.parse_args()
     site = (ROOT / args.site).resolve()
     if not (site / "sitemap.xml").is_file():
@@ -135,7 +140,7 @@ def main() -> int:
 
     server, base = serve(site)
     stdlib = (site / "pyodide" / "python_stdlib.zip").stat().st_size
-    results: dict = {"runs": args.runs, "site": str(site), "stdlib_zip_bytes": stdlib,
+    results: dict = {"label": args.label, "runs": args.runs, "site": str(site), "stdlib_zip_bytes": stdlib,
                      "engine_ms": [], "bare_ms": [], "second_page_ms": [], "worker_parts": []}
     try:
         with sync_playwright() as pw:
@@ -159,6 +164,8 @@ def main() -> int:
     ratio = med["engine_ms"] / med["bare_ms"]
     results.update(median=med, ratio=ratio)
     print()
+    if args.label:
+        print(f"== {args.label} ({site.relative_to(ROOT) if site.is_relative_to(ROOT) else site})")
     print(f"python_stdlib.zip served: {stdlib / 1e6:.2f} MB")
     print(f"cold start, median of {args.runs}: engine page {med['engine_ms']:.0f} ms, "
           f"bare Pyodide {med['bare_ms']:.0f} ms, ratio {ratio:.2f} (target <= 1.0)")

@@ -15,15 +15,18 @@ What this file does, in build order:
   - ``<!-- count: Qc 1c 2c 3c -->`` (optionally ``method=threes``; ``all`` for the whole pack) —
     the engine's count of that pile, worked out now, in CPython, and rendered with
     ``overrides/partials/count-example.html``. A bad pile fails the build, naming the page.
-* ``on_post_build`` copies Pyodide and the wheel into the site.
+* ``on_post_build`` copies Pyodide and the wheel into the site — the pre-compiled stdlib and
+  wheel from ``make stdlib`` when they match (see ``FAST_DIR``), else Pyodide's stock files.
 
 The HTML lives in the templates; this file only gathers data.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
+import os
 import re
 import shutil
 import sys
@@ -36,8 +39,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-# A stdlib zip pre-compiled to .pyc by `make stdlib` (optional): used instead of the stock one.
-FAST_STDLIB = ROOT / "build" / "pyodide" / "python_stdlib.zip"
+# Pre-compiled stdlib zip and engine wheel from `make stdlib` (build_tools/precompile_stdlib.mjs):
+# shipped instead of the stock files while its manifest matches this Pyodide and this wheel,
+# unless TROCCAS_STOCK_PYTHON=1 (the benchmark's comparison build).
+FAST_DIR = ROOT / "build" / "pyodide"
 WHEEL_DIR = ROOT / "build" / "wheels"
 SITE_PYODIDE = "pyodide/"
 SITE_ENGINE = "engine/"
@@ -70,12 +75,28 @@ def _wheel() -> Path:
     return wheel
 
 
+def _precompiled(wheel: Path) -> dict | None:
+    """The pre-compiled files, if present, wanted and made from this Pyodide and this wheel."""
+    manifest = FAST_DIR / "manifest.json"
+    if os.environ.get("TROCCAS_STOCK_PYTHON") == "1" or not manifest.is_file():
+        return None
+    info = json.loads(manifest.read_text())
+    files = {"stdlib": FAST_DIR / "python_stdlib.zip", "wheel": FAST_DIR / wheel.name}
+    if (info.get("pyodide_version") != _pyodide_version()
+            or info.get("wheel_sha256") != hashlib.sha256(wheel.read_bytes()).hexdigest()
+            or not all(p.is_file() for p in files.values())):
+        log.info("build/pyodide is out of date; shipping Pyodide's stock stdlib (make stdlib)")
+        return None
+    return files
+
+
 def _pyodide_files() -> dict[str, Path]:
     files = {}
+    fast = _state.get("precompiled")
     for name in PYODIDE_FILES:
         src = PYODIDE_SRC / name
-        if name == "python_stdlib.zip" and FAST_STDLIB.is_file():
-            src = FAST_STDLIB
+        if name == "python_stdlib.zip" and fast:
+            src = fast["stdlib"]
         if not src.is_file():
             raise _fail(f"Pyodide is missing ({src.relative_to(ROOT)})")
         files[name] = src
@@ -91,6 +112,9 @@ def _pyodide_version() -> str:
 
 def on_config(config):
     wheel = _wheel()
+    _state["precompiled"] = fast = _precompiled(wheel)
+    if fast:
+        wheel = fast["wheel"]  # same name and files, plus .pyc for Pyodide's Python
     download = sum(p.stat().st_size for p in _pyodide_files().values()) + wheel.stat().st_size
     _state["wheel"] = wheel
     config.extra["troccas"] = {
@@ -101,6 +125,7 @@ def on_config(config):
         "pyodide_version": _pyodide_version(),
         # What a first visit downloads, uncompressed (hosts that compress send less).
         "download_mb": round(download / 1e6),
+        "precompiled": bool(fast),
         # Set (by the card-picture build) once site/cards/<token>.svg exist.
         "card_pictures": config.extra.get("troccas", {}).get("card_pictures", False),
     }
@@ -174,7 +199,7 @@ def on_page_content(html, page, config, files):
 
 def _copy(src: Path, dest: Path) -> None:
     if dest.is_file() and dest.stat().st_size == src.stat().st_size \
-            and dest.stat().st_mtime >= src.stat().st_mtime:
+            and dest.stat().st_mtime == src.stat().st_mtime:
         return
     dest.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(src, dest)

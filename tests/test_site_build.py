@@ -47,17 +47,43 @@ def html_files(site: Path) -> list[Path]:
 def test_pyodide_and_wheel_are_in_the_site(site_dir):
     for name in PYODIDE_FILES:
         assert (site_dir / "pyodide" / name).stat().st_size > 0, name
-    wheel = site_dir / "engine" / f"troccas-{__version__}-py3-none-any.whl"
-    with zipfile.ZipFile(wheel) as zf:
-        names = zf.namelist()
-    assert "troccas/api.py" in names
-    assert not any(n.endswith(".pyc") or "__pycache__" in n for n in names)
+    name = f"troccas-{__version__}-py3-none-any.whl"
+    with zipfile.ZipFile(site_dir / "engine" / name) as zf:
+        shipped = set(zf.namelist())
+    with zipfile.ZipFile(ROOT / "build" / "wheels" / name) as zf:
+        built = set(zf.namelist())
+    assert "troccas/api.py" in built
+    # The site's wheel is the built one, plus (pre-compiled build) .pyc for Pyodide's Python only.
+    extra = shipped - built
+    assert built <= shipped
+    assert all(re.fullmatch(r"troccas/(.+/)?__pycache__/\w+\.cpython-314\.pyc", n) for n in extra), extra
+
+
+def test_precompiled_python_matches_pyodide(site_dir):
+    cfg = _config(site_dir)
+    with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as zf:
+        pycs = [n for n in zf.namelist() if n.endswith(".pyc")]
+    if not cfg["precompiled"]:
+        assert pycs == []
+        return
+    manifest = json.loads((ROOT / "build" / "pyodide" / "manifest.json").read_text())
+    assert manifest["pyodide_version"] == cfg["pyodide_version"]
+    assert "json/__init__.pyc" in pycs and "encodings/__init__.pyc" in pycs
+    with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as zf:
+        magic = zf.read("json/__init__.pyc")[:4]
+        flags = int.from_bytes(zf.read("json/__init__.pyc")[4:8], "little")
+    assert flags == 0b01  # hash-based, unchecked: zipimport never looks for the source
+    assert magic[2:] == b"\r\n"
+
+
+def _config(site_dir) -> dict:
+    page = (site_dir / "index.html").read_text()
+    return json.loads(re.search(r'<script id="troccas-config" type="application/json">(.*?)</script>',
+                                page).group(1))
 
 
 def test_pages_carry_the_engine_config(site_dir):
-    page = (site_dir / "index.html").read_text()
-    cfg = json.loads(re.search(r'<script id="troccas-config" type="application/json">(.*?)</script>',
-                               page).group(1))
+    cfg = _config(site_dir)
     assert cfg["engine_version"] == __version__
     assert cfg["pyodide_version"] == "314.0.7"
     assert (site_dir / cfg["pyodide"] / "pyodide.mjs").is_file()

@@ -90,6 +90,7 @@ class Hand:
         self.plays_in_trick = 0
         self.led = NO_SUIT  # the suit to follow in the trick under way
         self._lm: int | None = None  # legal mask from the last legal_action_ids() in play
+        self._legal: list[int] | None = None  # its list in the other phases
         self.suits_led = 0
         self.played = 0
         self.kj: tuple[int, int] | None = None  # (player, suit) of a king+jack this trick
@@ -128,7 +129,15 @@ class Hand:
         if ph == PLAY:
             hand = self.hands[self._to_move]
             led = self.led
-            self._lm = lm = legal_mask(hand, led)  # kept for apply_action's check
+            # legal_mask, inlined: this is the engine's hottest line.
+            if led < 0:
+                lm = hand
+            else:
+                lm = hand & SUIT_MASK[led]
+                if not lm and led != TRUMP:
+                    lm = hand & TRUMP_MASK
+                lm = lm | (hand & 1) if lm else hand
+            self._lm = lm  # kept for apply_action's check
             # King and jack of one suit: a king's bit is its jack's shifted by three.
             if hand & (hand << 3) & _KINGS_MASK:
                 kj = [KING_JACK + s for s in range(4) if hand & _KJ_MASK[s] == _KJ_MASK[s]
@@ -136,6 +145,10 @@ class Hand:
                 if kj:
                     return ids_of(lm) + tuple(kj)
             return ids_of(lm)
+        self._legal = ids = self._other_legal_ids(ph)  # kept for apply_action's check
+        return ids
+
+    def _other_legal_ids(self, ph: str) -> list[int]:
         if ph == SCART:
             return list(ids_of(self.hands[self.dealer] & ~_HONOUR_MASK))
         if ph == TALK:
@@ -181,10 +194,12 @@ class Hand:
             self._end_of_trick()
             return tuple(self.events[mark:])
         mark = len(self.events)
-        if aid not in self.legal_action_ids():
+        legal = self._legal if ph != PLAY and self._legal is not None \
+            else self.legal_action_ids()
+        if aid not in legal:
             why = self._refusal(self._to_move, aid) or ("phase", "not possible now")
             raise IllegalActionError(why[1], rule=why[0])
-        self._lm = None
+        self._lm = self._legal = None
         self.history.append((self._to_move, aid, ph == SCART))
         if ph == PLAY:
             self._play_king_jack(aid - KING_JACK)

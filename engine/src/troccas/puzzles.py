@@ -299,7 +299,12 @@ def _check_scart(pz: Puzzle, given) -> dict:
 
 # ---- buob ------------------------------------------------------------------------------------------
 def _buob_from_hand(spec, hand: Hand, call: str) -> Puzzle:
+    if hand.phase == "take_back":
+        return _kingjack_puzzle(spec, hand)
     if hand.phase != "call":
+        second = _second_lead_puzzle(spec, hand, call)
+        if second is not None:
+            return second
         raise PuzzleError("after these plays no buob can be called (the call needs the first"
                           " lead of a suit, its king in the trick and the jack not played)")
     s, caller = hand._pending_call
@@ -316,9 +321,56 @@ def _buob_from_hand(spec, hand: Hand, call: str) -> Puzzle:
                   f"Seat {caller} calls {words}. The {Card.parse(jack).name} is {where}. Which"
                   f" card goes back into a player's hand — or does nothing move?",
                   {"trick": plays, "caller": caller, "call": call, "jack": jack,
-                   "jack_holder": holder, "winner": hand.trick_winner, "record": record},
+                   "jack_holder": holder, "winner": hand.trick_winner, "record": record,
+                   "case": "call"},
                   "card_or_choice", answer, (ev["text"][0].upper() + ev["text"][1:] + ".",),
                   ev["rule"], choices=("none",))
+
+
+def _kingjack_puzzle(spec, hand: Hand) -> Puzzle:
+    """King and jack played together to the first lead of a suit: the card taken back."""
+    p, s = hand.kj
+    choices = _tokens(hand._take_back_choices())
+    jack, king = 22 + s * 14 + 10, 22 + s * 14 + 13
+    plays = _plays(hand.trick_players, hand.trick_cards)
+    record = HandRecord.from_hand(hand).to_json()
+    text = (f"Seat {p} played the king and the jack of {SUIT_NAMES[s]} together, so no buob"
+            f" is called: when the trick is complete he takes back into his hand a numeral card"
+            f" of {SUIT_NAMES[s]} played by another player — any one of {' '.join(choices)}.")
+    return Puzzle("buob", spec, spec.get("question") or
+                  f"Seat {p} played the king and the jack of {SUIT_NAMES[s]} together. Which"
+                  f" card goes back into a player's hand — or does nothing move?",
+                  {"trick": plays, "caller": p, "call": None, "jack": TOKEN[jack],
+                   "jack_holder": p, "winner": hand.trick_winner, "record": record,
+                   "case": "kingjack", "king": TOKEN[king]},
+                  "card_or_choice", choices[0], (text,), "buob.king_jack",
+                  accept=tuple(choices), choices=("none",))
+
+
+def _second_lead_puzzle(spec, hand: Hand, call: str) -> Puzzle | None:
+    """A suit led again with its king in the trick: no call, nothing moves (or None)."""
+    if hand.phase != "play" or hand.plays_in_trick or not hand._tricks:
+        return None
+    players, cards, winner = hand._tricks[-1][:3]
+    s = led_suit(cards)
+    if not 0 <= s < 4:
+        return None
+    jack, king = 22 + s * 14 + 10, 22 + s * 14 + 13
+    before = [i for i, t in enumerate(hand._tricks[:-1], 1) if led_suit(t[1]) == s]
+    if king not in cards or jack in cards or not before:
+        return None
+    holder = next((q for q in range(hand.n) if hand.hands[q] >> jack & 1), None)
+    words = "'buob, sche'" if call == "buob_sche" else "'buob'"
+    text = (f"{SUIT_NAMES[s].capitalize()} were led before (trick {before[0]}), so this is not"
+            f" the first lead of the suit: buob may be called only on the first lead of a suit,"
+            f" and nothing moves.")
+    return Puzzle("buob", spec, spec.get("question") or
+                  f"Seat {winner} took the trick and calls {words}. Which card goes back into a"
+                  f" player's hand — or does nothing move?",
+                  {"trick": _plays(players, cards), "caller": winner, "call": call,
+                   "jack": TOKEN[jack], "jack_holder": holder, "winner": winner,
+                   "record": HandRecord.from_hand(hand).to_json(), "case": "second_lead"},
+                  "card_or_choice", "none", (text,), "buob.first_lead", choices=("none",))
 
 
 def _check_choice(pz: Puzzle, given) -> dict:

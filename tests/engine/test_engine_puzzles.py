@@ -122,3 +122,24 @@ def test_wrong_answers_get_the_rule_and_its_page():
     assert "you must follow suit" in v["explanation"] and "3c may be played too" in v["explanation"]
     v = api.call("check", spec={"kind": "winner", "trick": "3c Kc XV 1c"}, answer="Kc")
     assert "any trump beats a suit card" in v["explanation"]
+
+
+def test_buob_kingjack_and_second_lead_cases():
+    """King and jack played together: the card taken back (any numeral of another player);
+    a suit led for the second time with its king in the trick: no call, nothing moves."""
+    kj = from_spec({"kind": "buob", "hands": {1: "Kc Jc", 2: "3c", 3: "5c", 0: "7c"},
+                    "scart": "8b 9b", "plays": ["kingjack c", "3c", "5c", "7c"]})
+    assert kj.rule == "buob.king_jack" and kj.situation["case"] == "kingjack"
+    assert set(kj.accept) == {"3c", "5c", "7c"}
+    assert all(kj.check(c)["correct"] for c in ("3c", "5c", "7c"))
+    assert not kj.check("none")["correct"] and not kj.check("Kc")["correct"]
+    second = from_spec({"kind": "buob", "hands": {1: "2c Kc", 2: "3c 4c", 3: "5c 6c",
+                                                   0: "7c 8c"}, "scart": "8b 9b",
+                        "plays": ["2c", "3c", "5c", "7c", "Kc", "4c", "6c", "8c"],
+                        "expect": "none"})
+    assert second.rule == "buob.first_lead" and second.situation["case"] == "second_lead"
+    assert second.check("none")["correct"] and not second.check("4c")["correct"]
+    # A first lead without a call is still refused: the puzzle needs a moment to decide.
+    with pytest.raises(TroccasError, match="no buob can be called"):
+        from_spec({"kind": "buob", "hands": {1: "2c", 2: "3c", 3: "5c", 0: "7c"},
+                   "scart": "8b 9b", "plays": ["2c", "3c", "5c", "7c"]})

@@ -161,3 +161,32 @@ def test_pages_print_without_menus(site_server, page, pdftotext, tmp_path):
                           check=True).stdout
     assert "Counting the cards" in text
     assert "Search" not in text.split("Counting the cards", 1)[0]
+
+
+def test_pages_without_widgets_leave_python_alone_until_needed(site_server, page, wait_engine):
+    page.goto(site_server.url)
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate(STATE) == "idle"
+    assert not any("/pyodide/" in u for u in page.requested_urls)
+    # Reaching an engine page by a link starts Python there.
+    page.get_by_role("article").get_by_role("link", name="how the cards are counted").click()
+    page.wait_for_url(f"**/{COUNTING}")
+    assert wait_engine(page) == "ready"
+    pile = ["Kb", "Qb"]
+    pick(page, pile)
+    assert wait_count(page, pile, "fours")["points"] == api.call("count", cards=pile)["points"]
+    assert page.console_errors == []
+
+
+def test_a_runtime_that_cannot_start_is_reported_in_plain_words(site_server, page, wait_engine):
+    page.route("**/engine/*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_server.url_of(COUNTING))
+    assert wait_engine(page) == "failed"
+    status = page.locator("[data-engine-status]").inner_text()
+    assert "could not start" in status and "engine wheel is missing" in status
+    # Calls fail with a readable error instead of hanging.
+    err = page.evaluate("troccas.call('pack').then(() => null, e => e.message)")
+    assert err and "could not start" in err
+    # The rest of the page is still usable.
+    page.get_by_role("button", name=card_names(["Kc"])[0], exact=True).click()
+    assert page.get_by_role("button", name=card_names(["Kc"])[0], exact=True).get_attribute("aria-pressed") == "true"

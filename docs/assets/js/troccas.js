@@ -47,7 +47,7 @@ function showStatus(root) {
 
 function boot() {
   if (booting) return booting;
-  const mb = config.download_mb ? ` (downloading up to ${config.download_mb} MB, once per visit)` : "";
+  const mb = config.download_mb ? ` (a download of up to ${config.download_mb} MB the first time)` : "";
   setState("loading", `Starting Python in your browser…${mb} You can read on meanwhile.`);
   booting = new Promise((resolve, reject) => {
     const fail = (message) => {

@@ -1,7 +1,5 @@
 """Helpers for engine tests: build real deals that put given cards in given hands."""
 
-import pytest
-
 from troccas.cards import Card, parse_ids
 from troccas.deal import deck_for_hands
 from troccas.hand import Hand
@@ -33,7 +31,3 @@ def play(hand: Hand, *moves: str) -> None:
         else:
             hand.apply(f"{p} play {m}")
 
-
-@pytest.fixture
-def new_hand():
-    return make_hand

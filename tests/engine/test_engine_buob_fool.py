@@ -3,7 +3,7 @@
 from troccas.cards import TOKEN, parse_ids
 from troccas.rules import Rules
 
-from conftest import make_hand, play
+from engine_helpers import make_hand, play
 
 # Seats: dealer 0; seat 1 (the dealer's right) leads; sides are {0, 2} and {1, 3}.
 FILL_SCART = "8b 9b"

@@ -10,7 +10,7 @@ from troccas.hand import Hand
 from troccas.play import led_suit, legal_mask, refusal, winning_index
 from troccas.rules import CLAUSES, Rules
 
-from conftest import make_hand, play
+from engine_helpers import make_hand, play
 
 
 def legal(hand, trick=""):

@@ -1,25 +1,16 @@
 """Helpers for engine tests: build real deals that put given cards in given hands."""
 
-from troccas.cards import Card, parse_ids
-from troccas.deal import deck_for_hands
 from troccas.hand import Hand
-from troccas.rules import Rules
+from troccas.situation import setup_hand
 
 
 def make_hand(hands: dict, *, players=4, dealer=0, scart="", rules=None, method=None,
               fill=None) -> Hand:
-    """A hand dealt so that each seat in ``hands`` holds those cards (text notation), talked
-    through with 'continue', with the dealer's ``scart`` laid away: ready for the first lead."""
-    ids = {seat: parse_ids(text) for seat, text in hands.items()}
-    scart_ids = parse_ids(scart)
-    ids.setdefault(dealer, [])
-    ids[dealer] = scart_ids + [c for c in ids[dealer] if c not in scart_ids]
-    deck = deck_for_hands(players, dealer, ids, method, fill)
-    hand = Hand(players, dealer, deck=deck, rules=rules or Rules(), method=method)
-    hand.deal_through()
-    for c in scart_ids:
-        hand.apply(f"{dealer} scart {Card(c)}")
-    return hand
+    """A hand dealt so that each seat in ``hands`` holds those cards (text notation), the other
+    cards dealt in id order (or ``fill``'s), talked through with 'continue', with the
+    dealer's ``scart`` laid away: ready for the first lead."""
+    return setup_hand(hands, players=players, dealer=dealer, scart=scart, rules=rules,
+                      method=method, fill=fill if fill is not None else [])
 
 
 def play(hand: Hand, *moves: str) -> None:

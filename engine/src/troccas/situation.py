@@ -38,11 +38,14 @@ def _void_suits(text: str) -> set[int]:
 def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, players: int = 4,
                dealer: int = 0, scart: str | Sequence[str] = "", plays: Sequence[str] = (),
                rules: Rules | None = None, method: str | None = None,
-               void: Mapping[int, str] | None = None, seed=0) -> Hand:
+               void: Mapping[int, str] | None = None, seed=0,
+               fill: Sequence[int] | None = None) -> Hand:
     """A hand dealt so each seat in ``hands`` holds those cards, the other cards dealt at random
     from ``seed`` (a seat in ``void`` gets none of those suits), every player saying 'continue',
-    the dealer's ``scart`` laid away, then ``plays`` applied in turn: card tokens, or actions
-    written without the seat ('call pass', 'kingjack c', 'takeback 3c')."""
+    the dealer's ``scart`` laid away (chosen by the engine if ``plays`` follow and it is not
+    given), then ``plays`` applied in turn: card tokens, or actions
+    written without the seat ('call pass', 'kingjack c', 'takeback 3c'). ``fill`` deals the
+    other cards in that order instead (then the rest in id order): a fixed, repeatable fill."""
     check_players(players)
     rules = rules or Rules()
     method = method or DEFAULT_METHOD[players]
@@ -72,8 +75,12 @@ def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, player
         held = [c for c in named.get(seat, []) if SUIT_OF[c] in suits]
         if held:
             raise SituationError(f"seat {seat} is void in {TOKEN[held[0]]}'s suit but holds it")
-    rest = [c for c in range(N_CARDS) if c not in set(all_named)]
-    random.Random(seed).shuffle(rest)
+    if fill is None:
+        rest = [c for c in range(N_CARDS) if c not in set(all_named)]
+        random.Random(seed).shuffle(rest)
+    else:
+        order = list(fill) + [c for c in range(N_CARDS) if c not in set(fill)]
+        rest = [c for c in order if c not in set(all_named)]
     # Seats with voids choose first, so the cards they must not have go to the others.
     full = {s: list(named.get(s, [])) for s in range(players)}
     for seat in sorted(range(players), key=lambda s: -len(voids.get(s, ()))):
@@ -90,8 +97,8 @@ def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, player
     deck = deck_for_hands(players, dealer, full, method)
     hand = Hand(players, dealer, deck=deck, rules=rules, method=method)
     hand.deal_through()
-    if hand.phase == "scart":
-        if not scart_ids:
+    if hand.phase == "scart" and (scart_ids or plays):
+        if not scart_ids:  # plays need a scart: lay away the first cards that may go
             scart_ids = [c for c in sorted(full[dealer], key=lambda c: (c in named[dealer], c))
                          if TOKEN[c] not in ("Fool",) and hand.can(f"{dealer} scart {TOKEN[c]}")
                          ][:SCART_SIZE[players]]

@@ -18,6 +18,8 @@ In any page:
       as ``plays`` goes and replayed like a record — the tricks, the buob call, the Fool;
   ``game: {seed: 1}``
       a game of four hands: each hand's points against par and the running totals;
+  ``cards: Kc Qc Cc Jc``
+      just the cards, in the order given, with their values (``values: false`` leaves them off);
   ``options: all``
       the rule options table (``options``), for "Where the sources differ".
 
@@ -142,11 +144,12 @@ def m_pack_total(method="fours"):
 
 
 def m_less(method="fours"):
-    """What is taken off a full group under ``method``."""
-    size = {"fours": 4, "threes": 3}.get(method)
-    if size is None:
-        raise ExampleError("less() takes 'fours' or 'threes'")
-    return engine("count", cards="II III IV V"[: 3 * size - 1], method=method)["groups"][0]["less"]
+    """What is taken off a full group under ``method`` (``pair``: the odd pair of four players)."""
+    cards = {"fours": "II III IV V", "threes": "II III IV", "pair": "II III"}.get(method)
+    if cards is None:
+        raise ExampleError("less() takes 'fours', 'threes' or 'pair' (the dealer's odd pair)")
+    method = "fours" if method == "pair" else method
+    return engine("count", cards=cards, method=method)["groups"][0]["less"]
 
 
 def m_par(players=4, seat="other", method=None):
@@ -162,6 +165,12 @@ def m_par(players=4, seat="other", method=None):
         return par[0]
     dealer = out["dealer"]
     return par[dealer] if seat == "dealer" else par[(dealer + 1) % players]
+
+
+def m_score(points, players=4):
+    """A side's score for ``points`` card points: the difference from the engine's par."""
+    diff = points - m_par(players)
+    return f"{diff:+d}" if diff else "0"
 
 
 def _dealt(players: int, method=None) -> dict:
@@ -208,7 +217,7 @@ def m_hands_in_game(players=4):
 
 
 MACROS = {"count": m_count, "value": m_value, "winner": m_winner, "pack_total": m_pack_total,
-          "less": m_less, "par": m_par, "cards_each": m_cards_each, "scart_size": m_scart_size,
+          "less": m_less, "par": m_par, "score": m_score, "cards_each": m_cards_each, "scart_size": m_scart_size,
           "batches": m_batches, "behind": m_behind, "hands_in_game": m_hands_in_game}
 
 
@@ -262,6 +271,7 @@ KNOWN = {
     "deal": {"deal", "title", "show"},
     "game": {"game", "title"},
     "options": {"options", "title"},
+    "cards": {"cards", "title", "values"},
 }
 
 
@@ -270,11 +280,11 @@ def example_kind(data: dict) -> str:
         return "pile"
     if "hand" in data:
         return "legal"
-    for kind in ("trick", "record", "deal", "game", "options"):
+    for kind in ("trick", "record", "deal", "game", "options", "cards"):
         if kind in data:
             return kind
     raise ExampleError("say what to show: pile:, trick:, hand: (with trick:), record:, deal:,"
-                       " game: or options:")
+                       " game:, options: or cards:")
 
 
 def build_deal_record(spec) -> dict:
@@ -318,7 +328,9 @@ def build_deal_record(spec) -> dict:
         # No scart given: the dealer lays away the first cards the example does not name.
         named = {t for cards in hands.values() for t in cards_of(cards, "hands")}
         points = {c["token"]: c["points"] for c in api.call("pack")["cards"]}
+        kinds = {c["token"]: c["kind"] for c in api.call("pack")["cards"]}
         spare = [t for t in state["hands"][dealer] if t not in named and points[t] < 5]
+        spare.sort(key=lambda t: (kinds[t] != "suit", points[t]))  # plain low cards first
         scart = spare[:m_scart_size(players)]
     for card in scart:
         record["actions"].append(f"{dealer} scart {card}")
@@ -393,6 +405,10 @@ def render_example(data, ctx: dict) -> str:
         hands = game_hands(spec.get("seed", 1))
         return env.get_template("game.html").render(hands=hands, seed=spec.get("seed", 1),
                                                     **common)
+    if kind == "cards":
+        parsed = engine("parse", cards=" ".join(cards_of(data["cards"], "cards")))["cards"]
+        return env.get_template("cards.html").render(cards=parsed, values=data.get("values", True),
+                                                     **common)
     if kind == "options":
         result = engine("options")
         clauses = {c["id"]: c for c in engine("clauses")["clauses"]}

@@ -25,11 +25,11 @@ PYODIDE_VERSION := 314.0.7
 export NO_MKDOCS_2_WARNING := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-# Sources whose change means a rebuild.
-ENGINE_SRC := engine/pyproject.toml $(shell find engine/src -type f -not -path '*/__pycache__/*' \
-                -not -path '*.egg-info/*' -not -name '*.pyc' 2>/dev/null)
-SITE_SRC := mkdocs.yml $(shell find docs overrides build_tools glossary puzzles -type f \
-                -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null)
+# Sources whose change means a rebuild (folders too, so that a deleted file counts).
+ENGINE_SRC := engine/pyproject.toml $(shell find engine/src -not -path '*/__pycache__*' \
+                -not -path '*.egg-info*' -not -name '*.pyc' 2>/dev/null)
+SITE_SRC := mkdocs.yml $(shell find docs overrides build_tools glossary puzzles \
+                -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
 
 .PHONY: help serve build test setup venv npm wheel stdlib chromium bench clean clean-all FORCE
 

@@ -1,0 +1,135 @@
+"""Printable handouts (PDF): a one-page rules summary, a glossary sheet and puzzle worksheets.
+
+    handouts.build(site / "handouts")          every handout the site offers (SITE_SHEETS)
+    handouts.worksheet("count", 7, 10, out)    one worksheet: puzzles seed 7 … 16 and a key
+
+HTML from the Jinja2 templates in ``templates/`` with the site's stylesheet, data from the
+engine and the glossary (``content.py``), PDF from headless Chromium (``pdf.py``). A PDF whose
+HTML has not changed since the last build is copied from ``build/handouts-cache/`` instead of
+rendered again, so a rebuild starts no browser unless a handout changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable
+
+from jinja2 import Environment, FileSystemLoader
+
+from . import content
+from .pdf import HandoutError, Renderer, write_atomic
+
+__all__ = ["HandoutError", "SITE_SHEETS", "Handout", "site_handouts", "build", "worksheet",
+           "worksheet_html", "summary_html", "glossary_html", "render_all"]
+
+HERE = Path(__file__).resolve().parent
+TEMPLATES = HERE / "templates"
+SITE_CSS = content.ROOT / "docs" / "assets" / "css" / "troccas.css"
+CACHE = content.ROOT / "build" / "handouts-cache"
+
+# The worksheets the Handouts page offers, pre-built: (seed, number of puzzles) for each kind.
+SITE_SHEETS = ((1, 6), (101, 6))
+
+
+@lru_cache(maxsize=1)
+def _env() -> Environment:
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
+                      trim_blocks=True, lstrip_blocks=True)
+    env.filters["seat_label"] = lambda play: f"seat {play[0]}"
+    return env
+
+
+def _render(template: str, handout: str, ctx: dict) -> str:
+    css = SITE_CSS.read_text(encoding="utf-8") if SITE_CSS.is_file() else ""
+    return _env().get_template(template).render(
+        handout=handout, site_css=css,
+        handout_css=(TEMPLATES / "handouts.css").read_text(encoding="utf-8"), **ctx)
+
+
+def summary_html() -> str:
+    return _render("summary.html.j2", "summary", content.summary())
+
+
+def glossary_html() -> str:
+    return _render("glossary.html.j2", "glossary", content.glossary_sheet())
+
+
+def worksheet_html(kind: str, seed: int, count: int) -> str:
+    return _render("worksheet.html.j2", "worksheet", content.worksheet(kind, seed, count))
+
+
+@dataclass(frozen=True)
+class Handout:
+    file: str           # name in site/handouts/
+    title: str
+    html: Callable[[], str]
+    kind: str = ""      # puzzle kind, for worksheets
+    seed: int = 0
+    count: int = 0
+
+    @property
+    def footer(self) -> str:
+        return f"Troccas · {self.title}"
+
+
+def site_handouts() -> list[Handout]:
+    out = [Handout("troccas-rules-summary.pdf", "Rules on one page", summary_html),
+           Handout("troccas-glossary.pdf", "Romansh at the table: trumps and tschintschar",
+                   glossary_html)]
+    for kind in content.KINDS:
+        for seed, count in SITE_SHEETS:
+            out.append(Handout(f"worksheet-{kind}-seed{seed}.pdf",
+                               f"Worksheet: {content.TITLES[kind]}, seed {seed}",
+                               (lambda k=kind, s=seed, c=count: worksheet_html(k, s, c)),
+                               kind, seed, count))
+    return out
+
+
+def render_all(cache: Path = CACHE, *, log: Callable[[str], None] = lambda s: None
+               ) -> dict[str, Path]:
+    """Every site handout as a PDF in ``cache`` (named by a hash of its HTML); returns
+    {file name in site/handouts/: PDF}. Only handouts whose HTML changed are rendered."""
+    cache = Path(cache)
+    found, todo = {}, []
+    for h in site_handouts():
+        html = h.html()
+        key = hashlib.sha256((h.footer + "\0" + html).encode()).hexdigest()[:24]
+        pdf = cache / f"{Path(h.file).stem}-{key}.pdf"
+        found[h.file] = pdf
+        if not pdf.is_file():
+            todo.append((h, html, pdf))
+    if todo:
+        cache.mkdir(parents=True, exist_ok=True)
+        with Renderer() as r:
+            for h, html, pdf in todo:
+                for old in cache.glob(f"{Path(h.file).stem}-*.pdf"):
+                    old.unlink()
+                r.pdf(html, pdf, footer=h.footer)
+    log(f"handouts: {len(todo)} PDF(s) rendered, {len(found) - len(todo)} unchanged")
+    return found
+
+
+def build(out_dir: Path, *, cache: Path = CACHE, log: Callable[[str], None] = lambda s: None
+          ) -> list[Path]:
+    """Writes every site handout into ``out_dir``; returns their paths."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    out = []
+    for name, pdf in render_all(cache, log=log).items():
+        write_atomic(out_dir / name, pdf.read_bytes())
+        out.append(out_dir / name)
+    return out
+
+
+def worksheet(kind: str, seed: int, count: int, out: Path) -> Path:
+    """One worksheet PDF: ``count`` puzzles of ``kind`` from ``seed`` on, and its answer key."""
+    try:
+        html = worksheet_html(kind, seed, count)
+    except ValueError as exc:
+        raise HandoutError(str(exc)) from None
+    with Renderer() as r:
+        return r.pdf(html, Path(out), footer=f"Troccas · Worksheet: {content.TITLES[kind]}, "
+                                                 f"seed {seed}")

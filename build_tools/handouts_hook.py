@@ -1,0 +1,69 @@
+"""MkDocs hook for the printable handouts (issue 7); the work is in build_tools/handouts.
+
+* ``on_files`` renders the handout PDFs (only those whose HTML changed since the last build;
+  the rest come from build/handouts-cache/) and adds them to the site as ``handouts/*.pdf``,
+  so MkDocs copies them into site/handouts/ and checks the links to them. A failure stops the
+  build with one line (e.g. Chromium missing) before site/ is touched.
+* ``on_page_markdown`` replaces ``<!-- handouts: list -->`` in docs/handouts/index.md with the
+  table of handouts and worksheets.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from build_tools import handouts  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.handouts")
+MARKER = "<!-- handouts: list -->"
+SITE_DIR = "handouts/"
+_state: dict = {}
+
+
+def on_files(files, config):
+    try:
+        pdfs = handouts.render_all(log=log.debug)
+    except handouts.HandoutError as exc:
+        raise PluginError(f"handouts: {exc}") from None
+    for name, path in pdfs.items():
+        files.append(File.generated(config, SITE_DIR + name, abs_src_path=str(path)))
+    _state["pdfs"] = pdfs
+    return files
+
+
+def _size(path: Path) -> str:
+    return f"{max(1, round(path.stat().st_size / 1024))} KB"
+
+
+def on_page_markdown(markdown, page, config, files):
+    if MARKER not in markdown:
+        return markdown
+    pdfs = _state["pdfs"]
+    sheets = [h for h in handouts.site_handouts() if h.kind]
+    fixed = [h for h in handouts.site_handouts() if not h.kind]
+    lines = ["| Handout | PDF |", "| --- | --- |"]
+    for h in fixed:
+        lines.append(f"| {h.title} | [{h.file}]({h.file}) ({_size(pdfs[h.file])}) |")
+    lines += ["", "Puzzle worksheets: each has its puzzles on the first pages and the answer key on a "
+              "page of its own. A sheet of seed *N* holds puzzles *N*, *N*+1, …; each puzzle shows "
+              "its seed and the site page where the same puzzle can be checked.", ""]
+    seeds = list(dict.fromkeys((h.seed, h.count) for h in sheets))
+    lines.append("| Puzzle | " + " | ".join(f"seed {s} ({c} puzzles)" for s, c in seeds) + " |")
+    lines.append("| --- |" + " --- |" * len(seeds))
+    for kind in dict.fromkeys(h.kind for h in sheets):
+        row = [h for h in sheets if h.kind == kind]
+        title = handouts.content.TITLES[kind]
+        target = f"puzzles/{kind}.md" if files.get_file_from_path(f"puzzles/{kind}.md") \
+            else "puzzles/index.md"
+        lines.append(f"| [{title}](../{target}) | "
+                     + " | ".join(f"[PDF]({h.file})" for h in row) + " |")
+    return markdown.replace(MARKER, "\n".join(lines))

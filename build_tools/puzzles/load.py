@@ -1,0 +1,259 @@
+"""Load and check the authored puzzles (puzzles/KIND.yaml) and troccas-puzzle blocks.
+
+``load_puzzles(directory)`` reads every ``KIND.yaml`` with the glossary's line-tracking safe
+YAML loader, checks each entry against ``puzzle.schema.json``, then asks the engine to build the
+puzzle (``troccas.puzzles.from_spec``), which refuses an impossible situation and an ``expect``
+that disagrees with its own answer. Ids must be unique across the files and each file must go
+from easy to hard (``level`` never falls). The first problem is raised as :class:`PuzzleFileError`,
+one line naming the file, the line, the puzzle and what is wrong::
+
+    puzzles/buob.yaml:57: puzzle 'buob-sche-queen': expect is '5c' but the engine answers 'none': …
+
+``check_spec(spec, where)`` does the same for one puzzle written in a page (a fenced block).
+Nothing here imports mkdocs; the hook turns the error into a PluginError.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+from jsonschema import Draft202012Validator
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from build_tools.glossary.load import (LineList, LineMap, _DuplicateKey,  # noqa: E402
+                                       _LineLoader, _schema_problem)
+
+try:
+    from troccas import puzzles as engine_puzzles
+except ImportError:  # pragma: no cover - outside the venv
+    sys.path.insert(0, str(ROOT / "engine" / "src"))
+    from troccas import puzzles as engine_puzzles
+from troccas.errors import TroccasError  # noqa: E402
+
+DATA_DIR = ROOT / "puzzles"
+SCHEMA = Path(__file__).resolve().parent / "puzzle.schema.json"
+KINDS = engine_puzzles.KINDS
+# What the engine's messages name, mapped to the YAML field whose line to report.
+_FIELD_IN_MESSAGE = [(re.compile(r"^expect\b"), "expect"), (re.compile(r"^plays\[(\d+)\]"), "plays"),
+                     (re.compile(r"^scart\b|^the scart\b"), "scart"),
+                     (re.compile(r"^field '(\w+)'"), None), (re.compile(r"^'call'"), "call"),
+                     (re.compile(r"^'hands'"), "hands"), (re.compile(r"^'pile'"), "pile")]
+
+
+class PuzzleFileError(Exception):
+    """One problem, in one line: file:line: puzzle 'id': what."""
+
+    def __init__(self, file: str, line: int | None, message: str, *, puzzle: str | None = None,
+                 field: str | None = None):
+        self.file, self.line, self.puzzle, self.field, self.message = file, line, puzzle, field, message
+        parts = [f"{file}:{line}" if line else file]
+        if puzzle:
+            parts.append(f"puzzle {puzzle}")
+        if field:
+            parts.append(f"field '{field}'")
+        super().__init__(": ".join(parts + [message]))
+
+
+@dataclass
+class Authored:
+    """One checked puzzle: its spec (plain data), where it is written, and the engine's view."""
+
+    spec: dict
+    file: str
+    line: int
+    data: dict  # troccas.api "puzzle" JSON, with the answer and the steps
+
+
+_validator: Draft202012Validator | None = None
+
+
+def validator() -> Draft202012Validator:
+    global _validator
+    if _validator is None:
+        schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+        Draft202012Validator.check_schema(schema)
+        _validator = Draft202012Validator(schema)
+    return _validator
+
+
+def plain(node):
+    """LineMap/LineList → dict/list (JSON-ready), keys of ``hands``/``void`` as ints."""
+    if isinstance(node, dict):
+        return {k: plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [plain(v) for v in node]
+    return node
+
+
+def _label(entry, index: int) -> str:
+    if isinstance(entry, dict) and isinstance(entry.get("id"), str) and entry["id"]:
+        return f"'{entry['id']}'"
+    return f"#{index + 1} (no id)"
+
+
+def _engine_line(entry: LineMap, message: str) -> tuple[int, str | None]:
+    for pattern, fld in _FIELD_IN_MESSAGE:
+        m = pattern.match(message)
+        if not m:
+            continue
+        if fld is None:
+            fld = m.group(1)
+        line = entry.key_lines.get(fld, entry.line)
+        if fld == "plays" and m.groups() and isinstance(entry.get("plays"), LineList):
+            i = int(m.group(1))
+            if i < len(entry["plays"].item_lines):
+                line = entry["plays"].item_lines[i]
+        return line, None
+    # A card named in the message ('Zz' is not a card; Kc is given to two seats): its field.
+    for token in re.findall(r"'([^'\s]+)'|\b([A-Z]{1,5}|Fool|\d{1,2}[crsb]|[KQCJ][crsb])\b", message):
+        token = token[0] or token[1]
+        for key, value in entry.items():
+            if key in ("id", "title", "note", "question", "kind"):
+                continue
+            if re.search(rf"(?<![\w]){re.escape(token)}(?![\w])", json.dumps(plain(value))):
+                return entry.key_lines.get(key, entry.line), key
+    return entry.line, None
+
+
+def check_entry(entry, index: int, shown: str, kind: str | None) -> Authored:
+    """Schema and engine check of one entry; ``kind`` is the file's kind (None in a page)."""
+    label = _label(entry, index)
+    if not isinstance(entry, dict):
+        raise PuzzleFileError(shown, getattr(entry, "line", None) or 1,
+                              "each puzzle is a mapping of fields (id:, level:, title:, …)",
+                              puzzle=label)
+    if kind is not None:
+        if "kind" in entry and entry["kind"] != kind:
+            raise PuzzleFileError(shown, entry.key_lines.get("kind", entry.line),
+                                  f"'{entry['kind']}' puzzles belong in puzzles/{entry['kind']}.yaml,"
+                                  f" not in this file", puzzle=label, field="kind")
+        with_kind = LineMap(entry)
+        with_kind.line, with_kind.key_lines = entry.line, dict(entry.key_lines)
+        with_kind.setdefault("kind", kind)
+        with_kind.key_lines.setdefault("kind", entry.line)
+        entry = with_kind
+    k = entry.get("kind")
+    if k in KINDS:
+        allowed = engine_puzzles.COMMON_FIELDS | engine_puzzles.AUTHORED_FIELDS[k]
+        extra = [key for key in entry if key not in allowed]
+        if extra:
+            raise PuzzleFileError(shown, entry.key_lines.get(extra[0], entry.line),
+                                  f"not a field of {k} puzzles (they take"
+                                  f" {', '.join(sorted(allowed))})", puzzle=label,
+                                  field=str(extra[0]))
+    errors = list(validator().iter_errors(entry))
+    if errors:
+        rank = {"additionalProperties": 0, "required": 2}
+        wrapped = [entry]  # _schema_problem expects a list of entries
+
+        def order(err):
+            err.path.appendleft(0)
+            line, _e, fld, msg = _schema_problem(err, wrapped)
+            err.path.popleft()
+            return (rank.get(err.validator, 1), line or 0, -len(fld or ""), msg)
+
+        best = min(errors, key=order)
+        best.path.appendleft(0)
+        line, _e, fld, msg = _schema_problem(best, wrapped)
+        raise PuzzleFileError(shown, line, msg, puzzle=label, field=fld)
+    spec = plain(entry)
+    try:
+        pz = engine_puzzles.from_spec(spec)
+    except TroccasError as exc:
+        line, fld = _engine_line(entry, exc.message)
+        raise PuzzleFileError(shown, line, exc.message, puzzle=label, field=fld) from None
+    return Authored(spec, shown, entry.line, pz.to_json(with_answer=True))
+
+
+def _read(path: Path, shown: str):
+    try:
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=_LineLoader)  # noqa: S506
+    except _DuplicateKey as dup:
+        raise PuzzleFileError(shown, dup.line, f"given twice in one puzzle (first at line"
+                                               f" {dup.first_line})", field=str(dup.key)) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise PuzzleFileError(shown, mark.line + 1 if mark else None, f"bad YAML: {problem}") \
+            from None
+
+
+def load_file(path: Path, kind: str, seen: dict[str, str] | None = None) -> list[Authored]:
+    shown = f"{path.parent.name}/{path.name}"
+    data = _read(path, shown)
+    if data is None:
+        return []
+    if not isinstance(data, list):
+        raise PuzzleFileError(shown, getattr(data, "line", 1) or 1,
+                              "expected a list of puzzles (each starting with '- id: …')")
+    seen = {} if seen is None else seen
+    out: list[Authored] = []
+    for i, entry in enumerate(data):
+        if isinstance(entry, LineMap) and "note" not in entry:
+            raise PuzzleFileError(shown, entry.line, "missing: say in one line what the puzzle"
+                                  " teaches", puzzle=_label(entry, i), field="note")
+        authored = check_entry(entry, i, shown, kind)
+        pid = authored.spec["id"]
+        line = entry.key_lines.get("id", entry.line)
+        if pid in seen:
+            raise PuzzleFileError(shown, line, f"duplicate id (first used at {seen[pid]})",
+                                  puzzle=f"'{pid}'", field="id")
+        seen[pid] = f"{shown}:{line}"
+        if out and authored.spec["level"] < out[-1].spec["level"]:
+            raise PuzzleFileError(shown, entry.key_lines.get("level", entry.line),
+                                  f"level {authored.spec['level']} comes after level"
+                                  f" {out[-1].spec['level']}: order the puzzles from easy to hard",
+                                  puzzle=f"'{pid}'", field="level")
+        out.append(authored)
+    return out
+
+
+def load_puzzles(directory: Path | str = DATA_DIR) -> dict[str, list[Authored]]:
+    """Every authored puzzle by kind, easy to hard; raises PuzzleFileError."""
+    directory = Path(directory)
+    if directory.is_dir():
+        stray = sorted(p.name for p in directory.glob("*.y*ml") if p.stem not in KINDS)
+        if stray:
+            raise PuzzleFileError(f"{directory.name}/{stray[0]}", None,
+                                  f"not a kind of puzzle; the files are"
+                                  f" {', '.join(k + '.yaml' for k in KINDS)}")
+    seen: dict[str, str] = {}
+    return {kind: load_file(directory / f"{kind}.yaml", kind, seen)
+            if (directory / f"{kind}.yaml").is_file() else [] for kind in KINDS}
+
+
+def check_block(text: str, shown: str, first_line: int) -> Authored:
+    """One puzzle written in a page (the YAML of a troccas-puzzle block)."""
+    try:
+        entry = yaml.load(text, Loader=_LineLoader)  # noqa: S506
+    except _DuplicateKey as dup:
+        raise PuzzleFileError(shown, first_line + dup.line, "given twice", field=str(dup.key)) \
+            from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise PuzzleFileError(shown, first_line + (mark.line + 1 if mark else 0),
+                              f"troccas-puzzle: bad YAML: {problem}") from None
+    try:
+        if not isinstance(entry, LineMap):
+            raise PuzzleFileError(shown, first_line, "troccas-puzzle: the block must hold one"
+                                                     " puzzle's fields (kind:, id:, …)")
+        kind = entry.get("kind")
+        for key, value in (("id", f"line-{first_line}"), ("level", 1),
+                           ("title", engine_puzzles.TITLES.get(kind, "Puzzle"))):
+            if key not in entry:
+                entry[key] = value
+                entry.key_lines[key] = entry.line
+        return check_entry(entry, 0, shown, None)
+    except PuzzleFileError as exc:
+        line = first_line + exc.line if exc.line else first_line
+        raise PuzzleFileError(shown, line, exc.message, puzzle=exc.puzzle, field=exc.field) \
+            from None

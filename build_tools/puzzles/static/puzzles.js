@@ -1,0 +1,352 @@
+// Puzzles solved in the browser (issue 5). Served as assets/puzzles/puzzles.js, a module loaded
+// once per visit (build_tools/puzzles_hook.py); per-page work runs on Material's document$.
+//
+// A puzzle widget (<section data-troccas-widget="puzzle">) is drawn at build time for authored
+// puzzles, or here from a situation for practice. The reader chooses cards (real buttons with
+// aria-pressed) or types a number; "Check my answer" sends it to the engine
+// (troccas.call("check", {spec, answer})) once <html data-engine="ready">, and shows the engine's
+// verdict: right at once, or its explanation for this answer, the rule's section and a try-again.
+// "Show solution" asks the engine for the worked steps (troccas.call("puzzle", {spec, answer})).
+// Progress per kind (solved, streak, best streak) lives in localStorage only.
+
+const siteRoot = new URL("../../", import.meta.url); // this file is assets/puzzles/puzzles.js
+const html = document.documentElement;
+const STORE = "troccas.puzzles.v1";
+const CHOICE_WORDS = { none: "Nothing moves", keep: "Keep: no exchange", owed: "Owed: nothing to give yet" };
+const practiceCache = new Map();
+
+// --- the engine --------------------------------------------------------------------------------
+const ready = () => html.dataset.engine === "ready";
+function engine(name, args) {
+  if (!window.troccas) return Promise.reject(new Error("the page's engine script has not loaded"));
+  return window.troccas.call(name, args);
+}
+function onEngineState(root, fn) {
+  const listener = () => (root.isConnected ? fn() : window.removeEventListener("troccas:state", listener));
+  window.addEventListener("troccas:state", listener);
+  // The state can change before troccas:state listeners exist; watch the attribute as well.
+  const obs = new MutationObserver(() => (root.isConnected ? fn() : obs.disconnect()));
+  obs.observe(html, { attributes: true, attributeFilter: ["data-engine"] });
+}
+
+// --- progress ----------------------------------------------------------------------------------
+function loadProgress() {
+  try {
+    const data = JSON.parse(localStorage.getItem(STORE) || "{}");
+    return data && typeof data === "object" && data.kinds ? data : { kinds: {} };
+  } catch {
+    return { kinds: {} };
+  }
+}
+function saveProgress(p) {
+  try { localStorage.setItem(STORE, JSON.stringify(p)); } catch { /* storage full or blocked */ }
+  showProgress(document);
+}
+function kindProgress(p, kind) {
+  return (p.kinds[kind] ||= { solved: {}, streak: 0, best: 0 });
+}
+function record(kind, id, firstTry) {
+  const p = loadProgress();
+  const k = kindProgress(p, kind);
+  const fresh = !k.solved[id];
+  k.solved[id] = true;
+  if (fresh) {
+    k.streak = firstTry ? k.streak + 1 : 0;
+    k.best = Math.max(k.best, k.streak);
+  }
+  saveProgress(p);
+}
+function recordMiss(kind) {
+  const p = loadProgress();
+  kindProgress(p, kind).streak = 0;
+  saveProgress(p);
+}
+function showProgress(root) {
+  const p = loadProgress();
+  for (const row of root.querySelectorAll("[data-pz-progress-kind]")) {
+    const k = p.kinds[row.dataset.pzProgressKind] || { solved: {}, streak: 0, best: 0 };
+    row.querySelector("[data-pz-solved]").textContent = String(Object.keys(k.solved).length);
+    row.querySelector("[data-pz-streak]").textContent = String(k.streak);
+    row.querySelector("[data-pz-best]").textContent = String(k.best);
+  }
+  for (const w of root.querySelectorAll("section[data-troccas-widget='puzzle']")) {
+    const done = !!p.kinds[w.dataset.puzzleKind]?.solved?.[w.dataset.puzzleId];
+    w.dataset.solved = String(done);
+    const badge = w.querySelector(".tr-pz__done");
+    if (done && !badge) {
+      w.querySelector(".tr-pz__title")?.append(el("span", { class: "tr-pz__done" }, " ✓ solved"));
+    } else if (!done && badge) {
+      badge.remove();
+    }
+  }
+}
+
+// --- drawing (the same markup as build_tools/puzzles/templates/puzzle.html) ---------------------
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}
+function cardImg(token, labels, alt = true) {
+  return el("img", { class: "tr-pz__img", src: new URL(`cards/${token}.svg`, siteRoot).href,
+    alt: alt ? labels[token] || token : "", width: "55", height: "100", "data-token": token });
+}
+function shownCards(tokens, labels, aria, tagFor, ordered = false) {
+  return el(ordered ? "ol" : "ul", { class: `tr-pz__cards${ordered ? " tr-pz__trick" : ""}`, "aria-label": aria },
+    ...tokens.map((t, i) => {
+      const tag = tagFor(t, i);
+      return el("li", { class: "tr-pz__shown" }, cardImg(t, labels), ...(tag ? [el("span", { class: "tr-pz__tag" }, tag)] : []));
+    }));
+}
+
+function drawPuzzle(pz, { pid, labels, heading = "h3" }) {
+  const sit = pz.situation;
+  const single = ["card", "card_or_choice"].includes(pz.answer_type);
+  const uid = `pz-practice-${pz.kind}`;
+  const root = el("section", { class: `tr-pz tr-pz--${pz.kind}`, "data-troccas-widget": "puzzle",
+    "data-puzzle-kind": pz.kind, "data-puzzle-id": pid, "data-answer-type": pz.answer_type,
+    "data-spec": JSON.stringify(pz.spec), "aria-labelledby": `${uid}-title`, "data-search-exclude": "" });
+  root.append(el(heading, { class: "tr-pz__title", id: `${uid}-title` }, pz.title));
+  if (pz.kind === "count") {
+    if (sit.context) root.append(el("p", { class: "tr-pz__context" }, sit.context));
+    root.append(shownCards(sit.pile, labels, "The cards to count", (t) => (sit.scart.includes(t) ? "scart" : "")));
+  } else if (["legal", "buob", "fool"].includes(pz.kind)) {
+    if (sit.trick.length) {
+      root.append(el("p", { class: "tr-pz__label" }, pz.kind === "legal" ? "The trick so far" : "The trick"));
+      root.append(shownCards(sit.trick.map((p) => p[1]), labels, "The trick, in play order",
+        (t, i) => `seat ${sit.trick[i][0]}${i === 0 ? " led" : ""}`, true));
+    } else if (pz.kind === "legal") {
+      root.append(el("p", { class: "tr-pz__label" }, "You lead this trick: nothing has been played yet."));
+    }
+    if (pz.kind === "fool") {
+      const alone = sit.fool_side.length === 1;
+      const p = el("p", { class: "tr-pz__label" }, `Seats ${sit.fool_side.join(" and ")} play together${alone ? " (each player for himself)" : ""}. The tricks the Fool's side had won before:`);
+      if (!sit.side_tricks.length) p.append(" ", el("strong", {}, "none"), ".");
+      root.append(p);
+    }
+  }
+  root.append(el("p", { class: "tr-pz__question" }, pz.question));
+  const form = el("form", { class: "tr-pz__answer", novalidate: "" });
+  if (pz.kind === "count") {
+    form.append(el("label", { class: "tr-pz__number" }, "Points ",
+      el("input", { type: "number", inputmode: "numeric", min: "0", step: "1", name: "points", "data-pz-number": "" })));
+  } else {
+    let choose; let what;
+    if (pz.kind === "legal" || pz.kind === "scart") { choose = sit.hand; what = "Your hand"; }
+    else if (pz.kind === "fool") { choose = sit.side_tricks.flat(); what = "Cards of the Fool's side's tricks"; }
+    else { choose = sit.trick.map((p) => p[1]); what = "Cards of the trick"; }
+    if (choose.length) {
+      const how = single ? "choose one" : pz.kind === "scart" ? `choose ${sit.count}` : "choose all that apply";
+      form.append(el("div", { class: "tr-pz__choose", role: "group", "aria-label": `${what}: ${how}`, "data-pz-multi": String(!single) },
+        ...choose.map((t) => el("button", { type: "button", class: "tr-pz__card", "data-card": t, "aria-pressed": "false",
+          "aria-label": labels[t] || t, title: labels[t] || t }, cardImg(t, labels, false), el("span", { class: "tr-pz__mark", "aria-hidden": "true" })))));
+    }
+    for (const c of pz.choices) {
+      form.append(el("button", { type: "button", class: "tr-pz__choice md-button", "data-choice": c, "aria-pressed": "false" }, CHOICE_WORDS[c] || c));
+    }
+  }
+  form.append(el("p", { class: "tr-pz__actions" },
+    el("button", { type: "submit", class: "md-button md-button--primary", "data-pz-check": "", disabled: "" }, "Check my answer"), " ",
+    el("button", { type: "button", class: "md-button", "data-pz-solution": "", disabled: "" }, "Show solution")));
+  root.append(form,
+    el("p", { class: "tr-pz__status", "data-engine-status": "", role: "status" }),
+    el("div", { class: "tr-pz__feedback", "data-pz-feedback": "", "aria-live": "polite" }),
+    el("div", { class: "tr-pz__steps", "data-pz-steps": "", hidden: "" }));
+  return root;
+}
+
+// --- one puzzle's behaviour ---------------------------------------------------------------------
+function bindPuzzle(root) {
+  if (root.dataset.pzBound) return;
+  root.dataset.pzBound = "true";
+  const spec = JSON.parse(root.dataset.spec);
+  const kind = root.dataset.puzzleKind;
+  const type = root.dataset.answerType;
+  const form = root.querySelector("form");
+  const check = root.querySelector("[data-pz-check]");
+  const solution = root.querySelector("[data-pz-solution]");
+  const feedback = root.querySelector("[data-pz-feedback]");
+  const steps = root.querySelector("[data-pz-steps]");
+  const number = root.querySelector("[data-pz-number]");
+  const group = root.querySelector("[data-pz-multi]");
+  const multi = group?.dataset.pzMulti === "true";
+  const options = [...root.querySelectorAll("button[data-card], button[data-choice]")];
+  let misses = 0;
+
+  function status() {
+    const on = ready();
+    check.disabled = !on;
+    solution.disabled = !on;
+    root.dataset.engine = html.dataset.engine || "idle";
+    const s = root.querySelector("[data-engine-status]");
+    if (s && on) s.textContent = "";
+    else if (s && html.dataset.engine === "failed") s.textContent = "The rules engine could not start, so answers cannot be checked. Reload the page to try again.";
+    else if (s && !s.textContent) s.textContent = "Answering opens once Python has started in your browser.";
+  }
+
+  root.addEventListener("click", (event) => {
+    const b = event.target.closest("button[data-card], button[data-choice]");
+    if (!b || !root.contains(b)) return;
+    const on = b.getAttribute("aria-pressed") !== "true";
+    const isChoice = b.hasAttribute("data-choice");
+    for (const o of options) {
+      if (o === b) continue;
+      // One card or one choice for single answers; a choice and cards never mix.
+      if (!multi || isChoice || o.hasAttribute("data-choice")) o.setAttribute("aria-pressed", "false");
+    }
+    b.setAttribute("aria-pressed", String(on));
+    root.dataset.state = "answering";
+  });
+
+  function given() {
+    if (type === "number") return number.value.trim();
+    const picked = options.filter((o) => o.getAttribute("aria-pressed") === "true");
+    const choice = picked.find((o) => o.dataset.choice);
+    if (choice) return choice.dataset.choice;
+    const cards = picked.map((o) => o.dataset.card);
+    return type === "cards" ? cards : cards[0] ?? "";
+  }
+
+  function ruleLink(verdict) {
+    if (!verdict.rule_url) return [];
+    return [" ", el("a", { href: new URL(verdict.rule_url, siteRoot).href, "data-pz-rule": verdict.rule }, "Read the rule")];
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!ready()) return;
+    const answer = given();
+    if ((Array.isArray(answer) && !answer.length) || answer === "") {
+      feedback.replaceChildren(el("p", { class: "tr-pz__verdict", "data-verdict": "empty" },
+        type === "number" ? "Type a number of points first." : "Choose your answer first."));
+      return;
+    }
+    check.disabled = true;
+    root.dataset.state = "checking";
+    try {
+      const verdict = await engine("check", { spec, answer });
+      root.dataset.state = verdict.correct ? "right" : "wrong";
+      if (verdict.correct) {
+        record(kind, root.dataset.puzzleId, misses === 0);
+        feedback.replaceChildren(el("p", { class: "tr-pz__verdict tr-pz__verdict--right", "data-verdict": "right" },
+          el("strong", {}, "✓ Right. "), el("span", { "data-pz-explanation": "" }, verdict.explanation)));
+      } else {
+        misses += 1;
+        recordMiss(kind);
+        feedback.replaceChildren(el("p", { class: "tr-pz__verdict tr-pz__verdict--wrong", "data-verdict": "wrong" },
+          el("strong", {}, "✗ Not right. "), el("span", { "data-pz-explanation": "" }, verdict.explanation), ...ruleLink(verdict),
+          " ", el("span", {}, "Try again, or show the solution.")));
+        (number || options[0])?.focus();
+      }
+    } catch (err) {
+      root.dataset.state = "error";
+      feedback.replaceChildren(el("p", { class: "tr-pz__verdict", "data-verdict": "error" }, `The engine could not check this answer: ${err.message}`));
+    } finally {
+      check.disabled = !ready();
+    }
+  });
+
+  solution.addEventListener("click", async () => {
+    if (!ready()) return;
+    try {
+      const full = await engine("puzzle", { spec, answer: true });
+      const answerText = Array.isArray(full.answer) ? full.answer.join(" ") : String(full.answer);
+      steps.replaceChildren(el("p", {}, el("strong", {}, "Solution: "), CHOICE_WORDS[answerText] || answerText),
+        el("ol", {}, ...full.steps.map((s) => el("li", {}, s))),
+        ...ruleLink(full).slice(1).map((a) => el("p", {}, a)));
+      steps.hidden = false;
+      steps.dataset.answer = answerText;
+      misses += 1; // a shown solution does not count as solved at the first try
+    } catch (err) {
+      steps.replaceChildren(el("p", {}, `The engine could not give the solution: ${err.message}`));
+      steps.hidden = false;
+    }
+  });
+
+  onEngineState(root, status);
+  status();
+}
+
+// --- endless practice ---------------------------------------------------------------------------
+async function practiceData(url) {
+  if (!practiceCache.has(url)) {
+    practiceCache.set(url, fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`)))));
+  }
+  return practiceCache.get(url);
+}
+
+async function bindPractice(box) {
+  if (box.dataset.pzBound) return;
+  box.dataset.pzBound = "true";
+  const kind = box.dataset.puzzlePractice;
+  const slot = box.querySelector("[data-pz-slot]");
+  const data = await practiceData(box.dataset.pzJson).catch(() => ({ seeds: {}, labels: {} }));
+  const known = Object.keys(data.seeds).length;
+
+  async function show(seed) {
+    box.dataset.seed = String(seed);
+    box.querySelector("[data-pz-seed]").textContent = `#${seed}`;
+    const url = new URL(location.href);
+    url.searchParams.set("seed", String(seed));
+    box.querySelector("[data-pz-share]").href = url.href;
+    box.querySelector("[data-pz-cli]").textContent = `troccas puzzle ${kind} --seed ${seed} --answer`;
+    if (location.search !== url.search) history.replaceState(history.state, "", url.href);
+    let pz = data.seeds[String(seed)];
+    if (!pz) {
+      box.dataset.state = "waiting";
+      slot.replaceChildren(el("p", { class: "tr-pz__status" }, `Puzzle #${seed} is set by the engine as soon as Python has started.`));
+      try {
+        await window.troccas?.boot();
+        pz = await engine("puzzle", { kind, seed });
+      } catch (err) {
+        slot.replaceChildren(el("p", { class: "tr-pz__status" }, `The engine could not set this puzzle: ${err.message}`));
+        return;
+      }
+      if (box.dataset.seed !== String(seed)) return;
+    }
+    const widget = drawPuzzle(pz, { pid: `seed-${seed}`, labels: data.labels });
+    slot.replaceChildren(widget);
+    box.dataset.state = "shown";
+    bindPuzzle(widget);
+    showProgress(box);
+  }
+
+  function nextSeed() {
+    const solved = loadProgress().kinds[kind]?.solved || {};
+    const fresh = [...Array(known).keys()].filter((s) => !solved[`seed-${s}`] && String(s) !== box.dataset.seed);
+    if (fresh.length) return fresh[Math.floor(Math.random() * fresh.length)];
+    return known + Math.floor(Math.random() * 1_000_000);
+  }
+
+  box.querySelector("[data-pz-new]").addEventListener("click", () => show(nextSeed()));
+  const asked = new URL(location.href).searchParams.get("seed");
+  const seed = /^\d{1,9}$/.test(asked || "") ? Number(asked) : nextSeed();
+  await show(seed);
+}
+
+// --- per page ------------------------------------------------------------------------------------
+function onPage() {
+  for (const root of document.querySelectorAll("section[data-troccas-widget='puzzle']")) bindPuzzle(root);
+  for (const box of document.querySelectorAll("[data-puzzle-practice]")) bindPractice(box);
+  for (const reset of document.querySelectorAll("[data-pz-reset]")) {
+    if (reset.dataset.pzBound) continue;
+    reset.dataset.pzBound = "true";
+    reset.addEventListener("click", () => {
+      try { localStorage.removeItem(STORE); } catch { /* blocked */ }
+      showProgress(document);
+      const done = reset.parentElement.querySelector("[data-pz-reset-done]");
+      if (done) done.textContent = "Progress reset.";
+    });
+  }
+  showProgress(document);
+}
+
+function wire() {
+  if (window.document$) window.document$.subscribe(() => onPage());
+  else onPage();
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire, { once: true });
+else wire();
+
+window.troccasPuzzles = Object.freeze({ drawPuzzle, progress: loadProgress });

@@ -1,0 +1,191 @@
+"""MkDocs hook: puzzles solved in the browser (issue 5).
+
+* ``on_config`` loads and checks every authored puzzle (``puzzles/KIND.yaml``, see
+  ``build_tools/puzzles/load.py``); a broken file stops the build with one line naming the file,
+  the line, the puzzle and what is wrong — before anything is written to the site.
+* ``on_files`` adds the puzzles' script and style sheet and, for endless practice, the
+  situations of seeds 0…``PRACTICE_SEEDS - 1`` of each kind (``assets/puzzles/practice-KIND.json``)
+  so a practice puzzle shows before Python is ready.
+* ``on_page_markdown`` replaces, in any page:
+
+  - ``<!-- puzzles: KIND -->`` — that kind's authored puzzles, easy to hard;
+  - ``<!-- puzzle-practice: KIND -->`` — endless practice, the seed in the URL (``?seed=N``);
+  - ``<!-- puzzle-progress -->`` (or ``<!-- puzzle-progress: KIND -->``) — the reader's progress;
+  - a fenced block ```` ```troccas-puzzle ```` holding one puzzle's YAML (``kind:`` and the
+    fields of ``puzzles/KIND.yaml``; ``id``, ``level``, ``title``, ``note`` optional) — that
+    puzzle as a widget.
+
+The HTML is in ``build_tools/puzzles/templates/``; the behaviour in
+``build_tools/puzzles/static/puzzles.js``; every answer comes from the engine.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from mkdocs.config.config_options import ExtraScriptValue
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+from mkdocs.utils import get_relative_url
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from build_tools import cards_svg  # noqa: E402
+from build_tools.puzzles.load import PuzzleFileError, check_block, load_puzzles  # noqa: E402
+from troccas import api  # noqa: E402
+from troccas.puzzles import KINDS, TITLES  # noqa: E402
+
+HERE = ROOT / "build_tools" / "puzzles"
+JS_URI = "assets/puzzles/puzzles.js"
+CSS_URI = "assets/puzzles/puzzles.css"
+PRACTICE_SEEDS = 200
+MARKER_RE = re.compile(r"^<!--\s*(puzzles|puzzle-practice|puzzle-progress)(?::\s*(\w+))?\s*-->[ \t]*$",
+                       re.M)
+FENCE_RE = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*troccas-puzzle[ \t]*\n"
+    r"(?P<body>.*?)^(?P=indent)(?P=fence)[ \t]*$", re.M | re.S)
+
+_state: dict = {}
+
+
+def _attr_json(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _env() -> Environment:
+    env = Environment(loader=FileSystemLoader(str(HERE / "templates")),
+                      autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
+                      trim_blocks=True, lstrip_blocks=True)
+    env.filters["tojson_attr"] = _attr_json
+    return env
+
+
+def practice_data(kind: str, seeds: int = PRACTICE_SEEDS) -> dict:
+    """The situations of seeds 0…seeds-1 (no answers, no hand records) and the cards' names."""
+    out, tokens = {}, set()
+    for seed in range(seeds):
+        pz = api.call("puzzle", kind=kind, seed=seed)
+        pz["situation"] = {k: v for k, v in pz["situation"].items() if k != "record"}
+        out[str(seed)] = pz
+        tokens.update(re.findall(r'"([^"\s]{1,5})"', json.dumps(pz["situation"])))
+    pack = [c["token"] for c in api.call("pack")["cards"]]
+    return {"kind": kind, "seeds": out,
+            "labels": {t: cards_svg.card_label(t) for t in pack}}
+
+
+# --- hooks --------------------------------------------------------------------------------------
+def on_config(config):
+    try:
+        _state["puzzles"] = load_puzzles()
+    except PuzzleFileError as exc:
+        raise PluginError(str(exc)) from None
+    _state["env"] = _env()
+    if CSS_URI not in config.extra_css:
+        config.extra_css.append(CSS_URI)
+    if not any(str(s) == JS_URI for s in config.extra_javascript):
+        script = ExtraScriptValue(JS_URI)
+        script.type = "module"
+        script.async_ = True
+        config.extra_javascript.append(script)
+    return config
+
+
+def on_files(files, config):
+    for uri, src in ((JS_URI, HERE / "static" / "puzzles.js"),
+                     (CSS_URI, HERE / "static" / "puzzles.css")):
+        if files.get_file_from_path(uri) is not None:
+            raise PluginError(f"docs/{uri} exists, but the puzzles hook generates it")
+        files.append(File.generated(config, uri, content=src.read_text(encoding="utf-8")))
+    for kind in KINDS:
+        files.append(File.generated(config, f"assets/puzzles/practice-{kind}.json",
+                                    content=json.dumps(practice_data(kind), ensure_ascii=False,
+                                                       separators=(",", ":"))))
+    return files
+
+
+def _helpers(page):
+    base = get_relative_url(".", page.url)
+    base = "" if base == "." else base.rstrip("/") + "/"
+
+    def card(token: str, alt: bool = True) -> str:
+        name = cards_svg.card_label(token)
+        alt_text = name.replace("&", "&amp;").replace('"', "&quot;") if alt else ""
+        return (f'<img class="tr-pz__img" src="{base}cards/{token}.svg" alt="{alt_text}"'
+                f' width="55" height="100" loading="lazy" data-token="{token}">')
+
+    return base, {"card": card, "label": cards_svg.card_label}
+
+
+def _flat(html: str) -> str:
+    """No blank lines and no indentation, so Markdown passes the HTML through untouched."""
+    return "\n".join(line.strip() for line in html.splitlines() if line.strip())
+
+
+def render_puzzle(data: dict, *, pid: str, uid: str, level, heading: str, helpers: dict) -> str:
+    pz = {k: v for k, v in data.items() if k not in ("answer", "steps")}
+    return _flat(_state["env"].get_template("puzzle.html").render(
+        pz=pz, pid=pid, uid=uid, level=level, heading=heading, **helpers))
+
+
+def on_page_markdown(markdown: str, page, config, files):
+    if "troccas-puzzle" not in markdown and "<!-- puzzle" not in markdown:
+        return markdown
+    src = f"docs/{page.file.src_uri}"
+    base, helpers = _helpers(page)
+    env = _state["env"]
+    used = {"n": 0}
+
+    def block(m: re.Match) -> str:
+        line = markdown.count("\n", 0, m.start()) + 1 + _front_matter_lines(page, markdown)
+        try:
+            authored = check_block(m.group("body"), src, line)
+        except PuzzleFileError as exc:
+            raise PluginError(str(exc).replace(": puzzle #1 (no id)", ": troccas-puzzle")) from None
+        spec = authored.spec
+        used["n"] += 1
+        pid = spec.get("id") or f"{page.url or 'home'}#{used['n']}"
+        page.meta["engine"] = True
+        html = render_puzzle(authored.data, pid=pid, uid=f"pz-{used['n']}-{_slug(pid)}",
+                             level=spec.get("level"), heading="p", helpers=helpers)
+        return "\n".join(m.group("indent") + ln for ln in html.splitlines())
+
+    def marker(m: re.Match) -> str:
+        what, kind = m.group(1), m.group(2)
+        if what != "puzzle-progress" and kind not in KINDS:
+            raise PluginError(f"{src}: <!-- {what}: {kind} -->: the kinds are {', '.join(KINDS)}")
+        page.meta["engine"] = True
+        if what == "puzzles":
+            parts = []
+            for a in _state["puzzles"][kind]:
+                used["n"] += 1
+                parts.append(render_puzzle(a.data, pid=a.spec["id"], uid=f"pz-{a.spec['id']}",
+                                           level=a.spec["level"], heading="h3", helpers=helpers))
+            return "\n".join(parts)
+        if what == "puzzle-practice":
+            return _flat(env.get_template("practice.html").render(
+                kind=kind, json_url=f"{base}assets/puzzles/practice-{kind}.json",
+                last_seed=PRACTICE_SEEDS - 1))
+        kinds = [(k, TITLES[k], len(_state["puzzles"][k])) for k in KINDS if kind in (None, k)]
+        return _flat(env.get_template("progress.html").render(kinds=kinds, base=base))
+
+    markdown = FENCE_RE.sub(block, markdown)
+    return MARKER_RE.sub(marker, markdown)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _front_matter_lines(page, markdown: str) -> int:
+    try:
+        raw = Path(page.file.abs_src_path).read_text(encoding="utf-8")
+    except (OSError, TypeError):
+        return 0
+    pos = raw.find(markdown[:200]) if markdown else -1
+    return raw[:pos].count("\n") if pos > 0 else 0

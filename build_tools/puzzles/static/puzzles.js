@@ -230,7 +230,8 @@ function bindPuzzle(root) {
       if (verdict.correct) {
         record(kind, root.dataset.puzzleId, misses === 0);
         feedback.replaceChildren(el("p", { class: "tr-pz__verdict tr-pz__verdict--right", "data-verdict": "right" },
-          el("strong", {}, "✓ Right. "), el("span", { "data-pz-explanation": "" }, verdict.explanation)));
+          el("strong", {}, /^Right\b/.test(verdict.explanation) ? "✓ " : "✓ Right. "),
+          el("span", { "data-pz-explanation": "" }, verdict.explanation)));
       } else {
         misses += 1;
         recordMiss(kind);

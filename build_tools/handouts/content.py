@@ -6,7 +6,6 @@ Free of Playwright and mkdocs: each function returns the context of one template
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -14,7 +13,6 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from build_tools import cards_svg  # noqa: E402
-from build_tools.glossary import load_glossary  # noqa: E402
 from build_tools.glossary import render as gl  # noqa: E402
 from build_tools.glossary.load import rm_forms, renderings  # noqa: E402
 
@@ -31,9 +29,8 @@ def puzzle_url(kind: str, seed: int) -> str:
     return f"puzzles/{kind}/?seed={seed}"
 
 
-@lru_cache(maxsize=1)
 def glossary():
-    return load_glossary()
+    return cards_svg._default_glossary()  # loaded once, shared with the card pictures
 
 
 def card(token: str) -> str:

@@ -113,8 +113,8 @@ def _engine_line(entry: LineMap, message: str) -> tuple[int, str | None]:
                 line = entry["plays"].item_lines[i]
         return line, None
     # A card named in the message ('Zz' is not a card; Kc is given to two seats): its field.
-    for token in re.findall(r"'([^'\s]+)'|\b([A-Z]{1,5}|Fool|\d{1,2}[crsb]|[KQCJ][crsb])\b", message):
-        token = token[0] or token[1]
+    tokens = re.findall(r"'([^'\s]+)'", message) + re.findall(r"^(\S+) is ", message)
+    for token in tokens:
         for key, value in entry.items():
             if key in ("id", "title", "note", "question", "kind"):
                 continue

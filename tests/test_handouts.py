@@ -1,0 +1,206 @@
+"""Handout PDFs read back with poppler (pdftotext, pdfinfo, pdffonts): every value, name and
+answer must be the engine's or the glossary data's; A4 pages; fonts embedded; the worksheet
+command line."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from troccas import api
+from troccas.puzzles import KINDS
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from build_tools import handouts  # noqa: E402
+from build_tools.glossary import load_glossary  # noqa: E402
+from build_tools.glossary.load import rm_forms  # noqa: E402
+from build_tools.handouts.content import answer_text, puzzle_url  # noqa: E402
+
+A4_PTS = (595.92, 842.88)  # 210 x 297 mm as Chromium writes it
+
+
+def _tool(name):
+    exe = shutil.which(name)
+    if not exe:
+        pytest.fail(f"{name} is missing: apt-get install -y poppler-utils", pytrace=False)
+    return exe
+
+
+def text(pdf: Path, first: int | None = None, last: int | None = None) -> str:
+    args = [_tool("pdftotext")]
+    if first:
+        args += ["-f", str(first)]
+    if last:
+        args += ["-l", str(last)]
+    out = subprocess.run(args + [str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return out
+
+
+def flat(s: str) -> str:
+    return " ".join(s.split())
+
+
+def info(pdf: Path) -> dict:
+    out = subprocess.run([_tool("pdfinfo"), str(pdf)], capture_output=True, text=True,
+                         check=True).stdout
+    pages = int(re.search(r"^Pages:\s+(\d+)", out, re.M).group(1))
+    w, h = map(float, re.search(r"^Page size:\s+([\d.]+) x ([\d.]+) pts", out, re.M).groups())
+    return {"pages": pages, "size": (w, h), "a4": "(A4)" in out}
+
+
+def fonts_embedded(pdf: Path) -> list[str]:
+    out = subprocess.run([_tool("pdffonts"), str(pdf)], capture_output=True, text=True,
+                         check=True).stdout.splitlines()[2:]
+    assert out, "no fonts in the PDF"
+    return [line.split()[0] for line in out if line.split()[-5] != "yes"]
+
+
+@pytest.fixture(scope="module")
+def pdfs(site_dir) -> dict[str, Path]:
+    folder = site_dir / "handouts"
+    found = {h.file: folder / h.file for h in handouts.site_handouts()}
+    missing = [n for n, p in found.items() if not p.is_file()]
+    assert not missing, f"not in the built site: {missing}"
+    return found
+
+
+def test_every_handout_is_a4_with_embedded_fonts(pdfs):
+    for name, pdf in pdfs.items():
+        i = info(pdf)
+        assert i["a4"] and i["size"] == pytest.approx(A4_PTS, abs=1), name
+        assert fonts_embedded(pdf) == [], name
+
+
+def test_the_handouts_page_links_every_pdf(site_dir, pdfs):
+    page = (site_dir / "handouts" / "index.html").read_text(encoding="utf-8")
+    for name in pdfs:
+        assert f'href="{name}"' in page, name
+
+
+def test_rules_summary_is_one_page_with_the_engines_values(pdfs):
+    pdf = pdfs["troccas-rules-summary.pdf"]
+    assert info(pdf)["pages"] == 1
+    t = flat(text(pdf))
+    assert "pagat" in t
+    pack = api.call("pack")["cards"]
+    by_value: dict[int, list[str]] = {}
+    for c in pack:
+        by_value.setdefault(c["points"], []).append(c["token"])
+    values = sorted(by_value, reverse=True)
+    for v in values[:-1]:  # each scoring card listed with its value
+        assert f"{v} {' '.join(by_value[v])}" in t, v
+    low = values[-1]
+    assert f"{low} every other card ({len(by_value[low])} cards)" in t
+    total = api.call("count", cards=[c["token"] for c in pack])["points"]
+    assert f"makes {total} points" in t
+    # Ranking: every suit in the engine's order.
+    for suit in "crsb":
+        order = [c["token"] for c in pack if c["kind"] == "suit" and c["suit"] == suit]
+        assert " ".join(order) in t, suit
+
+
+def test_glossary_handout_has_every_trump_name_and_phrase(pdfs):
+    pdf = pdfs["troccas-glossary.pdf"]
+    assert 2 <= info(pdf)["pages"] <= 6
+    t = flat(text(pdf))
+    g = load_glossary()
+    for e in g.kinds["trumps"]:
+        for name in e["names"]:
+            for form in name["rm"]:
+                assert flat(form["text"]) in t, (e["card"], form["text"])
+    for e in g.kinds["tschintschar"]:
+        assert flat(rm_forms(e)[0]["text"]) in t, e["id"]
+        for s in e["signals"]:
+            assert flat(s["text"]) in t, (e["id"], s["text"])
+
+
+def key_start(pdf: Path, pages: int) -> int:
+    """The page on which the answer key starts."""
+    for p in range(1, pages + 1):
+        if "Answer key" in text(pdf, p, p):
+            return p
+    raise AssertionError(f"{pdf.name}: no answer key")
+
+
+def check_worksheet(pdf: Path, kind: str, seed: int, count: int) -> None:
+    i = info(pdf)
+    assert i["a4"]
+    start = key_start(pdf, i["pages"])
+    assert 2 <= start <= i["pages"], "the key is on a page of its own, after the puzzles"
+    questions = flat(text(pdf, 1, start - 1))
+    key = flat(text(pdf, start, i["pages"]))
+    assert f"Seed {seed}" in questions
+    assert "answer:" not in questions.lower().replace("answer: ____", "")
+    for n in range(count):
+        s = seed + n
+        p = api.call("puzzle", kind=kind, seed=s, answer=True)
+        assert f"seed {s} · {puzzle_url(kind, s)}" in questions
+        assert flat(p["question"]) in questions
+        assert f"Puzzle {n + 1} (seed {s}) — answer: {flat(answer_text(p))}" in key
+        # answer_text is only the engine's answer, formatted:
+        a = p["answer"]
+        raw = " ".join(a) if isinstance(a, list) else str(a)
+        assert raw in answer_text(p)
+        for step in p["steps"]:
+            assert flat(step) in key
+    assert f"Puzzle {count + 1} " not in key
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_site_worksheets_match_the_engine(pdfs, kind):
+    for seed, count in handouts.SITE_SHEETS:
+        check_worksheet(pdfs[f"worksheet-{kind}-seed{seed}.pdf"], kind, seed, count)
+
+
+def troccas(*args, **kw):
+    exe = shutil.which("troccas", path=str(Path(sys.executable).parent)) or "troccas"
+    return subprocess.run([exe, *args], capture_output=True, text=True, **kw)
+
+
+def test_cli_worksheet(tmp_path):
+    out = tmp_path / "sheet.pdf"
+    r = troccas("worksheet", "winner", "--seed", "42", "--count", "3", "-o", str(out),
+                cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "wrote" in r.stdout
+    check_worksheet(out, "winner", 42, 3)
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
+
+
+@pytest.mark.parametrize("args, says", [
+    (["worksheet", "trumps", "-o", "x.pdf"], "is not a kind of puzzle"),
+    (["worksheet", "count", "--count", "0", "-o", "x.pdf"], "1 to 50 puzzles"),
+    (["worksheet", "count", "-o", "no/such/folder/x.pdf"], "cannot write the worksheet"),
+])
+def test_cli_worksheet_fails_with_one_line(tmp_path, args, says):
+    r = troccas(*args, cwd=tmp_path)
+    assert r.returncode == 2
+    assert r.stdout == ""
+    assert len(r.stderr.strip().splitlines()) == 1 and says in r.stderr
+    assert list(tmp_path.rglob("*")) == []
+
+
+def test_cli_worksheet_without_chromium_says_what_to_install(tmp_path):
+    import os
+    env = dict(os.environ, TROCCAS_CHROMIUM=str(tmp_path / "no-chromium"))
+    r = troccas("worksheet", "count", "-o", "x.pdf", cwd=tmp_path, env=env)
+    assert r.returncode == 2
+    line = r.stderr.strip()
+    assert len(line.splitlines()) == 1
+    assert "make setup" in line and "apt-get install -y chromium" in line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_renderer_blocks_every_request(tmp_path):
+    from build_tools.handouts.pdf import HandoutError, Renderer
+    with Renderer() as r:
+        with pytest.raises(HandoutError, match="tried to fetch http://example.org/x.png"):
+            r.pdf("<img src='http://example.org/x.png'>", tmp_path / "x.pdf")
+    assert list(tmp_path.iterdir()) == []

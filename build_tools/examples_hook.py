@@ -65,6 +65,7 @@ from build_tools import cards_svg  # noqa: E402
 
 TEMPLATES = ROOT / "build_tools" / "templates" / "examples"
 CSS_URI = "assets/css/examples.css"
+JS_URI = "assets/js/exercises.js"
 
 FENCE_RE = re.compile(
     r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w-]*)[^\n]*\n"
@@ -417,6 +418,88 @@ def render_example(data, ctx: dict) -> str:
     raise AssertionError(kind)
 
 
+def _same(a, b) -> bool:
+    norm = (lambda v: sorted(str(x) for x in v) if isinstance(v, list) else str(v))
+    return norm(a) == norm(b)
+
+
+def render_exercise(data, ctx: dict, lang: str) -> str:
+    """A lesson exercise: an authored puzzle (``troccas-puzzle``), or ``partners:``/``talk:``
+    (``troccas-exercise``). The question and cards come from the engine now; the answer is
+    checked by the engine in the reader's browser."""
+    if not isinstance(data, dict):
+        raise ExampleError("the block must hold YAML fields")
+    env = ctx["env"]
+    common = {"card": ctx["card"], "label": label}
+    if lang == "troccas-puzzle" or "kind" in data:
+        spec = {k: v for k, v in data.items() if k != "expect"}
+        if isinstance(spec.get("hands"), dict):
+            spec["hands"] = {str(k): v for k, v in spec["hands"].items()}
+        pz = engine("puzzle", spec=spec, answer=True)
+        if "expect" in data and not _same(data["expect"], pz["answer"]):
+            raise ExampleError(f"expect: {data['expect']!r}, but the engine's answer is"
+                               f" {pz['answer']!r} ({'; '.join(pz['steps'])})")
+        sit, kind = pz["situation"], pz["kind"]
+        trick = [c for _, c in sit.get("trick", [])]
+        rows, options, pick, need = [], [], "one", None
+        if kind == "count":
+            pick = "number"
+            rows = [{"label": f"Group {i}", "cards": g, "sub": None}
+                    for i, g in enumerate(sit["groups"], 1)]
+        elif kind == "legal":
+            pick = "many"
+            if trick:
+                rows = [{"label": "On the table", "cards": trick, "sub": None}]
+            options = [{"value": t, "token": t, "text": t} for t in sit["hand"]]
+        elif kind == "winner":
+            options = [{"value": t, "token": t, "text": ("led: " if i == 0 else "") + t}
+                       for i, t in enumerate(trick)]
+        elif kind == "scart":
+            pick, need = "many", sit.get("count")
+            options = [{"value": t, "token": t, "text": t} for t in sit["hand"]]
+        else:  # buob, fool
+            rows = [{"label": "The trick", "cards": trick,
+                     "sub": [f"seat {p}" for p, _ in sit.get("trick", [])]}]
+            cards = list(trick)
+            for t in sit.get("side_tricks") or []:
+                cards += [c for c in (t if isinstance(t, list) else [t]) if isinstance(c, str)
+                          and c not in cards]
+            options = [{"value": t, "token": t, "text": t} for t in cards]
+            options += [{"value": c, "token": None, "text": c} for c in pz["choices"]]
+        return env.get_template("exercise.html").render(
+            kind="puzzle", spec=spec, pick=pick, need=need, title=pz["title"],
+            note=data.get("note"), question=pz["question"], rows=rows, options=options,
+            **common)
+    if "partners" in data:
+        seed = (data["partners"] or {}).get("seed", 1)
+        r = engine("partners", seed=seed)
+        rows = [{"label": f"seat {p}", "cards": cards, "sub": None}
+                for p, cards in enumerate(r["dealt"])]
+        options = [{"value": p, "token": None, "text": f"seat {p}"} for p in range(len(r["dealt"]))]
+        return env.get_template("exercise.html").render(
+            kind="partners", spec={"seed": seed}, pick="one", need=None,
+            title=data.get("title", "Who deals first?"), note=data.get("note"),
+            question=data.get("question", "Who deals first?"), rows=[
+                {"label": "Middle of the table", "cards": [r["centre"]], "sub": None}] + rows,
+            options=options, **common)
+    if "talk" in data:
+        rec = data["talk"]
+        if not isinstance(rec, dict):
+            raise ExampleError("'talk' is a hand record: {seed: 5, actions: [...]}")
+        out = engine("replay", record=rec)
+        n = out["players"]
+        options = [{"value": p, "token": None,
+                    "text": f"seat {p}" + (" (dealer)" if p == out["dealer"] else "")}
+                   for p in range(n)]
+        said = [f"seat {e['player']}: {e['decision']}" for e in out["talk"] if e["type"] == "talk"]
+        return env.get_template("exercise.html").render(
+            kind="talk", spec={"record": rec}, pick="one", need=None,
+            title=data.get("title", "Who decides?"), note="So far: " + "; ".join(said) + ".",
+            question=data.get("question", "Who speaks next?"), rows=[], options=options,
+            **common)
+    raise ExampleError("an exercise is a puzzle (kind: …), partners: or talk:")
+
+
 def game_hands(seed) -> list[dict]:
     """A game played by the engine with random legal moves: each hand's record replayed."""
     import random
@@ -444,14 +527,26 @@ def on_config(config):
     _state["env"] = _env()
     if CSS_URI not in config.extra_css:
         config.extra_css.append(CSS_URI)
+    if not any(str(s) == JS_URI for s in config.extra_javascript):
+        from mkdocs.config.config_options import ExtraScriptValue
+        script = ExtraScriptValue(JS_URI)
+        script.type = "module"
+        script.async_ = True
+        config.extra_javascript.append(script)
+    # ```troccas-puzzle blocks belong to the puzzle renderer; until a hook renders them, this
+    # hook shows them as lesson exercises so that every lesson has a working one.
+    me = Path(__file__).resolve()
+    _state["render_puzzles"] = not any(
+        "troccas-puzzle" in Path(h).read_text(encoding="utf-8", errors="replace")
+        for h in (config.get("hooks") or []) if Path(h).resolve() != me and Path(h).is_file())
     return config
 
 
 def on_files(files, config):
-    css = (TEMPLATES / "examples.css").read_text()
-    if files.get_file_from_path(CSS_URI) is not None:
-        raise PluginError(f"docs/{CSS_URI} exists, but the examples hook generates it")
-    files.append(File.generated(config, CSS_URI, content=css))
+    for uri, name in ((CSS_URI, "examples.css"), (JS_URI, "exercises.js")):
+        if files.get_file_from_path(uri) is not None:
+            raise PluginError(f"docs/{uri} exists, but the examples hook generates it")
+        files.append(File.generated(config, uri, content=(TEMPLATES / name).read_text()))
     return files
 
 
@@ -466,7 +561,7 @@ def _source_offset(page, markdown: str) -> int:
 
 
 def on_page_markdown(markdown: str, page, config, files):
-    if "troccas-example" not in markdown and "{{" not in markdown:
+    if "```troccas-" not in markdown and "{{" not in markdown:
         return markdown
     src = f"docs/{page.file.src_uri}"
     offset = _source_offset(page, markdown)
@@ -489,20 +584,25 @@ def on_page_markdown(markdown: str, page, config, files):
     for m in FENCE_RE.finditer(markdown):
         out.append(_macros(markdown[pos:m.start()], src, offset, markdown, pos, strict_macros))
         pos = m.end()
-        if m.group("lang") != "troccas-example":
+        lang = m.group("lang")
+        if lang not in ("troccas-example", "troccas-exercise") and not (
+                lang == "troccas-puzzle" and _state.get("render_puzzles")):
             out.append(m.group(0))
             continue
         line = offset + markdown.count("\n", 0, m.start()) + 1
         try:
             data = yaml.safe_load(m.group("body"))
-            html = render_example(data, ctx)
+            if lang == "troccas-example":
+                html = render_example(data, ctx)
+            else:
+                html = render_exercise(data, ctx, lang)
         except yaml.YAMLError as exc:
-            raise PluginError(f"{src}:{line}: troccas-example: not valid YAML: "
+            raise PluginError(f"{src}:{line}: {lang}: not valid YAML: "
                               f"{str(exc).splitlines()[0]}") from None
         except ExampleError as exc:
-            raise PluginError(f"{src}:{line}: troccas-example: {exc}") from None
+            raise PluginError(f"{src}:{line}: {lang}: {exc}") from None
         except Exception as exc:  # a template bug: one line naming the example
-            raise PluginError(f"{src}:{line}: troccas-example: {type(exc).__name__}: {exc}") \
+            raise PluginError(f"{src}:{line}: {lang}: {type(exc).__name__}: {exc}") \
                 from None
         html = "\n".join(l for l in html.splitlines() if l.strip())
         indent = m.group("indent")

@@ -1,0 +1,335 @@
+"""The rules reference and the Learn section (issue 6): strict build, engine-computed examples,
+links and anchors, clause URLs, the one-page quick reference, and a working exercise per lesson.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlsplit
+
+import pytest
+
+from troccas import api
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from build_tools import examples_hook  # noqa: E402
+
+RULE_PAGES = ["cards", "deal", "talk", "scart", "play", "fool", "buob", "counting", "scoring",
+              "variants", "customs", "sources"]
+LESSONS = ["cards", "deal", "tschintschar", "scart", "play", "fool", "buob", "counting",
+           "scoring"]
+
+
+class _Page(HTMLParser):
+    """Ids, links and engine-rendered elements of one built page."""
+
+    def __init__(self):
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+        self.examples: list[dict] = []
+        self.figures: list[dict] = []
+        self.exercises: list[dict] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
+        if tag == "a" and a.get("name"):
+            self.ids.add(a["name"])
+        if tag == "a" and a.get("href"):
+            self.links.append(a["href"])
+        if "data-example" in a:
+            self.examples.append(a)
+        if "data-fig" in a:
+            self.figures.append(a)
+        if a.get("data-troccas-widget") == "exercise":
+            self.exercises.append(a)
+
+
+def parse(path: Path) -> _Page:
+    p = _Page()
+    p.feed(path.read_text(encoding="utf-8"))
+    return p
+
+
+def page_file(site: Path, url_path: str) -> Path:
+    path = site / url_path.lstrip("/")
+    if url_path.endswith("/") or path.is_dir():
+        path = path / "index.html"
+    return path
+
+
+# --- build ------------------------------------------------------------------------------------
+def test_every_page_builds_strictly(tmp_path):
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    mkdocs = ROOT / ".venv" / "bin" / "mkdocs"
+    run = subprocess.run([str(mkdocs) if mkdocs.exists() else "mkdocs", "build", "--strict",
+                          "--site-dir", str(tmp_path / "site")], cwd=ROOT, env=env,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-3000:]
+    for name in RULE_PAGES:
+        assert (tmp_path / "site" / "rules" / name / "index.html").is_file(), name
+    for name in LESSONS + ["quick-reference"]:
+        assert (tmp_path / "site" / "learn" / name / "index.html").is_file(), name
+
+
+def test_a_bad_example_names_page_and_line(tmp_path):
+    page = type("P", (), {})()
+    page.file = type("F", (), {"src_uri": "rules/x.md", "abs_src_path": None})()
+    page.url = "rules/x/"
+    examples_hook.on_config(_Cfg())
+    md = "# X\n\ntext\n\n```troccas-example\ntrick: 3c Kc XV 1c Zz\n```\n"
+    with pytest.raises(Exception) as err:
+        examples_hook.on_page_markdown(md, page, None, None)
+    assert "docs/rules/x.md:5: troccas-example:" in str(err.value)
+    assert "'Zz' is not a card" in str(err.value)
+    with pytest.raises(Exception) as err:
+        examples_hook.on_page_markdown("a {{ count(\"Qc Qc\") }}\n", page, None, None)
+    assert "docs/rules/x.md:1:" in str(err.value) and "named twice" in str(err.value)
+
+
+class _Cfg(dict):
+    extra_css: list = []
+    extra_javascript: list = []
+
+    def __init__(self):
+        super().__init__(hooks=[])
+        self.extra_css = []
+        self.extra_javascript = []
+
+
+# --- examples and figures match the engine ----------------------------------------------------
+def _engine_pages(site: Path):
+    for sub in ("rules", "learn"):
+        for path in sorted((site / sub).rglob("index.html")):
+            yield path, parse(path)
+
+
+def test_every_example_matches_the_engine(site_dir):
+    seen = {}
+    for path, page in _engine_pages(site_dir):
+        for ex in page.examples:
+            kind = ex["data-example"]
+            seen[kind] = seen.get(kind, 0) + 1
+            inp = json.loads(ex["data-input"]) if "data-input" in ex else None
+            where = f"{path.relative_to(site_dir)}: {kind} {inp}"
+            if kind == "pile":
+                r = api.call("count", cards=inp["cards"], method=inp["method"], scart=inp["scart"])
+                assert int(ex["data-points"]) == r["points"], where
+            elif kind == "trick":
+                assert ex["data-winner"] == api.call("winner", cards=inp["cards"])["winner"], where
+            elif kind == "legal":
+                r = api.call("legal", hand=inp["hand"], trick=inp["trick"])
+                assert ex["data-legal"].split() == r["legal"], where
+            elif kind == "record":
+                r = api.call("replay", record=inp)
+                if "data-scores" in ex:
+                    assert ex["data-scores"].split() == [str(s) for s in r["result"]["scores"]], where
+                    assert ex["data-points"].split() == [str(s) for s in r["result"]["points"]], where
+            elif kind == "cards":
+                values = [str(c["points"]) for c in api.call("parse", cards=inp["cards"])["cards"]]
+                assert ex["data-values"].split() == values, where
+    assert {"pile", "trick", "legal", "record", "cards", "game", "options"} <= set(seen), seen
+
+
+def test_group_rows_of_a_pile_match_the_engine(site_dir):
+    html = (site_dir / "rules" / "play" / "index.html").read_text()
+    html += (site_dir / "rules" / "counting" / "index.html").read_text()
+    piles = re.findall(r'data-example="pile" data-input="([^"]+)"[^>]*>(.*?)<p class="tr-ex__result">',
+                       html, re.S)
+    assert piles
+    for inp, body in piles:
+        inp = json.loads(inp.replace("&#34;", '"').replace("&quot;", '"'))
+        r = api.call("count", **{"cards": inp["cards"], "method": inp["method"], "scart": inp["scart"]})
+        shown = [int(x) for x in re.findall(r'class="tr-ex__group" data-points="(-?\d+)"', body)]
+        assert shown == [g["points"] for g in r["groups"]]
+
+
+def test_game_example_totals_match_the_engine(site_dir):
+    html = (site_dir / "rules" / "scoring" / "index.html").read_text()
+    rows = re.findall(r'<tr data-hand="\d+">.*?data-total0>([^<]+)<', html, re.S)
+    hands = examples_hook.game_hands(1)
+    total, expected = 0, []
+    for h in hands:
+        if h["out"]["phase"] == "done":
+            total += h["out"]["result"]["scores"][0]
+            expected.append(f"{total:+d}" if total else "0")
+    assert rows == expected and len(rows) == examples_hook.m_hands_in_game(4)
+
+
+def test_options_table_is_the_engines(site_dir):
+    html = (site_dir / "rules" / "sources" / "index.html").read_text()
+    opts = api.call("options")
+    for o in opts["options"]:
+        assert f'data-option="{o["name"]}"' in html, o["name"]
+        defaults = re.findall(rf'data-option="{o["name"]}" data-value="([^"]+)" data-default', html)
+        assert [json.loads(d.replace("&#34;", '"').replace("&quot;", '"')) for d in defaults] == [o["default"]]
+    for k in opts["not_options"]:
+        assert f'data-not-option="{k}"' in html
+
+
+def test_every_inline_figure_matches_the_engine(site_dir):
+    n = 0
+    direct = {
+        "count": lambda cards, method="fours", scart="": api.call("count", cards=cards, method=method, scart=scart)["points"],
+        "value": lambda card: api.call("parse", cards=card)["cards"][0]["points"],
+        "winner": lambda trick: api.call("winner", cards=trick)["winner"],
+    }
+    for path, page in _engine_pages(site_dir):
+        for fig in page.figures:
+            d = json.loads(fig["data-fig"])
+            fn = direct.get(d["fn"]) or examples_hook.MACROS[d["fn"]]
+            assert str(fn(*d["args"], **d["kwargs"])) == fig["data-value"], (path, d)
+            n += 1
+    assert n > 50
+    counting = parse(site_dir / "rules" / "counting" / "index.html")
+    values = {json.dumps(json.loads(f["data-fig"])): f["data-value"] for f in counting.figures}
+    assert values[json.dumps({"fn": "pack_total", "args": [], "kwargs": {}})] == str(
+        api.call("count", cards=[c["token"] for c in api.call("pack")["cards"]])["points"])
+
+
+def test_no_hand_typed_figures_in_the_value_tables(site_dir):
+    """The values and counting tables of the rules and the quick reference are engine figures."""
+    for rel in ("rules/cards/index.html", "rules/counting/index.html", "learn/quick-reference/index.html"):
+        html = (site_dir / rel).read_text()
+        for table in re.findall(r"<table>.*?</table>", html, re.S):
+            if "Points" in table or "Value" in table:
+                cells = re.findall(r"<td>([^<]*)</td>", table)
+                assert not any(re.fullmatch(r"\s*\d+\s*(each)?\s*", c) for c in cells), (rel, cells)
+
+
+# --- links, anchors, clause URLs --------------------------------------------------------------
+def test_every_internal_link_and_anchor_resolves(site_dir):
+    pages = {p: parse(p) for p in site_dir.rglob("*.html")}
+    base = "http://site.invalid/"
+    bad = []
+    for path, page in pages.items():
+        url = base + str(path.relative_to(site_dir))
+        for href in page.links:
+            if href.startswith(("mailto:", "javascript:", "data:")):
+                continue
+            target = urljoin(url, href)
+            parts = urlsplit(target)
+            if not target.startswith(base):
+                continue
+            tpath = site_dir / unquote(parts.path[len("/"):])
+            if tpath.is_dir() or parts.path.endswith("/"):
+                tpath = tpath / "index.html"
+            if not tpath.exists():
+                bad.append(f"{path.relative_to(site_dir)}: {href} (no {tpath.relative_to(site_dir)})")
+                continue
+            if parts.fragment and tpath.suffix == ".html":
+                tpage = pages.get(tpath) or parse(tpath)
+                if unquote(parts.fragment) not in tpage.ids:
+                    bad.append(f"{path.relative_to(site_dir)}: {href} (no id '{parts.fragment}')")
+    assert not bad, "\n".join(bad[:40])
+
+
+def test_every_clause_url_resolves(site_dir):
+    missing = []
+    for c in api.call("clauses")["clauses"]:
+        path, _, frag = c["url"].partition("#")
+        f = page_file(site_dir, path)
+        if not f.is_file() or frag not in parse(f).ids:
+            missing.append(f'{c["id"]} -> {c["url"]}')
+    assert not missing, missing
+
+
+def test_rule_pages_name_sources_and_link_glossary_and_practice(site_dir):
+    for name in RULE_PAGES:
+        html = (site_dir / "rules" / name / "index.html").read_text()
+        assert re.search(r"\b(pagat|wiki-en|wiki-de|arcane)\b", html), name
+    for name in ("cards", "talk", "scart", "fool", "buob", "scoring", "deal"):
+        assert "glossary/words/#" in (site_dir / "rules" / name / "index.html").read_text(), name
+    for name in ("cards", "scart", "play", "fool", "buob", "counting"):
+        assert "puzzles/" in (site_dir / "rules" / name / "index.html").read_text(), name
+
+
+# --- the quick reference on one A4 side ------------------------------------------------------
+def test_quick_reference_prints_on_one_a4_page(site_server, page, tmp_path, pdftotext):
+    page.goto(site_server.url_of("learn/quick-reference/"))
+    page.emulate_media(media="print")
+    pdf = tmp_path / "qref.pdf"
+    page.pdf(path=str(pdf), format="A4", print_background=False)
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    assert re.search(r"^Pages:\s+1$", info, re.M), info
+    text = subprocess.run([pdftotext, str(pdf), "-"], capture_output=True, text=True).stdout
+    for words in ("Follow suit", "Buob", "Counting", str(examples_hook.m_pack_total())):
+        assert words in text, words
+
+
+# --- a working exercise in every lesson ------------------------------------------------------
+def _right_answer(kind: str, spec: dict):
+    if kind == "puzzle":
+        return api.call("puzzle", spec=spec, answer=True)["answer"]
+    if kind == "partners":
+        return api.call("partners", seed=spec["seed"])["first_dealer"]
+    if kind == "talk":
+        return api.call("replay", record=spec["record"])["current_player"]
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_every_lesson_has_a_working_exercise(lesson, site_server, page, wait_engine):
+    """Each lesson ends with an exercise the engine checks in the page: a puzzle widget
+    (build_tools/puzzles_hook.py) or a lesson exercise (examples_hook.py). A wrong answer is
+    refused, the engine's right answer accepted."""
+    page.goto(site_server.url_of(f"learn/{lesson}/"))
+    roots = page.locator('[data-troccas-widget="exercise"], [data-troccas-widget="puzzle"]')
+    assert roots.count() >= 1, f"learn/{lesson}/ has no exercise"
+    assert wait_engine(page) == "ready"
+    root = roots.last
+    widget = root.get_attribute("data-troccas-widget")
+    spec = json.loads(root.get_attribute("data-spec"))
+    if widget == "puzzle":
+        kind, opt_sel, input_sel = "puzzle", "button[data-card], button[data-choice]", "[data-pz-number]"
+        check_sel, state_el = "[data-pz-check]", root
+        pick = {"number": "number", "cards": "many"}.get(root.get_attribute("data-answer-type"), "one")
+        value_of = (lambda o: o.get_attribute("data-card") or o.get_attribute("data-choice"))
+        need = 2 if spec["kind"] == "scart" else None
+    else:
+        kind, opt_sel, input_sel = root.get_attribute("data-exercise"), ".tr-exercise__opt", "[data-exercise-input]"
+        check_sel, state_el = "[data-exercise-check]", root.locator("[data-exercise-feedback]")
+        pick = root.get_attribute("data-pick")
+        value_of = (lambda o: o.get_attribute("data-value"))
+        need = root.get_attribute("data-need")
+    answer = _right_answer(kind, spec)
+    opts = root.locator(opt_sel).all()
+    values = [value_of(o) for o in opts]
+
+    def give(ans):
+        for o in opts:
+            if o.get_attribute("aria-pressed") == "true":
+                o.click()
+        if pick == "number":
+            root.locator(input_sel).fill(str(ans))
+        else:
+            for v in (ans if isinstance(ans, list) else [ans]):
+                opts[values.index(str(v))].click()
+        page.wait_for_function("(b) => !b.disabled", arg=root.locator(check_sel).element_handle())
+        root.locator(check_sel).click()
+        page.wait_for_function("(el) => ['right', 'wrong', 'error', 'hint'].includes(el.dataset.state)",
+                               arg=state_el.element_handle())
+        state = state_el.get_attribute("data-state")
+        return state
+
+    if pick == "number":
+        wrong = answer + 1
+    elif need:  # the scart: the answer lists every card allowed; choose any `need` of them
+        wrong = [v for v in values if v not in answer][:1] + answer[:int(need) - 1]
+        answer = answer[:int(need)]
+    elif pick == "many":
+        wrong = [v for v in values if v not in answer][: len(answer)] or values[:1]
+    else:
+        wrong = next(v for v in values if v != str(answer))
+    assert give(wrong) == "wrong"
+    assert give(answer) == "right", root.text_content()
+    assert not page.console_errors, page.console_errors

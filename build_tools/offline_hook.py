@@ -1,0 +1,46 @@
+"""MkDocs hook: the site keeps working offline and can be installed (issue 7).
+
+* ``on_post_page`` adds to every page's <head> the web app manifest, the icons and
+  ``offline.js``, which registers the service worker and shows the "new version" banner.
+* ``on_post_build`` runs after every other hook (lowest priority), once site/ holds everything —
+  pages, search index, card pictures, Pyodide, the wheel, the handouts — and writes the icons,
+  the manifest and ``sw.js`` with the list of every file and a version hashed from them
+  (build_tools/offline).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+from mkdocs.utils import get_relative_url
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from build_tools import offline  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.offline")
+CACHE = ROOT / "build" / "offline-cache"
+
+
+def on_post_page(output, page, config):
+    base = get_relative_url(".", page.url)
+    base = "" if base == "." else base.rstrip("/") + "/"
+    head = (f'<link rel="manifest" href="{base}{offline.MANIFEST}">'
+            f'<meta name="theme-color" content="{offline.THEME}">'
+            f'<link rel="apple-touch-icon" href="{base}{offline.ICON_DIR}icon-192.png">'
+            f'<script src="{base}{offline.SCRIPT}" defer></script>')
+    return output.replace("</head>", head + "</head>", 1)
+
+
+@event_priority(-100)
+def on_post_build(config):
+    version = offline.write_all(Path(config.site_dir), name=config.site_name,
+                                short_name=config.site_name,
+                                description=config.site_description or config.site_name,
+                                cache=CACHE)
+    log.debug("offline: service worker version %s", version)

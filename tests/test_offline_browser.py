@@ -1,0 +1,156 @@
+"""The site offline: after one visit the service worker has stored every file of the build, and
+with the browser context offline the reader still moves across sections, searches, opens a
+handout, starts the engine and solves a puzzle. A new build replaces the old cache and the page
+offers to reload."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import shutil
+import sys
+import threading
+from pathlib import Path
+
+from troccas import api
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from build_tools import offline  # noqa: E402
+
+from conftest import ENGINE_TIMEOUT_MS, _QuietHandler  # noqa: E402
+
+OFFLINE_READY = "document.documentElement.dataset.offline === 'ready'"
+CACHE_INFO = """async () => {
+  const names = (await caches.keys()).filter((k) => k.startsWith('troccas-'));
+  const sizes = [];
+  for (const n of names) sizes.push((await (await caches.open(n)).keys()).length);
+  return {names, sizes, controlled: !!navigator.serviceWorker.controller};
+}"""
+
+
+def visit_and_store(page, url: str) -> dict:
+    page.goto(url)
+    page.wait_for_function(OFFLINE_READY, timeout=ENGINE_TIMEOUT_MS)
+    return page.evaluate(CACHE_INFO)
+
+
+def test_site_works_offline_after_one_visit(site_server, context, page, wait_engine):
+    files = offline.site_files(site_server.dir)
+    assert {"index.html", "search/search_index.json", "pyodide/pyodide.asm.wasm",
+            "manifest.webmanifest", "handouts/troccas-rules-summary.pdf"} <= set(files)
+    assert any(f.startswith("engine/") and f.endswith(".whl") for f in files)
+    assert any(f.startswith("cards/") and f.endswith(".svg") for f in files)
+
+    cache = visit_and_store(page, site_server.url)
+    assert cache["controlled"]
+    assert len(cache["names"]) == 1 and cache["sizes"] == [len(files)]
+    version = re.search(r'const VERSION = "(\w+)"', (site_server.dir / "sw.js").read_text())[1]
+    assert cache["names"] == [f"troccas-{version}"]
+
+    context.set_offline(True)
+    assert page.evaluate("fetch('https://example.org/').then(() => 'online', () => 'offline')") \
+        == "offline", "the context is not offline"
+
+    # Across the sections by the top tabs (instant navigation: pages fetched through the worker).
+    for tab, path in (("Learn", "learn/"), ("Rules", "rules/"), ("Glossary", "glossary/"),
+                      ("Puzzles", "puzzles/"), ("Handouts", "handouts/")):
+        page.get_by_role("link", name=tab, exact=True).first.click()
+        page.wait_for_url(f"**/{path}")
+        assert page.locator("article h1").first.is_visible()
+
+    # Search index, a card picture and a handout come from the cache.
+    for path in ("search/search_index.json", "cards/XXI.svg", "handouts/troccas-rules-summary.pdf"):
+        status = page.evaluate(f"fetch(new URL({json.dumps(path)}, document.baseURI.replace(/[^/]*$/, '')"
+                               f".replace(/handouts\\/$/, '')).href).then(r => r.status, () => 0)")
+        assert status == 200, path
+
+    # A full page load offline: a fresh engine worker boots Pyodide from the cache.
+    page.goto(site_server.url_of("rules/counting/"))
+    assert wait_engine(page) == "ready"
+    pile = ["Kc", "XXI", "Fool", "2s"]
+    got = page.evaluate("(cards) => troccas.call('count', {cards})", pile)
+    assert got == api.call("count", cards=pile)
+
+    # Solve a practice puzzle offline, checked by the engine in the browser.
+    seed = 7
+    answer = api.call("puzzle", kind="count", seed=seed, answer=True)["answer"]
+    page.goto(site_server.url_of(f"puzzles/count/?seed={seed}"))
+    assert wait_engine(page) == "ready"
+    box = page.locator("[data-puzzle-practice]")
+    box.locator("[data-pz-number]").fill(str(answer))
+    check = box.get_by_role("button", name="Check my answer")
+    check.wait_for()
+    page.wait_for_function("!document.querySelector('[data-puzzle-practice] [data-pz-check]').disabled")
+    check.click()
+    page.wait_for_function("['right', 'wrong', 'error'].includes(document.querySelector("
+                           "'[data-puzzle-practice] section[data-troccas-widget=puzzle]').dataset.state)")
+    assert box.locator("section[data-troccas-widget=puzzle]").get_attribute("data-state") == "right"
+
+    # A page that is not in the site: the cached 404 page, not the browser's error.
+    page.goto(site_server.url_of("no/such/page/"))
+    assert "404" in page.content()
+    assert page.console_errors == [] or all("404" in e or "Failed to load" in e
+                                            for e in page.console_errors)
+
+
+def test_manifest_and_icons(site_server):
+    m = json.loads((site_server.dir / "manifest.webmanifest").read_text())
+    assert m["start_url"] == "./" and m["display"] == "standalone"
+    for icon in m["icons"]:
+        data = (site_server.dir / icon["src"]).read_bytes()
+        if icon["type"] == "image/png":
+            n = int(icon["sizes"].split("x")[0])
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            assert int.from_bytes(data[16:20], "big") == int.from_bytes(data[20:24], "big") == n
+        else:
+            assert data.startswith(b"<svg")
+    page = (site_server.dir / "rules" / "counting" / "index.html").read_text()
+    assert '<link rel="manifest" href="../../manifest.webmanifest">' in page
+    assert '<script src="../../offline.js" defer></script>' in page
+
+
+@functools.lru_cache(maxsize=None)
+def _free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_a_new_build_replaces_the_cache_and_offers_a_reload(site_dir, browser, tmp_path):
+    """A copy of the site, then a 'new build' of it (a page changed, the service worker
+    rewritten by build_tools/offline): the open page shows the banner; reloading switches to
+    the new version and the old cache is gone."""
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", _free_port()), functools.partial(_QuietHandler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context()
+    context.set_default_timeout(ENGINE_TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        first = visit_and_store(page, url + "about/")
+        assert len(first["names"]) == 1
+        assert page.locator("#tr-update").count() == 0
+
+        about = site / "about" / "index.html"
+        about.write_text(about.read_text().replace("</article>", "<p id='rebuilt'>new</p></article>"))
+        offline.write_all(site, name="Troccas", short_name="Troccas", description="test")
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        banner = page.locator("#tr-update")
+        banner.wait_for()
+        assert "A new version of this site is ready" in banner.inner_text()
+        banner.get_by_role("button", name="reload").click()
+        page.wait_for_selector("#rebuilt", state="attached")
+        after = page.evaluate(CACHE_INFO)
+        assert len(after["names"]) == 1 and after["names"] != first["names"]
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()

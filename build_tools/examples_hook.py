@@ -491,7 +491,10 @@ def render_exercise(data, ctx: dict, lang: str) -> str:
         options = [{"value": p, "token": None,
                     "text": f"seat {p}" + (" (dealer)" if p == out["dealer"] else "")}
                    for p in range(n)]
-        said = [f"seat {e['player']}: {e['decision']}" for e in out["talk"] if e["type"] == "talk"]
+        words = {"allow": "would throw the cards in", "continue": "asks to go on",
+                 "liber": "says liber", "abandon": "throws in"}
+        said = [f"seat {e['player']} {words.get(e['decision'], e['decision'])}"
+                for e in out["talk"] if e["type"] == "talk"]
         return env.get_template("exercise.html").render(
             kind="talk", spec={"record": rec}, pick="one", need=None,
             title=data.get("title", "Who decides?"), note="So far: " + "; ".join(said) + ".",

@@ -1,0 +1,154 @@
+"""Answer-check latency of the puzzles in the browser, through the real page API.
+
+    .venv/bin/python benchmarks/puzzle_latency.py [--site build/test-site] [--checks 100]
+
+Serves the built site on the port of its site_url, opens the buob puzzle page in Debian's
+Chromium, waits for ``<html data-engine="ready">``, then times ``await troccas.call("check",
+{spec, answer})`` in the page (postMessage to the engine's worker, the engine's check, the
+answer back) for:
+
+* ``first check``: ``--checks`` different puzzles, each checked once — every authored puzzle of
+  every kind, then practice seeds of every kind — so the engine builds each puzzle (a real deal
+  played up to the moment, for buob and the Fool) before checking: what a reader waits for on
+  pressing "Check my answer" the first time;
+* ``repeat check``: ``--checks`` further answers (right ones) to puzzles already built (a reader trying again).
+
+Prints the median and the 95th percentile of each, in milliseconds (target: under 50 ms), and
+the command. Results also go to benchmarks/results/puzzle-latency-<time>.json (git-ignored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-quic"]
+TARGET_MS = 50
+
+TIME_CHECKS = """async (items) => {
+  const out = [];
+  for (const [spec, answer] of items) {
+    const t0 = performance.now();
+    const v = await window.troccas.call("check", {spec, answer});
+    out.push([performance.now() - t0, v.correct]);
+  }
+  return out;
+}"""
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {".mjs": "text/javascript", ".wasm": "application/wasm",
+                      ".whl": "application/zip", ".js": "text/javascript"}
+
+    def log_message(self, *args):
+        pass
+
+
+def site_url(site: Path) -> str:
+    import xml.etree.ElementTree as ET
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+    locs = [e.text.strip() for e in ET.parse(site / "sitemap.xml").getroot().findall("s:url/s:loc", ns)]
+    return min(locs, key=len)
+
+
+def workload(n: int) -> tuple[list, list]:
+    """(first checks on n different puzzles, n repeat checks), as [spec, answer] pairs."""
+    from build_tools.puzzles.load import load_puzzles
+    from troccas import api
+
+    specs = [json.loads(json.dumps(a.spec)) for kind in load_puzzles().values() for a in kind]
+    seed = 0
+    while len(specs) < n:
+        for kind in ("buob", "fool", "count", "legal", "winner", "scart"):
+            specs.append({"kind": kind, "seed": 1000 + seed})
+        seed += 1
+    specs = specs[:n]
+
+    def wrong(spec):
+        full = api.call("puzzle", spec=spec, answer=True)
+        a = full["answer"]
+        return {"number": lambda: a + 1, "cards": lambda: full["situation"].get("hand", [])[:2],
+                "card": lambda: "Kc", "card_or_choice": lambda: "owed" if a != "owed" else "none"
+                }[full["answer_type"]]()
+
+    first = [[s, wrong(s)] for s in specs]
+    def right(spec):
+        full = api.call("puzzle", spec=spec, answer=True)
+        if full["kind"] == "scart":  # the answer lists every card allowed: lay away `count`
+            return full["answer"][:full["situation"]["count"]]
+        return full["answer"]
+
+    repeat = [[s, right(s)] for s in specs[:n]]
+    return first, repeat
+
+
+def summary(ms: list[float]) -> dict:
+    ordered = sorted(ms)
+    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * len(ordered))) - 1)]
+    return {"n": len(ms), "median": round(statistics.median(ms), 2), "p95": round(p95, 2),
+            "max": round(max(ms), 2)}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--site", default="build/test-site", help="a built site (make test builds"
+                    " build/test-site; make build builds site)")
+    ap.add_argument("--checks", type=int, default=100)
+    args = ap.parse_args()
+    site = (ROOT / args.site).resolve()
+    if not (site / "sitemap.xml").is_file():
+        print(f"no built site in {site}: run make build (and pass --site site) or make test")
+        return 2
+    home = site_url(site)
+    port = urlsplit(home).port or 80
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", port), functools.partial(_Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    first, repeat = workload(args.checks)
+    from playwright.sync_api import sync_playwright
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{port}/puzzles/buob/")
+            page.wait_for_function("document.documentElement.dataset.engine === 'ready'",
+                                   timeout=120_000)
+            page.evaluate("() => window.troccas.call('check', {spec: {kind: 'winner', seed: 0},"
+                          " answer: 'Kc'})")  # warm the worker's first call
+            t_first = page.evaluate(TIME_CHECKS, first)
+            t_repeat = page.evaluate(TIME_CHECKS, repeat)
+            browser.close()
+    finally:
+        server.shutdown()
+    assert all(ok for _, ok in t_repeat), "a right answer was not accepted"
+    res = {"first check": summary([t for t, _ in t_first]),
+           "repeat check": summary([t for t, _ in t_repeat])}
+    print(f"command: .venv/bin/python benchmarks/puzzle_latency.py --site {args.site}"
+          f" --checks {args.checks}")
+    print(f"answer-check latency in Chromium through troccas.call('check'), target < {TARGET_MS} ms")
+    for name, r in res.items():
+        verdict = "ok" if r["p95"] < TARGET_MS else "OVER TARGET"
+        print(f"  {name:13s} n={r['n']:4d}  median {r['median']:7.2f} ms  p95 {r['p95']:7.2f} ms"
+              f"  max {r['max']:7.2f} ms  [{verdict}]")
+    out = ROOT / "benchmarks" / "results"
+    out.mkdir(exist_ok=True)
+    (out / f"puzzle-latency-{time.strftime('%Y%m%d-%H%M%S')}.json").write_text(
+        json.dumps({"site": str(site), **res}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -121,6 +121,35 @@ def partner_draw(deck: list[int], players: int = 4) -> PartnerDraw:
     return PartnerDraw(tuple(tuple(d) for d in dealt), centre)
 
 
+def seat_sizes(players: int, dealer: int, method: str | None = None) -> list[int]:
+    """How many cards each seat receives in the deal (the dealer's scart included)."""
+    method = method or DEFAULT_METHOD[check_players(players)]
+    sizes = [0] * players
+    for batches in schedule(players, method):
+        for i, count in enumerate(batches):
+            sizes[(dealer + 1 + i) % players] += count
+    return sizes
+
+
+def check_named_hands(players: int, dealer: int, hands: dict[int, list[int]],
+                      method: str | None = None) -> list[int]:
+    """Refuse seats that do not exist, a card given twice, a seat given too many cards;
+    return the seat sizes."""
+    sizes = seat_sizes(players, dealer, method)
+    named = [c for cards in hands.values() for c in cards]
+    if len(set(named)) != len(named):
+        dup = next(c for c in named if named.count(c) > 1)
+        raise DuplicateCardError(f"{TOKEN[dup]} is given to two seats (or to a seat and the"
+                                 f" scart)")
+    for seat, cards in hands.items():
+        if not 0 <= seat < players:
+            raise OptionError(f"seat {seat} does not exist with {players} players", rule="deal")
+        if len(cards) > sizes[seat]:
+            raise OptionError(f"seat {seat} is dealt {sizes[seat]} cards, not {len(cards)}",
+                              rule="deal")
+    return sizes
+
+
 def deck_for_hands(players: int, dealer: int, hands: dict[int, list[int]],
                    method: str | None = None, fill: list[int] | None = None) -> list[int]:
     """A deck (top first) whose deal gives each seat in ``hands`` those cards, in that order.
@@ -129,24 +158,11 @@ def deck_for_hands(players: int, dealer: int, hands: dict[int, list[int]],
     order), so a puzzle can fix only the cards that matter and still be a real deal. The last
     card a seat receives is the one shown face up.
     """
-    check_players(players)
-    method = method or DEFAULT_METHOD[players]
+    method = method or DEFAULT_METHOD[check_players(players)]
     rounds = schedule(players, method)
-    sizes = [0] * players
     order = [(dealer + 1 + i) % players for i in range(players)]
-    for batches in rounds:
-        for i, count in enumerate(batches):
-            sizes[order[i]] += count
+    sizes = check_named_hands(players, dealer, hands, method)
     named = [c for cards in hands.values() for c in cards]
-    if len(set(named)) != len(named):
-        dup = next(c for c in named if named.count(c) > 1)
-        raise DuplicateCardError(f"'{TOKEN[dup]}' is given to two seats")
-    for seat, cards in hands.items():
-        if not 0 <= seat < players:
-            raise OptionError(f"seat {seat} does not exist with {players} players", rule="deal")
-        if len(cards) > sizes[seat]:
-            raise OptionError(f"seat {seat} receives {sizes[seat]} cards in the deal, not"
-                              f" {len(cards)}", rule="deal")
     used = set(named)
     order_of_rest = list(fill) if fill is not None else []
     order_of_rest += [c for c in range(N_CARDS) if c not in set(order_of_rest)]

@@ -12,7 +12,7 @@ import random
 from typing import Mapping, Sequence
 
 from .cards import N_CARDS, SUIT_OF, SUITS, TOKEN, TRUMP, parse_ids
-from .deal import DEFAULT_METHOD, SCART_SIZE, check_players, deck_for_hands, schedule
+from .deal import DEFAULT_METHOD, SCART_SIZE, check_named_hands, check_players, deck_for_hands
 from .errors import IllegalActionError, OptionError, TroccasError
 from .hand import Hand
 from .rules import Rules
@@ -56,20 +56,11 @@ def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, player
                              f" players, not {len(scart_ids)}", rule="scart")
     named.setdefault(dealer, [])
     named[dealer] = scart_ids + [c for c in named[dealer] if c not in scart_ids]
-    sizes = [0] * players
-    order = [(dealer + 1 + i) % players for i in range(players)]
-    for batches in schedule(players, method):
-        for i, n in enumerate(batches):
-            sizes[order[i]] += n
+    try:
+        sizes = check_named_hands(players, dealer, named, method)
+    except TroccasError as exc:
+        raise SituationError(exc.message, rule=exc.rule) from None
     all_named = [c for cs in named.values() for c in cs]
-    if len(set(all_named)) != len(all_named):
-        dup = next(c for c in all_named if all_named.count(c) > 1)
-        raise SituationError(f"{TOKEN[dup]} is given to two seats (or to a seat and the scart)")
-    for seat, cs in named.items():
-        if not 0 <= seat < players:
-            raise SituationError(f"seat {seat} does not exist with {players} players")
-        if len(cs) > sizes[seat]:
-            raise SituationError(f"seat {seat} is dealt {sizes[seat]} cards, not {len(cs)}")
     voids = {int(s): _void_suits(v) for s, v in (void or {}).items()}
     for seat, suits in voids.items():
         held = [c for c in named.get(seat, []) if SUIT_OF[c] in suits]

@@ -80,12 +80,12 @@ $(STAMPS)/stdlib: $(STAMPS)/npm $(STAMPS)/wheel build_tools/precompile_stdlib.mj
 	@test -s build/pyodide/manifest.json
 	@mkdir -p $(@D) && touch $@
 
-# Debian's Chromium for the browser tests; never a downloaded browser.
+# Debian's Chromium (the handout PDFs, the browser tests) and poppler-utils; never a downloaded browser.
 chromium:
 	@if [ -x /usr/bin/chromium ] && command -v pdftotext >/dev/null; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  apt-get update && apt-get install -y chromium poppler-utils; \
-	else echo "make test needs Debian's Chromium and poppler-utils: sudo apt-get install -y chromium poppler-utils"; exit 1; fi
+	else echo "the handout PDFs and the tests need Debian's Chromium and poppler-utils: sudo apt-get install -y chromium poppler-utils"; exit 1; fi
 
 # Rebuild when a site URL changes (these files only change when the value does).
 SERVE_URL := http://$(HOST):$(PORT)/
@@ -97,7 +97,7 @@ $(STAMPS)/test-url: FORCE
 
 # --- the site -------------------------------------------------------------------------------
 build: $(STAMPS)/site
-$(STAMPS)/site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/serve-url $(SITE_SRC)
+$(STAMPS)/site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/serve-url $(SITE_SRC) | chromium
 	SITE_URL=$(SERVE_URL) $(VENV)/bin/mkdocs build --strict --quiet --site-dir site
 	@touch $@
 
@@ -108,7 +108,7 @@ serve: build
 # --- tests ----------------------------------------------------------------------------------
 # The tests use their own copy of the site, built for port $(TEST_PORT), so `make serve` and
 # `make test` can run side by side (navigation.instant needs the served port to be site_url's).
-$(STAMPS)/test-site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/test-url $(SITE_SRC)
+$(STAMPS)/test-site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/test-url $(SITE_SRC) | chromium
 	SITE_URL=$(TEST_URL) $(VENV)/bin/mkdocs build --strict --quiet --site-dir build/test-site
 	@touch $@
 

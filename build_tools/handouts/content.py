@@ -63,11 +63,16 @@ def summary() -> dict:
     sample = api.call("count", cards=SAMPLE_PILE)
     less_four = api.call("count", cards="II III IV V")["groups"][0]["less"]
     less_pair = api.call("count", cards="II III")["groups"][0]["less"]
+    deal = api.call("deal", players=4, seed=0)
+    dealer_cards = len(deal["hands"][deal["dealer"]])
+    others = len(deal["hands"][(deal["dealer"] + 1) % 4])
     winner = api.call("winner", cards="Kc 1c Jc 9c")
     ruffed = api.call("winner", cards="Kc 1c II 9c")
     return {"values": values, "suits": suits, "trumps": trumps, "pack_size": len(pack),
             "total": total, "par": _par(total), "sample": sample, "less_four": less_four,
             "less_pair": less_pair, "winner": winner,
+            "dealer_cards": dealer_cards, "other_cards": others,
+            "scart_size": dealer_cards - others,
             "fool_points": next(c["points"] for c in pack if c["token"] == "Fool"), "ruffed": ruffed, "card": card}
 
 

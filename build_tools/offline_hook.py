@@ -6,6 +6,8 @@
   pages, search index, card pictures, Pyodide, the wheel, the handouts — and writes the icons,
   the manifest and ``sw.js`` with the list of every file and a version hashed from them
   (build_tools/offline).
+
+Under ``mkdocs serve`` (which rebuilds on every edit) neither is added.
 """
 
 from __future__ import annotations
@@ -25,9 +27,17 @@ from build_tools import offline  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.offline")
 CACHE = ROOT / "build" / "offline-cache"
+_state = {"serve": False}
+
+
+def on_startup(command, dirty):
+    # `mkdocs serve` rebuilds on every edit: a service worker would keep showing old pages.
+    _state["serve"] = command == "serve"
 
 
 def on_post_page(output, page, config):
+    if _state["serve"]:
+        return output
     base = get_relative_url(".", page.url)
     base = "" if base == "." else base.rstrip("/") + "/"
     head = (f'<link rel="manifest" href="{base}{offline.MANIFEST}">'
@@ -39,6 +49,8 @@ def on_post_page(output, page, config):
 
 @event_priority(-100)
 def on_post_build(config):
+    if _state["serve"]:
+        return
     version = offline.write_all(Path(config.site_dir), name=config.site_name,
                                 short_name=config.site_name,
                                 description=config.site_description or config.site_name,

@@ -57,7 +57,7 @@ def give(widget, answer) -> None:
         while pressed.count():
             pressed.first.click()
         for item in answer if isinstance(answer, list) else [answer]:
-            if item in ("none", "keep", "owed"):
+            if item in ("none", "keep", "owed", "lost"):
                 widget.locator(f"button[data-choice='{item}']").click()
             else:
                 widget.get_by_role("button", name=card_label(item), exact=True).click()

@@ -49,10 +49,10 @@ def test_rule_cases_are_covered():
     assert {"count.fours", "count.threes", "count.singly"} <= rules["count"]
     assert {"buob", "buob.sche", "buob.scart", "buob.fool", "buob.king_jack",
             "buob.first_lead"} <= rules["buob"]
-    assert {"fool.exchange", "fool.owed"} <= rules["fool"]
+    assert {"fool.exchange", "fool.owed", "fool.all_tricks"} <= rules["fool"]
     answers = {kind: [from_spec(a.spec).answer for a in PUZZLES[kind]] for kind in PUZZLES}
-    assert {"keep", "owed"} <= set(answers["fool"])
-    assert any(a not in ("keep", "owed") for a in answers["fool"])  # a card given in exchange
+    assert {"keep", "owed", "lost"} <= set(answers["fool"])
+    assert any(a not in ("keep", "owed", "lost") for a in answers["fool"])  # a card given in exchange
     calls = {a.spec.get("call") for a in PUZZLES["buob"]}
     assert {"buob", "buob_sche"} <= calls
     piles = [a.spec for a in PUZZLES["count"]]

@@ -143,3 +143,25 @@ def test_buob_kingjack_and_second_lead_cases():
     with pytest.raises(TroccasError, match="no buob can be called"):
         from_spec({"kind": "buob", "hands": {1: "2c", 2: "3c", 3: "5c", 0: "7c"},
                    "scart": "8b 9b", "plays": ["2c", "3c", "5c", "7c"]})
+
+
+def test_fool_in_the_last_trick_of_a_side_that_won_nothing_is_lost():
+    """pagat: a side taking every trick takes the Fool too — the Fool's side keeps nothing."""
+    from troccas.situation import setup_hand
+    trumps = "XXI XX XIX XVIII XVII XVI XV XIV XIII XII XI X IX VIII VII VI V IV III".split()
+    hands = {1: " ".join(trumps),
+             2: "Fool 1c 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Cc Qc Kc 1r 2r 3r 4r",
+             3: "I II 5r 6r 7r 8r 9r 10r Jr Cr Qr Kr 1s 2s 3s 4s 5s 6s 7s",
+             0: "8s 9s 10s Js Cs Qs Ks 1b 2b 3b 4b 5b 6b 7b 8b 9b 10b Jb Cb Qb Kb"}
+    hand = setup_hand(hands, scart="8s 9s")
+    plays, led = [], iter(trumps)
+    while not hand.is_terminal():  # seat 1 leads its trumps; the others play their first card
+        p = hand.current_player
+        mine = [c for c in hands[p].split() if c not in plays and hand.can(f"{p} play {c}")]
+        card = next(led) if p == 1 else next((c for c in mine if c != "Fool"), "Fool")
+        plays.append(card)
+        hand.apply(f"{p} play {card}")
+    pz = from_spec({"kind": "fool", "hands": hands, "scart": "8s 9s", "plays": plays,
+                    "expect": "lost"})
+    assert pz.rule == "fool.all_tricks" and pz.choices == ("keep", "owed", "lost")
+    assert pz.check("lost")["correct"] and not pz.check("owed")["correct"]

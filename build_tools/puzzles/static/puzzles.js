@@ -12,7 +12,8 @@
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/puzzles/puzzles.js
 const html = document.documentElement;
 const STORE = "troccas.puzzles.v1";
-const CHOICE_WORDS = { none: "Nothing moves", keep: "Keep: no exchange", owed: "Owed: nothing to give yet" };
+const CHOICE_WORDS = { none: "Nothing moves", keep: "Keep: no exchange", owed: "Owed: nothing to give yet",
+  lost: "Lost: the Fool goes to the other side" };
 const practiceCache = new Map();
 
 // --- the engine --------------------------------------------------------------------------------

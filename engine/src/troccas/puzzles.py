@@ -387,6 +387,9 @@ def _check_choice(pz: Puzzle, given) -> dict:
 
 
 # ---- fool -----------------------------------------------------------------------------------------------
+FOOL_CHOICES = ("keep", "owed", "lost")
+
+
 def _fool_from_hand(spec, hand: Hand) -> Puzzle:
     if hand.phase == "call":
         raise PuzzleError("the last trick waits for a buob call; end 'plays' with 'call pass'"
@@ -406,21 +409,27 @@ def _fool_from_hand(spec, hand: Hand) -> Puzzle:
     q = spec.get("question") or (
         f"Seat {fp} played the Fool and seat {winner} took the trick. What does the Fool's side"
         f" give for the Fool? Choose a card from its won tricks shown above, or 'keep'"
-        f" if the Fool stays without exchange, or 'owed' if nothing can be given yet.")
+        f" if the Fool stays without exchange, 'owed' if nothing can be given yet, or 'lost'"
+        f" if the Fool itself goes to the other side.")
+    if fside != wside and hand.is_terminal() and hand._trick_sides == 1 << wside:
+        return Puzzle("fool", spec, q, sit, "card_or_choice", "lost",
+                      ("That was the last trick and the Fool's side has won no trick at all: the"
+                       " side that takes every trick takes the Fool too (and the scart).",),
+                      "fool.all_tricks", choices=FOOL_CHOICES)
     if fside == wside:
         return Puzzle("fool", spec, q, sit, "card_or_choice", "keep",
                       ("The trick went to the Fool's own side, so the Fool simply stays with"
-                       " it: nothing is exchanged.",), "fool.exchange", choices=("keep", "owed"))
+                       " it: nothing is exchanged.",), "fool.exchange", choices=FOOL_CHOICES)
     if not low:
         return Puzzle("fool", spec, q, sit, "card_or_choice", "owed",
                       ("The Fool's side has not yet won a low (1-point) card, so it keeps the"
                        " Fool face up and owes one until it wins a trick with a low card.",),
-                      "fool.owed", choices=("keep", "owed"))
+                      "fool.owed", choices=FOOL_CHOICES)
     return Puzzle("fool", spec, q, sit, "card_or_choice", TOKEN[low[0]],
                   (f"The trick went to the other side, so the Fool's side gives any 1-point"
                    f" card from its own won tricks (never from the scart): one of"
                    f" {' '.join(_tokens(low))}.",), "fool.exchange",
-                  accept=tuple(_tokens(low)), choices=("keep", "owed"))
+                  accept=tuple(_tokens(low)), choices=FOOL_CHOICES)
 
 
 _CHECKERS = {"count": _check_count, "legal": _check_legal, "winner": _check_winner,
@@ -643,7 +652,7 @@ def from_authored(spec: dict) -> Puzzle:
 def _normal(answer):
     if isinstance(answer, list):
         return sorted(TOKEN[c] for c in parse_ids(answer))
-    if isinstance(answer, str) and answer not in ("none", "owed", "keep"):
+    if isinstance(answer, str) and answer not in ("none", "owed", "keep", "lost"):
         try:
             return TOKEN[parse_ids(answer)[0]] if len(parse_ids(answer)) == 1 else \
                 sorted(TOKEN[c] for c in parse_ids(answer))

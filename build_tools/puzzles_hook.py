@@ -47,8 +47,9 @@ CSS_URI = "assets/puzzles/puzzles.css"
 PRACTICE_SEEDS = 200
 MARKER_RE = re.compile(r"^<!--\s*(puzzles|puzzle-practice|puzzle-progress)(?::\s*(\w+))?\s*-->[ \t]*$",
                        re.M)
+# Every fenced block, so a troccas-puzzle block shown inside another fence stays code.
 FENCE_RE = re.compile(
-    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*troccas-puzzle[ \t]*\n"
+    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w-]*)[^\n]*\n"
     r"(?P<body>.*?)^(?P=indent)(?P=fence)[ \t]*$", re.M | re.S)
 
 _state: dict = {}
@@ -142,6 +143,8 @@ def on_page_markdown(markdown: str, page, config, files):
     used = {"n": 0}
 
     def block(m: re.Match) -> str:
+        if m.group("lang") != "troccas-puzzle":
+            return m.group(0)
         line = markdown.count("\n", 0, m.start()) + 1 + _front_matter_lines(page, markdown)
         try:
             authored = check_block(m.group("body"), src, line)
@@ -149,7 +152,8 @@ def on_page_markdown(markdown: str, page, config, files):
             raise PluginError(str(exc).replace(": puzzle #1 (no id)", ": troccas-puzzle")) from None
         spec = authored.spec
         used["n"] += 1
-        pid = spec.get("id") or f"{page.url or 'home'}#{used['n']}"
+        pid = spec["id"] if not spec["id"].startswith("line-") else \
+            f"{page.url or 'home'}#{spec['id']}"
         page.meta["engine"] = True
         html = render_puzzle(authored.data, pid=pid, uid=f"pz-{used['n']}-{_slug(pid)}",
                              level=spec.get("level"), heading="p", helpers=helpers)

@@ -160,3 +160,26 @@ def test_a_broken_puzzle_file_stops_the_build_with_nothing_written(tmp_path):
     assert run.stdout.strip().startswith("puzzles/count.yaml:")
     assert "puzzle 'count-honours': expect is 18 but the engine answers 17" in run.stdout
     assert "Traceback" not in run.stderr
+
+
+def test_the_hook_renders_a_page_block_and_reports_a_bad_one_by_page_line():
+    from types import SimpleNamespace
+
+    from mkdocs.exceptions import PluginError
+
+    import build_tools.puzzles_hook as hook
+
+    hook.on_config(SimpleNamespace(extra_css=[], extra_javascript=[]))
+    page = SimpleNamespace(url="learn/x/", meta={}, file=SimpleNamespace(
+        src_uri="learn/x.md", abs_src_path=None))
+    md = ("# Lesson\n\nText.\n\n```troccas-puzzle\nkind: winner\ntrick: Kc 3c XI\n```\n\n"
+          "````markdown\n```troccas-puzzle\nkind: winner\n```\n````\n")
+    out = hook.on_page_markdown(md, page, None, None)
+    assert out.count('data-troccas-widget="puzzle"') == 1  # the one inside a fence stays code
+    assert 'data-puzzle-id="learn/x/#line-5"' in out and page.meta["engine"] is True
+    assert "```troccas-puzzle\nkind: winner\n```" in out
+    bad = md.replace("trick: Kc 3c XI", "trick: Kc 3c XI\nexpect: Kc")
+    with pytest.raises(PluginError) as exc:
+        hook.on_page_markdown(bad, page, None, None)
+    assert str(exc.value).startswith("docs/learn/x.md:8: puzzle 'line-5': expect is 'Kc' but"
+                                     " the engine answers 'XI'")

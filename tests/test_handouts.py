@@ -199,8 +199,18 @@ def test_cli_worksheet_without_chromium_says_what_to_install(tmp_path):
 
 
 def test_renderer_blocks_every_request(tmp_path):
-    from build_tools.handouts.pdf import HandoutError, Renderer
-    with Renderer() as r:
-        with pytest.raises(HandoutError, match="tried to fetch http://example.org/x.png"):
-            r.pdf("<img src='http://example.org/x.png'>", tmp_path / "x.pdf")
+    # In a process of its own: Playwright's sync API cannot start twice in one thread, and the
+    # browser tests' session may already hold it.
+    script = (
+        "import sys; from pathlib import Path\n"
+        f"sys.path.insert(0, {str(ROOT)!r})\n"
+        "from build_tools.handouts.pdf import HandoutError, Renderer\n"
+        "with Renderer() as r:\n"
+        "    try:\n"
+        "        r.pdf(\"<img src='http://example.org/x.png'>\", Path(sys.argv[1]))\n"
+        "    except HandoutError as exc:\n"
+        "        print(exc)\n")
+    r = subprocess.run([sys.executable, "-c", script, str(tmp_path / "x.pdf")],
+                       capture_output=True, text=True, timeout=120)
+    assert "tried to fetch http://example.org/x.png" in r.stdout, r.stderr
     assert list(tmp_path.iterdir()) == []

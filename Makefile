@@ -31,13 +31,13 @@ ENGINE_SRC := engine/pyproject.toml $(shell find engine/src -not -path '*/__pyca
 SITE_SRC := mkdocs.yml $(shell find docs overrides build_tools glossary puzzles \
                 -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
 
-.PHONY: help serve build test setup venv npm wheel stdlib chromium bench clean clean-all FORCE
+.PHONY: help serve build test setup venv npm wheel stdlib chromium bench bench-engine clean clean-all FORCE
 
 help:
 	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT)/"
 	@echo "make test    build a test copy of the site and run every test (browser tests included)"
 	@echo "make build   build the site into site/"
-	@echo "helpers: setup venv npm wheel stdlib chromium bench clean clean-all"
+	@echo "helpers: setup venv npm wheel stdlib chromium bench bench-engine clean clean-all"
 
 # --- set-up ---------------------------------------------------------------------------------
 setup: venv npm
@@ -121,6 +121,15 @@ bench: chromium $(STAMPS)/test-site
 	SITE_URL=$(TEST_URL) TROCCAS_STOCK_PYTHON=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir build/bench-stock-site
 	$(PY) benchmarks/boot.py --site build/bench-stock-site --label "stock Pyodide stdlib, plain wheel"
 	$(PY) benchmarks/boot.py --site build/test-site --label "pre-compiled stdlib and wheel"
+
+# Engine speed: random complete 4-player hands per second, beside OpenSpiel's tarok when
+# open_spiel installs (a separate venv, so the project's own never depends on it).
+BENCH_VENV := .cache/bench-venv
+bench-engine: $(STAMPS)/venv
+	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install --quiet -r benchmarks/requirements.txt \
+	  || echo "open_spiel did not install: the benchmark runs without the comparison"
+	$(BENCH_VENV)/bin/python benchmarks/engine_hands.py
 
 clean:
 	rm -rf site build .cache/stamps engine/build

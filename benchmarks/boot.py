@@ -51,15 +51,19 @@ new MutationObserver((_, obs) => {
 """
 
 SECOND_PAGE = """async () => {
+  const link = [...document.querySelectorAll('article a[href]')]
+    .find((a) => new URL(a.href).pathname.endsWith('/rules/counting/'));
+  if (!link) throw new Error('no link to rules/counting/ in the Rules page');
   const t0 = performance.now();
-  document.querySelector('article a[href$="counting/"]').click();
-  await new Promise((resolve) => {
+  link.click();
+  await new Promise((resolve, reject) => {
     const done = () => location.pathname.endsWith('/rules/counting/')
       && document.querySelector('[data-engine-status][data-state="ready"]')
       && document.documentElement.dataset.engine === 'ready';
     if (done()) return resolve();
     const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); resolve(); } });
     obs.observe(document, {attributes: true, childList: true, subtree: true});
+    setTimeout(() => { obs.disconnect(); reject(new Error('second page not ready in 10 s')); }, 10000);
   });
   return performance.now() - t0;
 }"""

@@ -52,6 +52,15 @@ class Hand:
     the deal method instead (``three_rounds``, ``two_rounds``, ``one_round`` …).
     """
 
+    # Slots: a hand is created and updated thousands of times a second.
+    __slots__ = ('_legal', '_lm', '_pending_call', '_to_move', '_trick_sides', '_tricks', 'buob_calls',
+                 'deal_pos', 'dealer', 'dealer_asked', 'dealt', 'deck', 'events', 'face_up', 'fool_aside',
+                 'fool_owed', 'hands', 'history', 'kj', 'knocked', 'knocking', 'leader', 'led', 'method',
+                 'n', 'n_sides', 'phase', 'piles', 'played', 'plays_in_trick', 'result', 'round', 'rounds',
+                 'rules', 'says', 'scart', 'side_of', 'suits_led', 'talk_i', 'talk_order', 'talks',
+                 'totals', 'trick_buob', 'trick_cards', 'trick_first', 'trick_led', 'trick_players',
+                 'trick_winner')
+
     def __init__(self, players: int = 4, dealer: int = 0, *, deck: Sequence[int] | None = None,
                  seed=None, rules: Rules | None = None,
                  totals: Sequence[int] | None = None, method: str | None = None) -> None:
@@ -545,7 +554,7 @@ class Hand:
         led = self.led
         self.trick_led = led
         self.trick_winner = self.trick_players[winning_index(cards, led)]
-        self.trick_buob: dict | None = None
+        self.trick_buob = None
         self.trick_first = first = 0 <= led < 4 and not self.suits_led >> led & 1
         if first:
             self.suits_led |= 1 << led

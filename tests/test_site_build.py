@@ -107,7 +107,7 @@ def test_no_page_fetches_anything_off_site(site_dir):
 def test_the_card_picker_is_the_engines_pack(site_dir):
     page = (site_dir / "rules" / "counting" / "index.html").read_text()
     buttons = re.findall(r'<button type="button" class="tr-card[^"]*" data-card="([^"]+)"[^>]*?'
-                         r'aria-label="([^"]+)"', page, re.S)
+                         r'data-name="([^"]+)"', page, re.S)
     pack = api.call("pack")["cards"]
     assert buttons == [(c["token"], c["name"]) for c in pack]
 

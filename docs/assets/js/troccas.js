@@ -144,7 +144,7 @@ function countPile(root) {
   const emptyText = pileText.textContent;
   let run = 0;
 
-  const name = (token) => buttons.get(token)?.getAttribute("aria-label") || token;
+  const name = (token) => buttons.get(token)?.dataset.name || token;
 
   function update() {
     for (const [token, b] of buttons) b.setAttribute("aria-pressed", String(pile.includes(token)));

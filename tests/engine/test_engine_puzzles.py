@@ -2,6 +2,7 @@
 authored ones are checked against the engine; bad specs give one line."""
 
 import json
+import re
 
 import pytest
 
@@ -165,3 +166,22 @@ def test_fool_in_the_last_trick_of_a_side_that_won_nothing_is_lost():
                     "expect": "lost"})
     assert pz.rule == "fool.all_tricks" and pz.choices == ("keep", "owed", "lost")
     assert pz.check("lost")["correct"] and not pz.check("owed")["correct"]
+
+
+@pytest.mark.parametrize("kind", ["buob", "fool"])
+def test_wrong_choice_feedback_explains_without_giving_the_card_away(kind):
+    checked = 0
+    for seed in range(300):
+        pz = generate(kind, seed)
+        right = {pz.answer, *pz.accept}
+        wrong = [c for c in pz.choices if c not in right]
+        wrong += [c for _, c in pz.situation["trick"] if c not in right]
+        for g in wrong:
+            v = pz.check(g)
+            assert not v["correct"] and v["explanation"]
+            if pz.answer not in pz.choices:  # a card answer stays hidden
+                for a in right - {g}:
+                    assert not re.search(rf"(?<!\w){re.escape(a)}(?!\w)", v["explanation"]), \
+                        (seed, g, v)
+            checked += 1
+    assert checked > 300

@@ -373,17 +373,85 @@ def _second_lead_puzzle(spec, hand: Hand, call: str) -> Puzzle | None:
                   "card_or_choice", "none", (text,), "buob.first_lead", choices=("none",))
 
 
-def _check_choice(pz: Puzzle, given) -> dict:
+def _given_choice(pz: Puzzle, given) -> str:
     g = given[0] if isinstance(given, list) and len(given) == 1 else given
     g = str(g).strip()
-    accepted = {pz.answer, *pz.accept}
-    if g in pz.choices:
-        ok = g in accepted
-    else:
-        ok = TOKEN[_one_card(g)] in accepted
-    if ok:
+    return g if g in pz.choices else TOKEN[_one_card(g)]
+
+
+def _check_choice(pz: Puzzle, given) -> dict:
+    """Right, with the worked reason; wrong, with why *this* answer is wrong. The wrong-answer
+    text names the rule that applies but not the card, so "try again" still means something."""
+    g = _given_choice(pz, given)
+    if g in {pz.answer, *pz.accept}:
         return {"correct": True, "explanation": "Right. " + pz.steps[0]}
-    return {"correct": False, "explanation": pz.steps[0]}
+    why = (_why_not_buob if pz.kind == "buob" else _why_not_fool)(pz, g)
+    return {"correct": False, "explanation": why}
+
+
+def _seat_of(pz: Puzzle, card: str) -> int | None:
+    return next((p for p, c in pz.situation["trick"] if c == card), None)
+
+
+def _why_not_buob(pz: Puzzle, g: str) -> str:
+    sit = pz.situation
+    holder, case = sit.get("jack_holder"), sit.get("case")
+    if case == "second_lead":
+        return ("A card moves only when buob can be called, and it can be called only on the"
+                " first trick in which a suit is led. Was this the first?")
+    if case == "kingjack":
+        if g == "none":
+            return ("Something does move: whoever plays king and jack together takes a card"
+                    " back into his hand when the trick is complete.")
+        if _seat_of(pz, g) == holder:
+            return (f"{g} is one of seat {holder}'s own cards; he takes back a numeral card of"
+                    f" the suit played by another player.")
+        return f"{g} is not a numeral card of the suit played by another player."
+    if g == "none":
+        what = ("the jack's holder must add the jack and take a card back" if holder is not None
+                else "look again at where the jack is")
+        return f"Something does move here: on this call {what}."
+    if pz.answer == "none":
+        rule = pz.rule
+        reason = {
+            "buob.scart": "where the jack lies matters: a jack in the scart cannot come out",
+            "buob.fool": "look at what the jack's holder played to the trick",
+            "buob.sche": "'buob, sche' was called: think about what the jack's holder played",
+        }.get(rule, "this call changes nothing here")
+        return f"{g} stays where it is: {reason}."
+    seat = _seat_of(pz, g)
+    if seat is None:
+        return f"{g} is not in this trick."
+    if seat != holder:
+        return (f"{g} was played by seat {seat}, who does not hold the jack: only the jack's"
+                f" holder takes a card back.")
+    return f"{g} is not the card that goes back for the jack."
+
+
+def _why_not_fool(pz: Puzzle, g: str) -> str:
+    sit = pz.situation
+    answer = pz.answer
+    own_side_won = answer == "keep"
+    if g == "keep":
+        return ("The Fool's own side did not take this trick, so the Fool cannot simply stay"
+                " without anything happening.")
+    if g == "owed":
+        return ("Nothing is owed here: " + ("the Fool's own side took the trick." if own_side_won
+                else "look again at the tricks the Fool's side has already won."
+                if answer != "lost" else "think about who won every trick of the hand."))
+    if g == "lost":
+        return ("The Fool is lost only when the other side takes every trick of the hand, and"
+                " that is not what happened here.")
+    if own_side_won:
+        return f"No card is given: the Fool's own side took the trick, so {g} stays put."
+    if answer in ("owed", "lost"):
+        return (f"{g} cannot be given: the Fool's side must pay with a low card from tricks it"
+                f" has already won.")
+    won = {c for t in sit["side_tricks"] for c in t}
+    if g not in won:
+        return (f"{g} is not in the tricks the Fool's side has won; the exchange card comes"
+                f" from those tricks, never from the scart or the current trick.")
+    return f"{g} is worth more than 1 point: the Fool is exchanged for a low (1-point) card."
 
 
 # ---- fool -----------------------------------------------------------------------------------------------

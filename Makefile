@@ -31,13 +31,13 @@ ENGINE_SRC := engine/pyproject.toml $(shell find engine/src -not -path '*/__pyca
 SITE_SRC := mkdocs.yml $(shell find docs overrides build_tools glossary puzzles \
                 -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
 
-.PHONY: help serve build test setup venv npm wheel stdlib chromium bench bench-engine clean clean-all FORCE
+.PHONY: help serve build test setup venv npm wheel stdlib chromium bench bench-engine lighthouse clean clean-all FORCE
 
 help:
 	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT)/"
 	@echo "make test    build a test copy of the site and run every test (browser tests included)"
 	@echo "make build   build the site into site/"
-	@echo "helpers: setup venv npm wheel stdlib chromium bench bench-engine clean clean-all"
+	@echo "helpers: setup venv npm wheel stdlib chromium bench bench-engine lighthouse clean clean-all"
 
 # --- set-up ---------------------------------------------------------------------------------
 setup: venv npm
@@ -56,6 +56,8 @@ $(STAMPS)/npm: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	@v=$$(node -p 'require("./node_modules/pyodide/package.json").version'); \
 	  [ "$$v" = "$(PYODIDE_VERSION)" ] || { echo "make: node_modules has pyodide $$v, expected $(PYODIDE_VERSION)"; exit 1; }
+	@test -f node_modules/axe-core/axe.min.js && test -x node_modules/.bin/lighthouse \
+	  || { echo "make: npm ci did not install axe-core and lighthouse (devDependencies): is NODE_ENV=production set?"; exit 1; }
 	@mkdir -p $(@D) && touch $@
 
 # The engine as a pure-Python wheel, for Pyodide. Built from a clean build dir each time so a
@@ -130,6 +132,11 @@ bench-engine: $(STAMPS)/venv
 	$(BENCH_VENV)/bin/pip install --quiet -r benchmarks/requirements.txt \
 	  || echo "open_spiel did not install: the benchmark runs without the comparison"
 	$(BENCH_VENV)/bin/python benchmarks/engine_hands.py
+
+# Lighthouse (npm, pinned) on Debian's Chromium: performance, accessibility, best practices and
+# SEO of the home page and one page of each kind, on the test site; prints a table.
+lighthouse: chromium $(STAMPS)/test-site
+	$(PY) benchmarks/lighthouse.py --site build/test-site
 
 clean:
 	rm -rf site build .cache/stamps engine/build

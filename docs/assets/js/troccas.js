@@ -14,7 +14,8 @@
 //                                       rejects with an Error carrying .type and .rule
 //   troccas.boot()                   -> Promise, resolves when Python is ready (starts it if needed)
 //   troccas.state                    -> "idle" | "loading" | "ready" | "failed"
-//   troccas.timings                  -> {pyodide, wheel, import}: ms the worker spent booting
+//   troccas.timings                  -> {start, pyodide, wheel, import}: when the worker was started
+//                                       (ms since navigation) and how long each boot step took
 // The <html> element mirrors the state in data-engine; window gets "troccas:state" events.
 
 const config = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}");
@@ -27,7 +28,7 @@ let statusText = "";
 let worker = null;
 let booting = null;
 let nextId = 0;
-let timings = null; // where the worker's boot time went: {pyodide, wheel, import} in ms
+let timings = null; // ms: when the page started the worker, then the worker's {pyodide, wheel, import}
 const pending = new Map();
 
 function setState(next, text) {
@@ -49,6 +50,12 @@ function boot() {
   if (booting) return booting;
   const mb = config.download_mb ? ` (a download of up to ${config.download_mb} MB the first time)` : "";
   setState("loading", `Starting Python in your browser…${mb} You can read on meanwhile.`);
+  // On the first page of a visit that has an engine widget, the <head> script of
+  // overrides/main.html has already started the worker (it runs well before this module);
+  // adopt it, with the messages it buffered meanwhile.
+  const early = window.__troccasEarly;
+  delete window.__troccasEarly;
+  const startedAt = early ? early.startedAt : performance.now();
   booting = new Promise((resolve, reject) => {
     const fail = (message) => {
       setState("failed", `The rules engine could not start: ${message}. Reload the page to try again.`);
@@ -56,19 +63,12 @@ function boot() {
       for (const { reject: rej } of pending.values()) rej(new Error(message));
       pending.clear();
     };
-    try {
-      worker = new Worker(new URL("engine-worker.js", import.meta.url), { type: "module" });
-    } catch (err) {
-      fail(`this browser cannot run it (${err.message})`);
-      return;
-    }
-    worker.onerror = (event) => fail(event.message || "the worker script did not load");
-    worker.onmessage = ({ data: msg }) => {
+    const handle = (msg) => {
       if (msg.type === "status") {
         statusText = msg.text;
         showStatus(document);
       } else if (msg.type === "ready") {
-        timings = msg.ms;
+        timings = { start: startedAt, ...msg.ms };
         setState("ready", `The rules engine is ready (troccas ${msg.engine} on Python ${msg.python}).`);
         resolve();
       } else if (msg.type === "failed") {
@@ -87,6 +87,20 @@ function boot() {
           type: answer.error.type, rule: answer.error.rule }));
       }
     };
+    try {
+      worker = early ? early.worker
+        : new Worker(new URL("engine-worker.js", import.meta.url), { type: "module" });
+    } catch (err) {
+      fail(`this browser cannot run it (${err.message})`);
+      return;
+    }
+    worker.onerror = (event) => fail(event.message || "the worker script did not load");
+    worker.onmessage = ({ data }) => handle(data);
+    if (early) {
+      early.messages.forEach(handle);
+      if (early.errors.length) fail(early.errors[0]);
+      return;
+    }
     worker.postMessage({
       type: "init",
       indexURL: new URL(config.pyodide || "pyodide/", siteRoot).href,

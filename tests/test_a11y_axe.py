@@ -96,6 +96,7 @@ def test_term_tooltip_open(site_server, page):
     assert_no_violations(page, f"/{path} with a term tooltip open (focus)")
     page.keyboard.press("Escape")
     page.locator(".gl-term__link").nth(1 if page.locator(".gl-term__link").count() > 1 else 0).hover()
+    page.wait_for_timeout(800)  # hovering scrolled the page: let Material's header finish its fade
     assert_no_violations(page, f"/{path} with a term tooltip open (hover)")
 
 

@@ -7,7 +7,9 @@
   cards.md), the filter's JSON index, the 78 card pictures (``cards/<token>.svg``) and the
   glossary's static files — all as ``File.generated``, so nothing is written into docs/.
 * ``on_page_content`` marks the first occurrence of each Romansh term in every other page with a
-  link to its glossary entry and a tooltip shown on hover and keyboard focus.
+  link to its glossary entry and a tooltip shown on hover and keyboard focus, then wraps every
+  other Romansh word (and German trump name) in English text, glossary pages included, in
+  ``<span lang="rm">`` (``"de"``) so screen readers pronounce it as such (issue 8).
 
 The work itself is in build_tools/glossary (load, render) and build_tools/cards_svg.py, which
 do not import mkdocs.
@@ -54,6 +56,7 @@ def on_config(config):
     _state.clear()
     _state["glossary"] = glossary
     _state["terms"] = render.tooltips(glossary)
+    _state["lang_forms"] = render.lang_forms(glossary)
     if CSS_URI not in config.extra_css:
         config.extra_css.append(CSS_URI)
     if not any(str(s) == JS_URI for s in config.extra_javascript):
@@ -103,7 +106,8 @@ def on_files(files: Files, config) -> Files:
 
 def on_page_content(html: str, page, config, files) -> str:
     uri = page.file.src_uri
-    if uri in render.PAGES or not _state.get("terms"):
-        return html
-    href = get_relative_url(_state["words_url"], page.file.url)
-    return render.mark_terms(html, _state["terms"], href)
+    if uri not in render.PAGES and _state.get("terms"):
+        href = get_relative_url(_state["words_url"], page.file.url)
+        html = render.mark_terms(html, _state["terms"], href)
+    # Every other Romansh (German) word in English text, glossary pages included: lang="rm".
+    return render.mark_lang(html, _state.get("lang_forms", []))

@@ -75,22 +75,17 @@ def test_every_page_declares_english(site_dir):
     assert not wrong, "pages without <html lang=\"en\">:\n" + "\n".join(wrong)
 
 
-# Known gaps, each named: the test runs and must fail (strict xfail) until the page is fixed.
-_GAP_GLOSSARY = ("Romansh words inside the glossary's English prose are unmarked: the glosses "
-                 "(dd of .gl-entry__body), .gl-note and .gl-notes li, the intro paragraphs' <em>, "
-                 "the h1 'Tschintschar, moment by moment'")
-_GAP_PAGES = ("Romansh words in page prose outside the glossary hook's marking: <em>/<a> in "
-              "paragraphs, the card picker's suit legends (rules/counting), the examples' titles "
-              "(.tr-ex__title, .tr-ex__result, .tr-exercise__note)")
+# Every page with Romansh words in its English text. The glossary hook marks them (a tooltip link
+# for the first, ``<span lang="rm">`` for every other; build_tools/glossary/render.py, mark_lang).
 ROMANSH_PAGES = [
-    pytest.param("glossary/words/", marks=pytest.mark.xfail(strict=True, reason=_GAP_GLOSSARY)),
-    pytest.param("glossary/trumps/", marks=pytest.mark.xfail(strict=True, reason=_GAP_GLOSSARY)),
-    pytest.param("glossary/tschintschar/", marks=pytest.mark.xfail(strict=True, reason=_GAP_GLOSSARY)),
+    "glossary/words/",
+    "glossary/trumps/",
+    "glossary/tschintschar/",
     "glossary/cards/",
-    pytest.param("rules/cards/", marks=pytest.mark.xfail(strict=True, reason=_GAP_PAGES)),
-    pytest.param("rules/counting/", marks=pytest.mark.xfail(strict=True, reason=_GAP_PAGES)),
+    "rules/cards/",
+    "rules/counting/",
     "learn/cards/",
-    pytest.param("learn/tschintschar/", marks=pytest.mark.xfail(strict=True, reason=_GAP_PAGES)),
+    "learn/tschintschar/",
 ]
 
 
@@ -110,7 +105,6 @@ def test_romansh_terms_are_marked_rm(path, site_server, page):
         raise AssertionError("\n".join(lines))
 
 
-@pytest.mark.xfail(strict=True, reason="'die Schöne' quoted in an English .gl-note on glossary/trumps/ is unmarked")
 def test_german_names_are_marked_de(site_server, page):
     """The trump table's German names (from the glossary data) sit in lang="de" elements."""
     path = "glossary/trumps/"

@@ -76,3 +76,34 @@ def test_index_covers_every_entry_in_three_languages():
     xxi = next(r for r in idx if r["id"] == "trump-xxi")
     assert "la vaca" in xxi["rm"] and "the cow" in xxi["en"] and "die Kuh" in xxi["de"]
     assert render.fold("Tschéc Mässigkeit") == "tschec massigkeit"
+
+
+LANG_FORMS = render.lang_forms(G)
+
+
+def test_lang_forms_leave_places_english_words_and_latin_names_out():
+    forms = {f.lower(): lang for f, lang in LANG_FORMS}
+    assert forms["scart"] == "rm" and forms["il da cuoz"] == "rm" and forms["die schöne"] == "de"
+    assert "medel" not in forms and "in" not in forms and "pas" not in forms
+    assert "jupiter" not in forms and "junon" not in forms
+
+
+def test_every_romansh_word_in_english_text_gets_lang_rm_and_nothing_else_changes():
+    html = ('<h1 id="t">Tschintschar, moment by moment</h1>'
+            '<p>The <em>scart</em> and <a href="x">the scart</a>; Troccas is a game, '
+            'its troccas are trumps; wiki-de reads "die Schöne".</p>'
+            '<p lang="rm">Il scart</p><code>scart</code><button>scart</button>'
+            '<span class="gl-term__tip" lang="en">scart</span><svg><title>scart</title></svg>'
+            '<span aria-hidden="true">scart</span><br><p>Medel and the scart</p>')
+    out = render.mark_lang(html, LANG_FORMS)
+    assert re.sub(r"<[^>]*>", "", out) == re.sub(r"<[^>]*>", "", html)
+    assert '<h1 id="t"><span lang="rm">Tschintschar</span>, moment' in out
+    assert '<em><span lang="rm">scart</span></em>' in out
+    assert '<a href="x">the <span lang="rm">scart</span></a>' in out
+    assert "Troccas is a game" in out and '<span lang="rm">troccas</span> are' in out
+    assert '"<span lang="de">die Schöne</span>"' in out
+    for kept in ('<p lang="rm">Il scart</p>', "<code>scart</code>", "<button>scart</button>",
+                 '<span class="gl-term__tip" lang="en">scart</span>', "<title>scart</title>",
+                 '<span aria-hidden="true">scart</span>'):
+        assert kept in out
+    assert out.endswith('<p>Medel and the <span lang="rm">scart</span></p>')

@@ -258,3 +258,87 @@ def mark_terms(html: str, terms: list[tuple[str, str, str]], href: str, *, prefi
         else:
             out.append(pattern.sub(wrap, part))
     return "".join(out)
+
+
+# --- language of Romansh and German words in English text (issue 8) -------------------------
+# Text in these elements is never marked: code, scripts, pictures, form controls (a card
+# button's accessible name stays as it is), and the term tooltips (an English definition read
+# out through aria-describedby, where a lang attribute would be lost anyway).
+_LANG_SKIP = {"code", "pre", "kbd", "samp", "script", "style", "svg", "title", "button",
+              "textarea", "select", "option", "template"}
+_LANG_ATTR = re.compile(r"""\slang\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.I)
+_CLASS_ATTR = re.compile(r"""\sclass\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
+_LANG_SKIP_CLASSES = {"gl-term__tip", "tr-sr-only"}
+# German trump names worth marking in English prose: those with an article ("die Schöne"), so
+# that names shared with English or Latin (Jupiter, Junon) stay English.
+_DE_ARTICLE = re.compile(r"^(der|die|das)\s", re.I)
+
+
+def lang_forms(glossary: Glossary) -> list[tuple[str, str]]:
+    """(form, lang) for every Romansh form (lang "rm") and German trump name with an article
+    (lang "de") to be marked wherever it stands in English text, longest first. Place names
+    are proper nouns in English too, and the forms of TOOLTIP_STOPLIST are English words."""
+    seen: dict[str, tuple[str, str]] = {}
+    for kind, e in glossary.entries():
+        if e.get("category") == "place":
+            continue
+        for f in rm_forms(e):
+            text = f["text"].rstrip("!").strip()
+            if len(text) >= 3 and text.lower() not in TOOLTIP_STOPLIST:
+                seen.setdefault(text.lower(), (text, "rm"))
+        if kind == "trumps":
+            for r in renderings(e, "de"):
+                text = r["text"].split("(")[0].strip()
+                if _DE_ARTICLE.match(text):
+                    seen.setdefault(text.lower(), (text, "de"))
+    return sorted(seen.values(), key=lambda t: (-len(t[0]), t[0]))
+
+
+def mark_lang(html: str, forms: list[tuple[str, str]]) -> str:
+    """Wrap every Romansh (German) form that stands in English text in ``<span lang="rm">``
+    (``"de"``), so screen readers pronounce it in its own language. Text already inside an
+    element with another lang, and text in code, buttons and the like, is left alone. Only
+    the markup changes, never the visible text."""
+    if not forms:
+        return html
+    by_key = {f.lower(): (f, lang) for f, lang in forms}
+    pattern = re.compile(r"(?<![\w'’-])(" + "|".join(re.escape(f) for f, _ in forms)
+                         + r")(?![\w'’-])", re.I)
+
+    def wrap(m: re.Match) -> str:
+        text = m.group(1)
+        form, lang = by_key[text.lower()]
+        if form.lower() in TOOLTIP_LOWERCASE_ONLY and not text.islower():
+            return text  # "Troccas", the game
+        return f'<span lang="{lang}">{text}</span>'
+
+    # stack of (tag name, language of the element or None if inherited, skipped?)
+    stack: list[tuple[str, str | None, bool]] = []
+    out = []
+    for part in _TOKEN.split(html):
+        if not part:
+            continue
+        if part.startswith("<"):
+            m = _TAG.match(part)
+            if m and not part.startswith("<!--"):
+                closing, name = m.group(1), m.group(2).lower()
+                if closing:
+                    if any(s[0] == name for s in stack):
+                        while stack and stack.pop()[0] != name:
+                            pass
+                elif name not in _VOID and not part.rstrip().endswith("/>"):
+                    lm = _LANG_ATTR.search(part)
+                    lang = next((g for g in lm.groups() if g is not None), "") if lm else None
+                    cm = _CLASS_ATTR.search(part)
+                    classes = set((next(g for g in cm.groups() if g is not None) if cm else "").split())
+                    stack.append((name, lang.lower() if lang is not None else None,
+                                  name in _LANG_SKIP or bool(classes & _LANG_SKIP_CLASSES)
+                                  or "aria-hidden=\"true\"" in part))
+            out.append(part)
+            continue
+        if any(s[2] for s in stack):
+            out.append(part)
+            continue
+        lang = next((s[1] for s in reversed(stack) if s[1] is not None), "en")
+        out.append(pattern.sub(wrap, part) if lang in ("", "en") or lang.startswith("en-") else part)
+    return "".join(out)

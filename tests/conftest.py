@@ -28,7 +28,7 @@ import http.server
 import os
 import re
 import shutil
-import socket
+import sys
 import threading
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
@@ -76,6 +76,16 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A browser context closed mid-download (say, during pyodide.asm.wasm) is not an error.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 @dataclass
 class SiteServer:
     dir: Path
@@ -97,12 +107,11 @@ def site_server(site_dir):
                     pytrace=False)
     handler = functools.partial(_QuietHandler, directory=str(site_dir))
     try:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        server = _Server(("127.0.0.1", port), handler)
     except OSError as exc:
         pytest.fail(f"cannot serve the site on 127.0.0.1:{port} ({exc.strerror}); is `make serve` "
                     f"running? Stop it, or use `make test`, which serves on its own port",
                     pytrace=False)
-    server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -62,6 +62,7 @@ except ImportError:  # pragma: no cover - only outside `make`
 from troccas.errors import TroccasError  # noqa: E402
 
 from build_tools import cards_svg  # noqa: E402
+from build_tools.site_assets import add_assets  # noqa: E402
 
 TEMPLATES = ROOT / "build_tools" / "templates" / "examples"
 CSS_URI = "assets/css/examples.css"
@@ -418,58 +419,14 @@ def render_example(data, ctx: dict) -> str:
     raise AssertionError(kind)
 
 
-def _same(a, b) -> bool:
-    norm = (lambda v: sorted(str(x) for x in v) if isinstance(v, list) else str(v))
-    return norm(a) == norm(b)
-
-
 def render_exercise(data, ctx: dict, lang: str) -> str:
-    """A lesson exercise: an authored puzzle (``troccas-puzzle``), or ``partners:``/``talk:``
-    (``troccas-exercise``). The question and cards come from the engine now; the answer is
-    checked by the engine in the reader's browser."""
+    """A lesson exercise that is not a puzzle kind (``troccas-exercise``): ``partners:`` or
+    ``talk:``. The question and cards come from the engine now; the answer is checked by the
+    engine in the reader's browser. Puzzle blocks (``troccas-puzzle``) are the puzzle hook's."""
     if not isinstance(data, dict):
         raise ExampleError("the block must hold YAML fields")
     env = ctx["env"]
     common = {"card": ctx["card"], "label": label}
-    if lang == "troccas-puzzle" or "kind" in data:
-        spec = {k: v for k, v in data.items() if k != "expect"}
-        if isinstance(spec.get("hands"), dict):
-            spec["hands"] = {str(k): v for k, v in spec["hands"].items()}
-        pz = engine("puzzle", spec=spec, answer=True)
-        if "expect" in data and not _same(data["expect"], pz["answer"]):
-            raise ExampleError(f"expect: {data['expect']!r}, but the engine's answer is"
-                               f" {pz['answer']!r} ({'; '.join(pz['steps'])})")
-        sit, kind = pz["situation"], pz["kind"]
-        trick = [c for _, c in sit.get("trick", [])]
-        rows, options, pick, need = [], [], "one", None
-        if kind == "count":
-            pick = "number"
-            rows = [{"label": f"Group {i}", "cards": g, "sub": None}
-                    for i, g in enumerate(sit["groups"], 1)]
-        elif kind == "legal":
-            pick = "many"
-            if trick:
-                rows = [{"label": "On the table", "cards": trick, "sub": None}]
-            options = [{"value": t, "token": t, "text": t} for t in sit["hand"]]
-        elif kind == "winner":
-            options = [{"value": t, "token": t, "text": ("led: " if i == 0 else "") + t}
-                       for i, t in enumerate(trick)]
-        elif kind == "scart":
-            pick, need = "many", sit.get("count")
-            options = [{"value": t, "token": t, "text": t} for t in sit["hand"]]
-        else:  # buob, fool
-            rows = [{"label": "The trick", "cards": trick,
-                     "sub": [f"seat {p}" for p, _ in sit.get("trick", [])]}]
-            cards = list(trick)
-            for t in sit.get("side_tricks") or []:
-                cards += [c for c in (t if isinstance(t, list) else [t]) if isinstance(c, str)
-                          and c not in cards]
-            options = [{"value": t, "token": t, "text": t} for t in cards]
-            options += [{"value": c, "token": None, "text": c} for c in pz["choices"]]
-        return env.get_template("exercise.html").render(
-            kind="puzzle", spec=spec, pick=pick, need=need, title=pz["title"],
-            note=data.get("note"), question=pz["question"], rows=rows, options=options,
-            **common)
     if "partners" in data:
         seed = (data["partners"] or {}).get("seed", 1)
         r = engine("partners", seed=seed)
@@ -500,7 +457,7 @@ def render_exercise(data, ctx: dict, lang: str) -> str:
             title=data.get("title", "Who decides?"), note="So far: " + "; ".join(said) + ".",
             question=data.get("question", "Who speaks next?"), rows=[], options=options,
             **common)
-    raise ExampleError("an exercise is a puzzle (kind: …), partners: or talk:")
+    raise ExampleError("an exercise is partners: or talk: (puzzles are troccas-puzzle blocks)")
 
 
 def game_hands(seed) -> list[dict]:
@@ -528,20 +485,7 @@ _state: dict = {}
 
 def on_config(config):
     _state["env"] = _env()
-    if CSS_URI not in config.extra_css:
-        config.extra_css.append(CSS_URI)
-    if not any(str(s) == JS_URI for s in config.extra_javascript):
-        from mkdocs.config.config_options import ExtraScriptValue
-        script = ExtraScriptValue(JS_URI)
-        script.type = "module"
-        script.async_ = True
-        config.extra_javascript.append(script)
-    # ```troccas-puzzle blocks belong to the puzzle renderer; until a hook renders them, this
-    # hook shows them as lesson exercises so that every lesson has a working one.
-    me = Path(__file__).resolve()
-    _state["render_puzzles"] = not any(
-        "troccas-puzzle" in Path(h).read_text(encoding="utf-8", errors="replace")
-        for h in (config.get("hooks") or []) if Path(h).resolve() != me and Path(h).is_file())
+    add_assets(config, CSS_URI, JS_URI, module=True)
     return config
 
 
@@ -588,8 +532,7 @@ def on_page_markdown(markdown: str, page, config, files):
         out.append(_macros(markdown[pos:m.start()], src, offset, markdown, pos, strict_macros))
         pos = m.end()
         lang = m.group("lang")
-        if lang not in ("troccas-example", "troccas-exercise") and not (
-                lang == "troccas-puzzle" and _state.get("render_puzzles")):
+        if lang not in ("troccas-example", "troccas-exercise"):
             out.append(m.group(0))
             continue
         line = offset + markdown.count("\n", 0, m.start()) + 1

@@ -23,7 +23,6 @@ import os
 import sys
 from pathlib import Path
 
-from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
@@ -33,6 +32,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from build_tools import cards_svg  # noqa: E402
+from build_tools.site_assets import add_assets  # noqa: E402
 from build_tools.glossary import GlossaryError, load_glossary, render  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.glossary")
@@ -57,12 +57,7 @@ def on_config(config):
     _state["glossary"] = glossary
     _state["terms"] = render.tooltips(glossary)
     _state["lang_forms"] = render.lang_forms(glossary)
-    if CSS_URI not in config.extra_css:
-        config.extra_css.append(CSS_URI)
-    if not any(str(s) == JS_URI for s in config.extra_javascript):
-        script = ExtraScriptValue(JS_URI)
-        script.defer = True
-        config.extra_javascript.append(script)
+    add_assets(config, CSS_URI, JS_URI, defer=True)
     return config
 
 

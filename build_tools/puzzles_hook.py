@@ -27,7 +27,6 @@ import sys
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
-from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
@@ -37,6 +36,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from build_tools import cards_svg  # noqa: E402
+from build_tools.site_assets import add_assets  # noqa: E402
 from build_tools.puzzles.load import PuzzleFileError, check_block, load_puzzles  # noqa: E402
 from troccas import api  # noqa: E402
 from troccas.puzzles import KINDS, TITLES  # noqa: E402
@@ -87,13 +87,7 @@ def on_config(config):
     except PuzzleFileError as exc:
         raise PluginError(str(exc)) from None
     _state["env"] = _env()
-    if CSS_URI not in config.extra_css:
-        config.extra_css.append(CSS_URI)
-    if not any(str(s) == JS_URI for s in config.extra_javascript):
-        script = ExtraScriptValue(JS_URI)
-        script.type = "module"
-        script.async_ = True
-        config.extra_javascript.append(script)
+    add_assets(config, CSS_URI, JS_URI, module=True)
     return config
 
 

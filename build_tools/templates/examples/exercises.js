@@ -14,10 +14,6 @@ async function check(root, answer) {
   const troccas = await ready();
   const spec = JSON.parse(root.dataset.spec);
   const kind = root.dataset.exercise;
-  if (kind === "puzzle") {
-    const r = await troccas.call("check", { spec, answer });
-    return { correct: r.correct, text: r.explanation, url: r.rule_url };
-  }
   if (kind === "partners") {
     const r = await troccas.call("partners", { seed: spec.seed });
     const low = r.trumps[r.first_dealer];

@@ -44,6 +44,13 @@ def run_axe(page, include: str | None = None) -> list[dict]:
     inject_axe(page)
     return page.evaluate(
         """async ([include, tags]) => {
+            // Audit what the reader sees once it settles: a colour caught halfway through a
+            // hover transition or a fade-in is not the page's colour.
+            const finite = document.getAnimations().filter(
+                a => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+            await Promise.race([
+                Promise.all(finite.map(a => a.finished.catch(() => {}))),
+                new Promise(r => setTimeout(r, 3000))]);
             const ctx = include ? {include: [[include]]} : document;
             const res = await axe.run(ctx, {runOnly: {type: 'tag', values: tags},
                                             resultTypes: ['violations']});

@@ -62,7 +62,7 @@ except ImportError:  # pragma: no cover - only outside `make`
 from troccas.errors import TroccasError  # noqa: E402
 
 from build_tools import cards_svg  # noqa: E402
-from build_tools.site_assets import add_assets  # noqa: E402
+from build_tools.site_assets import add_assets, front_matter_lines  # noqa: E402
 
 TEMPLATES = ROOT / "build_tools" / "templates" / "examples"
 CSS_URI = "assets/css/examples.css"
@@ -497,21 +497,12 @@ def on_files(files, config):
     return files
 
 
-def _source_offset(page, markdown: str) -> int:
-    """Lines of front matter above ``markdown`` in the page's file (for line numbers)."""
-    try:
-        raw = Path(page.file.abs_src_path).read_text(encoding="utf-8")
-    except (OSError, TypeError):
-        return 0
-    pos = raw.find(markdown[:200]) if markdown else -1
-    return raw[:pos].count("\n") if pos > 0 else 0
-
 
 def on_page_markdown(markdown: str, page, config, files):
     if "```troccas-" not in markdown and "{{" not in markdown:
         return markdown
     src = f"docs/{page.file.src_uri}"
-    offset = _source_offset(page, markdown)
+    offset = front_matter_lines(page, markdown)
     base = get_relative_url(".", page.url)
     base = "" if base == "." else base.rstrip("/") + "/"
     strict_macros = page.file.src_uri.startswith(("rules/", "learn/"))

@@ -36,7 +36,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from build_tools import cards_svg  # noqa: E402
-from build_tools.site_assets import add_assets  # noqa: E402
+from build_tools.site_assets import add_assets, front_matter_lines  # noqa: E402
 from build_tools.puzzles.load import PuzzleFileError, check_block, load_puzzles  # noqa: E402
 from troccas import api  # noqa: E402
 from troccas.puzzles import KINDS, TITLES  # noqa: E402
@@ -139,7 +139,7 @@ def on_page_markdown(markdown: str, page, config, files):
     def block(m: re.Match) -> str:
         if m.group("lang") != "troccas-puzzle":
             return m.group(0)
-        line = markdown.count("\n", 0, m.start()) + 1 + _front_matter_lines(page, markdown)
+        line = markdown.count("\n", 0, m.start()) + 1 + front_matter_lines(page, markdown)
         try:
             authored = check_block(m.group("body"), src, line)
         except PuzzleFileError as exc:
@@ -180,10 +180,3 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def _front_matter_lines(page, markdown: str) -> int:
-    try:
-        raw = Path(page.file.abs_src_path).read_text(encoding="utf-8")
-    except (OSError, TypeError):
-        return 0
-    pos = raw.find(markdown[:200]) if markdown else -1
-    return raw[:pos].count("\n") if pos > 0 else 0

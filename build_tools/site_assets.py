@@ -1,6 +1,8 @@
-"""One way for a hook to add its own stylesheet and script to every page."""
+"""Small things every hook needs: adding its stylesheet and script, and line numbers."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from mkdocs.config.config_options import ExtraScriptValue
 
@@ -18,3 +20,14 @@ def add_assets(config, css: str | None = None, js: str | None = None, *,
             script.async_ = True
         script.defer = defer
         config.extra_javascript.append(script)
+
+
+def front_matter_lines(page, markdown: str) -> int:
+    """Lines above ``markdown`` in the page's source file (its front matter), so an error can
+    name the line of the file rather than of the Markdown body."""
+    try:
+        raw = Path(page.file.abs_src_path).read_text(encoding="utf-8")
+    except (OSError, TypeError):
+        return 0
+    pos = raw.find(markdown[:200]) if markdown else -1
+    return raw[:pos].count("\n") if pos > 0 else 0

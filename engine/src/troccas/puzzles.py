@@ -20,8 +20,8 @@ from functools import lru_cache
 from typing import Any
 
 from . import counting
-from .cards import (FOOL, POINTS, SUIT_NAMES, SUIT_OF, TOKEN, TRUMP, Card, parse_ids,
-                    sort_ids)
+from .cards import (CAVALIER, FOOL, JACK, KING, POINTS, QUEEN, RANK_OF, SUIT_NAMES, SUIT_OF,
+                    TOKEN, TRUMP, Card, parse_ids, sort_ids, suit_card)
 from .deal import check_players
 from .errors import TroccasError
 from .hand import Hand, play_random
@@ -308,7 +308,7 @@ def _buob_from_hand(spec, hand: Hand, call: str) -> Puzzle:
         raise PuzzleError("after these plays no buob can be called (the call needs the first"
                           " lead of a suit, its king in the trick and the jack not played)")
     s, caller = hand._pending_call
-    holder = next((p for p in range(hand.n) if hand.hands[p] >> (22 + s * 14 + 10) & 1), None)
+    holder = next((p for p in range(hand.n) if hand.hands[p] >> suit_card(s, JACK) & 1), None)
     plays = _plays(hand.trick_players, hand.trick_cards)
     record = HandRecord.from_hand(hand).to_json()
     events = hand.apply(f"{caller} call {call}")
@@ -331,7 +331,7 @@ def _kingjack_puzzle(spec, hand: Hand) -> Puzzle:
     """King and jack played together to the first lead of a suit: the card taken back."""
     p, s = hand.kj
     choices = _tokens(hand._take_back_choices())
-    jack, king = 22 + s * 14 + 10, 22 + s * 14 + 13
+    jack, king = suit_card(s, JACK), suit_card(s, KING)
     plays = _plays(hand.trick_players, hand.trick_cards)
     record = HandRecord.from_hand(hand).to_json()
     text = (f"Seat {p} played the king and the jack of {SUIT_NAMES[s]} together, so no buob"
@@ -355,7 +355,7 @@ def _second_lead_puzzle(spec, hand: Hand, call: str) -> Puzzle | None:
     s = led_suit(cards)
     if not 0 <= s < 4:
         return None
-    jack, king = 22 + s * 14 + 10, 22 + s * 14 + 13
+    jack, king = suit_card(s, JACK), suit_card(s, KING)
     before = [i for i, t in enumerate(hand._tricks[:-1], 1) if led_suit(t[1]) == s]
     if king not in cards or jack in cards or not before:
         return None
@@ -591,11 +591,11 @@ def _gen_buob(seed: int, rng: random.Random) -> Puzzle:
         if hand.phase != "call":
             continue
         s, caller = hand._pending_call
-        jack = 22 + s * 14 + 10
+        jack = suit_card(s, JACK)
         holder = next((p for p in range(hand.n) if hand.hands[p] >> jack & 1), None)
         mine = [c for q, c in zip(hand.trick_players, hand.trick_cards) if q == holder]
         case = ("scart" if holder is None else "fool" if mine == [FOOL] else
-                "queen" if mine and SUIT_OF[mine[0]] == s and mine[0] - (22 + s * 14) in (11, 12)
+                "queen" if mine and SUIT_OF[mine[0]] == s and RANK_OF[mine[0]] in (CAVALIER, QUEEN)
                 else "exchange")
         call = "buob_sche" if want == "sche" or (case == "queen" and rng.random() < 0.5) \
             else "buob"

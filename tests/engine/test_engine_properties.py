@@ -10,10 +10,11 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from troccas.cards import N_CARDS, TOKEN
+from troccas.cards import N_CARDS, SUIT_OF, TOKEN, ids_of
 from troccas.errors import IllegalActionError
 from troccas.game import Game
 from troccas.hand import Hand
+from troccas.play import legal_mask
 from troccas.record import HandRecord
 from troccas.rules import OPTIONS, Rules
 
@@ -36,11 +37,29 @@ def cards_everywhere(h: Hand) -> list[int]:
     return out
 
 
+def check_fast_state(h: Hand, ids) -> None:
+    """The hot path's own bookkeeping agrees with the rules computed from scratch: the cards
+    offered are exactly legal_mask's (pagat: follow suit, else trump, the Fool any time), and
+    each per-suit list holds exactly its suit's cards of the hand's mask."""
+    if h.phase != "play":
+        return
+    p = h.current_player
+    expected = ids_of(legal_mask(h.hands[p], h.led))
+    assert tuple(a for a in ids if a < N_CARDS) == expected
+    for q in range(h.n):
+        assert sorted(c for suit in h._held[q] for c in suit) == [
+            c for c in range(N_CARDS) if h.hands[q] >> c & 1]
+        assert all(suit == sorted(suit) for suit in h._held[q])
+        assert all(SUIT_OF[c] == s for s, suit in enumerate(h._held[q]) for c in suit)
+
+
 def play_out(h: Hand, rng: random.Random, check_every: int = 0):
     step = 0
     while not h.is_terminal():
         ids = h.legal_action_ids()
         assert ids, f"no legal action in phase {h.phase}"
+        if check_every:
+            check_fast_state(h, ids)
         if check_every and step % check_every == 0:
             assert sorted(cards_everywhere(h)) == list(range(N_CARDS))
             illegal = [a for a in range(N_CARDS) if a not in ids]

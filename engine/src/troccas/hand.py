@@ -10,18 +10,21 @@ Inside, hands are bitmasks of card ids and the trick is two short lists.
 
 from __future__ import annotations
 
+from bisect import insort
 from fractions import Fraction
+from itertools import chain
 from typing import Iterator, Sequence
 
 from . import counting
 from .actions import (ABANDON, ALLOW, BUOB, BUOB_SCHE, CALL_WORDS, CONTINUE, DEAL, DEAL_NAMES,
                       KING_JACK, LIBER, NO_BUOB, TAKE_BACK, TALK_WORDS, Action, action_of)
-from .cards import (CAVALIER, FOOL, JACK, KING, N_CARDS, POINTS, QUEEN, RANK_OF, SUIT_MASK,
-                    SUIT_NAMES, SUIT_OF, STRENGTH, TOKEN, TRUMP, ids_of, suit_card)
+from .cards import (CAVALIER, FOOL, FOOL_SUIT, JACK, KING, N_CARDS, POINTS, QUEEN, RANK_OF,
+                    SUIT_MASK, SUIT_NAMES, SUIT_OF, STRENGTH, TOKEN, TRUMP, ids_by_suit, ids_of,
+                    mask_of, suit_card)
 from .deal import (DEFAULT_METHOD, SCART_SIZE, catch_up_methods, check_players, schedule,
                    shuffled_deck)
 from .errors import IllegalActionError, RecordError
-from .play import NO_SUIT, TRUMP_MASK, led_suit, legal_mask, refusal, suit_name, winning_index
+from .play import _WIN_KEY, NO_SUIT, TRUMP_MASK, legal_mask, refusal, suit_name
 from .rules import Rules
 
 DEAL_METHOD, TALK, DEALER_CHOICE, SCART, PLAY, TAKE_BACK_PHASE, CALL, DONE, THROWN_IN = (
@@ -32,10 +35,16 @@ _KING = [suit_card(s, KING) for s in range(4)]
 _JACK = [suit_card(s, JACK) for s in range(4)]
 _KJ_MASK = [(1 << _KING[s]) | (1 << _JACK[s]) for s in range(4)]
 _KINGS_MASK = sum(1 << k for k in _KING)
+# Kings of the suits not yet led, by the mask of suits led: king+jack together is allowed only
+# in the first trick of a suit.
+_KINGS_UNLED = [sum(1 << _KING[s] for s in range(4) if not led >> s & 1) for led in range(16)]
 assert all(k - j == 3 for k, j in zip(_KING, _JACK))
 _NUMERAL_MASK = [sum(1 << suit_card(s, r) for r in range(JACK)) for s in range(4)]
 _PACK_IDS = list(range(N_CARDS))
 _DEFAULT_RULES = Rules()
+_CONTINUE_ABANDON = (CONTINUE, ABANDON)
+_BIT = [1 << c for c in range(N_CARDS)]
+_ALL_CARDS = (1 << N_CARDS) - 1
 _HONOUR_MASK = sum(1 << c for c in range(N_CARDS) if POINTS[c] == 5)
 
 
@@ -53,10 +62,10 @@ class Hand:
     """
 
     # Slots: a hand is created and updated thousands of times a second.
-    __slots__ = ('_legal', '_lm', '_pending_call', '_to_move', '_trick_sides', '_tricks', 'buob_calls',
+    __slots__ = ('_held', '_legal', '_lm', '_pending_call', '_to_move', '_trick_sides', '_tricks', 'buob_calls',
                  'deal_pos', 'dealer', 'dealer_asked', 'dealt', 'deck', 'events', 'face_up', 'fool_aside',
                  'fool_owed', 'hands', 'history', 'kj', 'knocked', 'knocking', 'leader', 'led', 'method',
-                 'n', 'n_sides', 'phase', 'piles', 'played', 'plays_in_trick', 'result', 'round', 'rounds',
+                 'n', 'n_sides', 'phase', 'piles', 'plays_in_trick', 'result', 'round', 'rounds',
                  'rules', 'says', 'scart', 'side_of', 'suits_led', 'talk_i', 'talk_order', 'talks',
                  'totals', 'trick_buob', 'trick_cards', 'trick_first', 'trick_led', 'trick_players',
                  'trick_winner')
@@ -99,9 +108,8 @@ class Hand:
         self.plays_in_trick = 0
         self.led = NO_SUIT  # the suit to follow in the trick under way
         self._lm: int | None = None  # legal mask from the last legal_action_ids() in play
-        self._legal: list[int] | None = None  # its list in the other phases
+        self._legal: tuple[int, ...] | None = None  # the ids in the other phases
         self.suits_led = 0
-        self.played = 0
         self.kj: tuple[int, int] | None = None  # (player, suit) of a king+jack this trick
         self.fool_owed: tuple[int, int, int] | None = None  # debtor, creditor side, group
         self.fool_aside: int | None = None  # side keeping the Fool face up until it pays
@@ -136,42 +144,55 @@ class Hand:
     def legal_action_ids(self) -> Sequence[int]:
         ph = self.phase
         if ph == PLAY:
-            hand = self.hands[self._to_move]
+            p = self._to_move
+            hand = self.hands[p]
             led = self.led
-            # legal_mask, inlined: this is the engine's hottest line.
+            # legal_mask, inlined (this is the engine's hottest line), with the ids taken
+            # from the per-suit lists: no mask has to be decoded.
+            held = self._held[p]
             if led < 0:
                 lm = hand
             else:
                 lm = hand & SUIT_MASK[led]
-                if not lm and led != TRUMP:
+                if lm:
+                    ids = held[led]
+                elif led != TRUMP and hand & TRUMP_MASK:
                     lm = hand & TRUMP_MASK
-                lm = lm | (hand & 1) if lm else hand
+                    ids = held[TRUMP]
+                else:
+                    lm = hand
+            if lm == hand:
+                ids = held[FOOL_SUIT] + held[TRUMP] + held[0] + held[1] + held[2] + held[3]
+            elif hand & 1:
+                lm |= 1  # the Fool may always be played
+                ids = held[FOOL_SUIT] + ids
             self._lm = lm  # kept for apply_action's check
             # King and jack of one suit: a king's bit is its jack's shifted by three.
-            if hand & (hand << 3) & _KINGS_MASK:
-                kj = [KING_JACK + s for s in range(4) if hand & _KJ_MASK[s] == _KJ_MASK[s]
-                      and self._kj_allowed(s, led)]
-                if kj:
-                    return ids_of(lm) + tuple(kj)
-            return ids_of(lm)
+            kings = hand & _KINGS_UNLED[self.suits_led]
+            if kings:
+                kings &= hand << 3  # the kings whose jack is held too
+                if kings and (led < 0 or led < TRUMP and kings >> _KING[led] & 1):
+                    return tuple(ids) + tuple(KING_JACK + s for s in range(4)
+                                              if kings >> _KING[s] & 1 and (led < 0 or led == s))
+            return tuple(ids)
         self._legal = ids = self._other_legal_ids(ph)  # kept for apply_action's check
         return ids
 
-    def _other_legal_ids(self, ph: str) -> list[int]:
-        if ph == SCART:
-            return list(ids_of(self.hands[self.dealer] & ~_HONOUR_MASK))
+    def _other_legal_ids(self, ph: str) -> tuple[int, ...]:
         if ph == TALK:
             return self._talk_choices()
+        if ph == SCART:
+            return ids_of(self.hands[self.dealer] & ~_HONOUR_MASK)
         if ph == DEALER_CHOICE:
-            return [CONTINUE, ABANDON]
+            return _CONTINUE_ABANDON
         if ph == CALL:
-            return [BUOB, BUOB_SCHE, NO_BUOB] if self.rules.buob_caller != "king_player" \
-                else [BUOB, NO_BUOB]
+            return (BUOB, BUOB_SCHE, NO_BUOB) if self.rules.buob_caller != "king_player" \
+                else (BUOB, NO_BUOB)
         if ph == TAKE_BACK_PHASE:
-            return [TAKE_BACK + c for c in self._take_back_choices()]
+            return tuple(TAKE_BACK + c for c in self._take_back_choices())
         if ph == DEAL_METHOD:
-            return [DEAL + DEAL_NAMES.index(m) for m in self._deal_options()]
-        return []
+            return tuple(DEAL + DEAL_NAMES.index(m) for m in self._deal_options())
+        return ()
 
     def apply_action(self, aid: int) -> tuple[dict, ...]:
         """Apply an action id; raises IllegalActionError (with the reason) if it is not legal."""
@@ -186,9 +207,8 @@ class Hand:
                 raise IllegalActionError(why[1], rule=why[0])
             self._lm = None
             self.history.append((p, aid, False))
-            bit = 1 << aid
-            self.hands[p] ^= bit
-            self.played |= bit
+            self.hands[p] ^= _BIT[aid]
+            self._held[p][SUIT_OF[aid]].remove(aid)
             self.trick_players.append(p)
             self.trick_cards.append(aid)
             if self.led < 0 and aid:
@@ -199,9 +219,7 @@ class Hand:
             if self.plays_in_trick < self.n:
                 self._to_move = (p + 1) % self.n
                 return ()
-            mark = len(self.events)
-            self._end_of_trick()
-            return tuple(self.events[mark:])
+            return self._end_of_trick()
         mark = len(self.events)
         legal = self._legal if ph != PLAY and self._legal is not None \
             else self.legal_action_ids()
@@ -407,22 +425,19 @@ class Hand:
     def _deal_round(self) -> None:
         batches = self.rounds[self.round]
         last = self.round == len(self.rounds) - 1
-        dealt = {}
-        for i, count in enumerate(batches):
-            p = self.talk_order[i]
-            cards = self.deck[self.deal_pos:self.deal_pos + count]
-            self.deal_pos += count
-            m = 0
-            for c in cards:
-                m |= 1 << c
-            self.hands[p] |= m
-            self.dealt[p].extend(cards)
-            dealt[p] = cards
+        deck, pos, hands, dealt = self.deck, self.deal_pos, self.hands, self.dealt
+        sizes = {}
+        for p, count in zip(self.talk_order, batches):
+            cards = deck[pos:pos + count]
+            pos += count
+            hands[p] |= sum(map(_BIT.__getitem__, cards))  # distinct bits: the sum is the OR
+            dealt[p] += cards
+            sizes[p] = count
             if last:
                 self.face_up[p] = cards[-1]  # pagat: the last card to each is shown
+        self.deal_pos = pos
         self.round += 1
-        self.events.append({"type": "deal_round", "round": self.round,
-                            "batches": {p: len(cs) for p, cs in dealt.items()}})
+        self.events.append({"type": "deal_round", "round": self.round, "batches": sizes})
         if self.talks:
             self.phase = TALK
             self.talk_i = 0
@@ -432,12 +447,12 @@ class Hand:
         else:
             self._after_deal()
 
-    def _talk_choices(self) -> list[int]:
+    def _talk_choices(self) -> tuple[int, ...]:
         if self.talk_i == self.n - 1:
-            return [CONTINUE, ABANDON]
+            return _CONTINUE_ABANDON
         if self.talk_i == 2 and self.rules.throw_in == "veto":
-            return [CONTINUE, LIBER]
-        return [CONTINUE, ALLOW]
+            return (CONTINUE, LIBER)
+        return (CONTINUE, ALLOW)
 
     def _talk(self, aid: int) -> None:
         p = self._to_move
@@ -490,29 +505,36 @@ class Hand:
     def _start_play(self) -> None:
         self.phase = PLAY
         self._to_move = self.leader
+        # Each hand also as sorted id lists per suit (index FOOL_SUIT for the Fool), kept in
+        # step with the masks, so that legal_action_ids never decodes a mask.
+        self._held = [ids_by_suit(hand) for hand in self.hands]
+
+    def _give(self, p: int, cid: int) -> None:
+        """A card goes back to a player's hand during play (king+jack, buob)."""
+        self.hands[p] |= 1 << cid
+        insort(self._held[p][SUIT_OF[cid]], cid)
+
+    def _take(self, p: int, cid: int) -> None:
+        self.hands[p] &= ~(1 << cid)
+        self._held[p][SUIT_OF[cid]].remove(cid)
 
     # ---- play ----------------------------------------------------------------------------
+    @property
+    def played(self) -> int:
+        """Mask of the cards played so far: neither in a hand nor in the scart (0 before the
+        play begins)."""
+        if self.phase in (DEAL_METHOD, TALK, DEALER_CHOICE, SCART):
+            return 0
+        out = _ALL_CARDS & ~mask_of(self.scart)
+        for hand in self.hands:
+            out &= ~hand
+        return out
+
     def _kj_allowed(self, s: int, led: int) -> bool:
         """pagat: with king and jack of a suit, both may go to the first trick of that suit."""
         if self.suits_led >> s & 1:
             return False
         return led == s or (led == NO_SUIT)
-
-    def _play(self, cid: int) -> None:
-        p = self._to_move
-        self.hands[p] &= ~(1 << cid)
-        self.played |= 1 << cid
-        self.trick_players.append(p)
-        self.trick_cards.append(cid)
-        if self.led < 0 and cid != FOOL:
-            self.led = SUIT_OF[cid]
-            if self.knocking and self.led == TRUMP:
-                self._knock()
-        self.plays_in_trick += 1
-        if self.plays_in_trick < self.n:
-            self._to_move = (p + 1) % self.n
-        else:
-            self._end_of_trick()
 
     def _knock(self) -> None:
         """pagat (a regional custom): when trumps are led, the holder of the highest trump
@@ -532,8 +554,8 @@ class Hand:
     def _play_king_jack(self, s: int) -> None:
         p = self._to_move
         k, j = _KING[s], _JACK[s]
-        self.hands[p] &= ~_KJ_MASK[s]
-        self.played |= _KJ_MASK[s]
+        self._take(p, k)
+        self._take(p, j)
         self.trick_players += [p, p]
         self.trick_cards += [k, j]
         self.kj = (p, s)
@@ -549,13 +571,42 @@ class Hand:
             return
         self._end_of_trick()
 
-    def _end_of_trick(self) -> None:
+    def _end_of_trick(self) -> tuple[dict, ...]:
+        """Settle a full trick; returns the events this caused."""
         cards = self.trick_cards
         led = self.led
+        players = self.trick_players
+        key = _WIN_KEY[led]
+        best = -2
+        for p, c in zip(players, cards):  # the highest key wins (play.winning_index)
+            if key[c] > best:
+                best = key[c]
+                winner = p
+        self.trick_winner = winner
+        first = led < TRUMP and not self.suits_led >> led & 1
+        if not first and self.fool_owed is None and FOOL not in cards:
+            # Most tricks: no buob, no king+jack (both need the first trick of a suit), no
+            # Fool to settle. Resolved here in one go; _resolve_trick has the full story.
+            wside = self.side_of[winner]
+            self.piles[wside].append(cards[:])  # the pile's own copy: Fool exchanges rewrite it
+            self._tricks.append((players, cards, winner, wside, None, None))
+            self._trick_sides |= 1 << wside
+            ev = {"type": "trick", "number": len(self._tricks), "winner": winner}
+            self.events.append(ev)
+            self.trick_players = []
+            self.trick_cards = []
+            self.plays_in_trick = 0
+            self.led = NO_SUIT
+            self._to_move = self.leader = winner
+            if self.hands[winner]:
+                return (ev,)
+            mark = len(self.events) - 1
+            self._finish()
+            return tuple(self.events[mark:])
+        mark = len(self.events)
         self.trick_led = led
-        self.trick_winner = self.trick_players[winning_index(cards, led)]
         self.trick_buob = None
-        self.trick_first = first = 0 <= led < 4 and not self.suits_led >> led & 1
+        self.trick_first = first
         if first:
             self.suits_led |= 1 << led
         if self.kj is not None:
@@ -563,13 +614,12 @@ class Hand:
             if choices:
                 self.phase = TAKE_BACK_PHASE
                 self._to_move = self.kj[0]
-                return
+                return tuple(self.events[mark:])
             # Sources are silent when no other numeral of the suit is in the trick; the
             # engine's reading: the jack goes back to its player's hand.
             p, s = self.kj
             self._remove_from_trick(p, _JACK[s])
-            self.hands[p] |= 1 << _JACK[s]
-            self.played &= ~(1 << _JACK[s])
+            self._give(p, _JACK[s])
             self.events.append({"type": "king_jack_back", "player": p, "card": TOKEN[_JACK[s]],
                                 "rule": "buob.king_jack",
                                 "text": f"no other player played a numeral of"
@@ -578,6 +628,7 @@ class Hand:
             self._maybe_call()
         else:
             self._resolve_trick()
+        return tuple(self.events[mark:])
 
     def _take_back_choices(self) -> list[int]:
         p, s = self.kj
@@ -587,8 +638,7 @@ class Hand:
     def _take_back(self, cid: int) -> None:
         p, s = self.kj
         owner = self._remove_from_trick(None, cid)
-        self.hands[p] |= 1 << cid
-        self.played &= ~(1 << cid)
+        self._give(p, cid)
         self.events.append({"type": "take_back", "player": p, "card": TOKEN[cid], "from": owner,
                             "rule": "buob.king_jack"})
         self._maybe_call()
@@ -681,8 +731,8 @@ class Hand:
         i = self.trick_cards.index(back)
         self.trick_cards[i] = jack
         self.trick_players[i] = holder
-        self.hands[holder] = (self.hands[holder] & ~(1 << jack)) | (1 << back)
-        self.played = (self.played | (1 << jack)) & ~(1 << back)
+        self._take(holder, jack)
+        self._give(holder, back)
         ev.update(effect="exchange", returned=TOKEN[back], rule="buob",
                   text=f"seat {holder} adds the jack of {SUIT_NAMES[s]} to the trick and takes"
                        f" back the {TOKEN[back]}")
@@ -800,7 +850,7 @@ class Hand:
         if self.scart:
             self.piles[scart_side].append(list(self.scart))
         method = self.counting_method
-        pts = [counting.points([c for g in pile for c in g], method, self.scart)
+        pts = [counting.points(list(chain.from_iterable(pile)), method, self.scart)
                for pile in self.piles]
         par = self._par(pts)
         scores = [p - q for p, q in zip(pts, par)]

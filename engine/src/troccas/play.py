@@ -45,8 +45,11 @@ def card_beats(a: int, b: int, led: int) -> bool:
     return sa == led
 
 
-# Trumps outrank every suit card: their key is 100 + number; suit cards use STRENGTH (0-13).
-_TRUMP_KEY = [100 + c if SUIT_OF[c] == TRUMP else -1 for c in range(len(SUIT_OF))]
+# A trick's ranking depends only on the suit led: one key table per suit led. Trumps are
+# 100 + number, cards of the suit led their STRENGTH (0-13), every other card (the Fool and
+# the suits not led) -1, so the winner is simply the card with the highest key.
+_WIN_KEY = [[100 + c if SUIT_OF[c] == TRUMP else STRENGTH[c] if SUIT_OF[c] == led else -1
+             for c in range(len(SUIT_OF))] for led in range(TRUMP + 1)]
 
 
 def winning_index(cards: Sequence[int], led: int | None = None) -> int:
@@ -54,16 +57,9 @@ def winning_index(cards: Sequence[int], led: int | None = None) -> int:
     else the highest card of the suit led; the Fool never wins)."""
     if led is None:
         led = led_suit(cards)
-    best, best_key = -1, -1
-    for i, c in enumerate(cards):
-        key = _TRUMP_KEY[c]
-        if key < 0:
-            if SUIT_OF[c] != led:
-                continue  # the Fool, or a card of another suit
-            key = STRENGTH[c]
-        if key > best_key:
-            best, best_key = i, key
-    return best
+    if led < 0:
+        return -1
+    return cards.index(max(cards, key=_WIN_KEY[led].__getitem__))
 
 
 def explain_winner(cards: Sequence[int]) -> tuple[int, str]:

@@ -65,11 +65,11 @@ def play_out(h: Hand, rng: random.Random, check_every: int = 0):
             illegal = [a for a in range(N_CARDS) if a not in ids]
             if illegal:
                 bad = rng.choice(illegal)
-                snapshot = (list(h.hands), list(h.trick_cards), h.phase, len(h.history))
+                snapshot = (list(h.hands), list(h.trick_cards), h.phase, h.action_count)
                 with pytest.raises(IllegalActionError):
                     h.apply_action(bad)
                 assert snapshot == (list(h.hands), list(h.trick_cards), h.phase,
-                                    len(h.history))
+                                    h.action_count)
         h.apply_action(rng.choice(ids))
         step += 1
 

@@ -40,10 +40,15 @@ _KINGS_MASK = sum(1 << k for k in _KING)
 _KINGS_UNLED = [sum(1 << _KING[s] for s in range(4) if not led >> s & 1) for led in range(16)]
 assert all(k - j == 3 for k, j in zip(_KING, _JACK))
 _NUMERAL_MASK = [sum(1 << suit_card(s, r) for r in range(JACK)) for s in range(4)]
-_PACK_IDS = list(range(N_CARDS))
+_PACK_SET = frozenset(range(N_CARDS))
 _DEFAULT_RULES = Rules()
 _CONTINUE_ABANDON = (CONTINUE, ABANDON)
 _BIT = [1 << c for c in range(N_CARDS)]
+# Per number of players: each seat's side, and the order of the deal and the talk for each
+# dealer (dealer's right first, dealer last). Shared tuples: a hand never changes them.
+_SIDE_OF = {n: tuple(p % 2 if n in (4, 6) else p for p in range(n)) for n in (3, 4, 5, 6)}
+_TALK_ORDER = {n: [tuple((dealer + 1 + i) % n for i in range(n)) for dealer in range(n)]
+               for n in (3, 4, 5, 6)}
 _ALL_CARDS = (1 << N_CARDS) - 1
 _HONOUR_MASK = sum(1 << c for c in range(N_CARDS) if POINTS[c] == 5)
 
@@ -64,7 +69,7 @@ class Hand:
     # Slots: a hand is created and updated thousands of times a second.
     __slots__ = ('_held', '_legal', '_lm', '_pending_call', '_to_move', '_trick_sides', '_tricks', 'buob_calls',
                  'deal_pos', 'dealer', 'dealer_asked', 'dealt', 'deck', 'events', 'face_up', 'fool_aside',
-                 'fool_owed', 'hands', 'history', 'kj', 'knocked', 'knocking', 'leader', 'led', 'method',
+                 'fool_owed', 'hands', '_moves', 'kj', 'knocked', 'knocking', 'leader', 'led', 'method',
                  'n', 'n_sides', 'phase', 'piles', 'plays_in_trick', 'result', 'round', 'rounds',
                  'rules', 'says', 'scart', 'side_of', 'suits_led', 'talk_i', 'talk_order', 'talks',
                  'totals', 'trick_buob', 'trick_cards', 'trick_first', 'trick_led', 'trick_players',
@@ -80,11 +85,11 @@ class Hand:
                                      rule="deal")
         self.dealer = dealer
         self.deck = list(deck) if deck is not None else shuffled_deck(seed)
-        if deck is not None and sorted(self.deck) != _PACK_IDS:
+        if deck is not None and (len(self.deck) != N_CARDS or set(self.deck) != _PACK_SET):
             raise RecordError("the deck must hold each of the 78 cards exactly once",
                               rule="record.deck")
         # Sides: partners sit opposite with 4, alternate with 6; 3 and 5 play alone.
-        self.side_of = [p % 2 for p in range(n)] if n in (4, 6) else list(range(n))
+        self.side_of = _SIDE_OF[n]
         self.n_sides = 2 if n in (4, 6) else n
         self.totals = list(totals) if totals is not None else [0] * self.n_sides
         self.talks = n == 4  # pagat: no talk and no throw-in with 3, 5 or 6
@@ -95,7 +100,9 @@ class Hand:
         self.face_up: list[int | None] = [None] * n
         self.dealt: list[list[int]] = [[] for _ in range(n)]
         self.scart: list[int] = []
-        self.history: list[tuple[int, int, bool]] = []  # seat, id, is a scart card
+        # Every action taken, as one int each (no tuple to allocate on the hot path):
+        # seat * 1000 + action id, plus 500 for a card laid in the scart. See ``history``.
+        self._moves: list[int] = []
         self.says: dict[int, str] = {}
         self.events: list[dict] = []
         # Finished tricks as raw tuples (players, cards, winner, side, buob, fool); the
@@ -116,7 +123,7 @@ class Hand:
         self.method = DEFAULT_METHOD[n]
         self.round = 0
         self.deal_pos = 0
-        self.talk_order = [(dealer + 1 + i) % n for i in range(n)]
+        self.talk_order = _TALK_ORDER[n][dealer]
         self.talk_i = 0
         self.dealer_asked = False
         self.leader = dealer if self.rules.first_lead == "dealer" else (dealer + 1) % n
@@ -206,7 +213,7 @@ class Hand:
                 why = self._refusal(p, aid)
                 raise IllegalActionError(why[1], rule=why[0])
             self._lm = None
-            self.history.append((p, aid, False))
+            self._moves.append(p * 1000 + aid)
             self.hands[p] ^= _BIT[aid]
             self._held[p][SUIT_OF[aid]].remove(aid)
             self.trick_players.append(p)
@@ -227,7 +234,7 @@ class Hand:
             why = self._refusal(self._to_move, aid) or ("phase", "not possible now")
             raise IllegalActionError(why[1], rule=why[0])
         self._lm = self._legal = None
-        self.history.append((self._to_move, aid, ph == SCART))
+        self._moves.append(self._to_move * 1000 + aid + (500 if ph == SCART else 0))
         if ph == PLAY:
             self._play_king_jack(aid - KING_JACK)
         elif ph == SCART:
@@ -241,7 +248,7 @@ class Hand:
         elif ph == TAKE_BACK_PHASE:
             self._take_back(aid - TAKE_BACK)
         elif ph == DEAL_METHOD:
-            self._begin_deal(DEAL_NAMES[aid - DEAL], demanded_by=self.history[-1][0])
+            self._begin_deal(DEAL_NAMES[aid - DEAL], demanded_by=self._to_move)
         return tuple(self.events[mark:])
 
     def returns(self) -> list:
@@ -259,6 +266,20 @@ class Hand:
 
     def actions_taken(self) -> list[Action]:
         return [action_of(p, aid, scart) for p, aid, scart in self.history]
+
+    @property
+    def history(self) -> list[tuple[int, int, bool]]:
+        """Every action taken so far as (seat, action id, laid in the scart)."""
+        out = []
+        for m in self._moves:
+            seat, aid = divmod(m, 1000)
+            out.append((seat, aid - 500, True) if aid >= 500 else (seat, aid, False))
+        return out
+
+    @property
+    def action_count(self) -> int:
+        """How many actions have been taken."""
+        return len(self._moves)
 
     def legal_actions(self) -> Iterator[Action]:
         """The legal actions now, lazily, as :class:`Action` values."""
@@ -298,7 +319,7 @@ class Hand:
         action = Action.parse(action) if isinstance(action, str) else action
         self.verify(action)
         if say:
-            self.says[len(self.history)] = say
+            self.says[len(self._moves)] = say
         return self.apply_action(action.id)
 
     def deal_through(self) -> None:

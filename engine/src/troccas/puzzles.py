@@ -541,10 +541,10 @@ def _gen_legal(seed: int, rng: random.Random) -> Puzzle:
     for _ in range(50):
         hand = _random_hand(rng)
         stop = rng.randrange(4, 60)
-        while not hand.is_terminal() and len(hand.history) < stop + 20:
+        while not hand.is_terminal() and hand.action_count < stop + 20:
             ids = hand.legal_action_ids()
             hand.apply_action(ids[int(rng.random() * len(ids))])
-            if hand.phase == "play" and hand.plays_in_trick > 0 and len(hand.history) >= stop:
+            if hand.phase == "play" and hand.plays_in_trick > 0 and hand.action_count >= stop:
                 break
         if hand.phase != "play" or hand.plays_in_trick == 0:
             continue

@@ -153,6 +153,6 @@ class HandRecord:
                 raise RecordError(f"{where}: actions[{i}] '{action}' is illegal: {why[1]}"
                                   f" [{why[0]}]", rule=why[0])
             if i in says:
-                hand.says[len(hand.history)] = says[i]
+                hand.says[hand.action_count] = says[i]
             hand.apply_action(action.id)
         return hand

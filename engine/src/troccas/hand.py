@@ -68,7 +68,7 @@ class Hand:
 
     # Slots: a hand is created and updated thousands of times a second.
     __slots__ = ('_held', '_legal', '_lm', '_pending_call', '_to_move', '_trick_sides', '_tricks', 'buob_calls',
-                 'deal_pos', 'dealer', 'dealer_asked', 'dealt', 'deck', 'events', 'face_up', 'fool_aside',
+                 'deal_pos', 'dealer', 'dealer_asked', 'deck', 'events', 'face_up', 'fool_aside',
                  'fool_owed', 'hands', '_moves', 'kj', 'knocked', 'knocking', 'leader', 'led', 'method',
                  'n', 'n_sides', 'phase', 'piles', 'plays_in_trick', 'result', 'round', 'rounds',
                  'rules', 'says', 'scart', 'side_of', 'suits_led', 'talk_i', 'talk_order', 'talks',
@@ -98,7 +98,6 @@ class Hand:
         self.knocked = 0  # bit length of the trump mask last knocked for
         self.hands = [0] * n
         self.face_up: list[int | None] = [None] * n
-        self.dealt: list[list[int]] = [[] for _ in range(n)]
         self.scart: list[int] = []
         # Every action taken, as one int each (no tuple to allocate on the hot path):
         # seat * 1000 + action id, plus 500 for a card laid in the scart. See ``history``.
@@ -134,6 +133,7 @@ class Hand:
         if method is not None:
             self._begin_deal(method)
         elif demands:
+            self.rounds = []
             self.phase = DEAL_METHOD
             self._to_move = demands[0]
         else:
@@ -146,7 +146,7 @@ class Hand:
         return self._to_move
 
     def is_terminal(self) -> bool:
-        return self.phase in (DONE, THROWN_IN)
+        return self._to_move < 0  # -1 once the hand is done or thrown in
 
     def legal_action_ids(self) -> Sequence[int]:
         ph = self.phase
@@ -445,20 +445,18 @@ class Hand:
 
     def _deal_round(self) -> None:
         batches = self.rounds[self.round]
-        last = self.round == len(self.rounds) - 1
-        deck, pos, hands, dealt = self.deck, self.deal_pos, self.hands, self.dealt
-        sizes = {}
-        for p, count in zip(self.talk_order, batches):
-            cards = deck[pos:pos + count]
-            pos += count
-            hands[p] |= sum(map(_BIT.__getitem__, cards))  # distinct bits: the sum is the OR
-            dealt[p] += cards
-            sizes[p] = count
-            if last:
-                self.face_up[p] = cards[-1]  # pagat: the last card to each is shown
-        self.deal_pos = pos
         self.round += 1
-        self.events.append({"type": "deal_round", "round": self.round, "batches": sizes})
+        last = self.round == len(self.rounds)
+        deck, pos, hands = self.deck, self.deal_pos, self.hands
+        for p, count in zip(self.talk_order, batches):
+            end = pos + count
+            hands[p] |= sum(map(_BIT.__getitem__, deck[pos:end]))  # distinct bits: sum is OR
+            pos = end
+            if last:
+                self.face_up[p] = deck[end - 1]  # pagat: the last card to each is shown
+        self.deal_pos = pos
+        self.events.append({"type": "deal_round", "round": self.round,
+                            "batches": dict(zip(self.talk_order, batches))})
         if self.talks:
             self.phase = TALK
             self.talk_i = 0
@@ -467,6 +465,17 @@ class Hand:
             self._deal_round()
         else:
             self._after_deal()
+
+    @property
+    def dealt(self) -> list[list[int]]:
+        """The cards each seat has been dealt so far, in the order received."""
+        out: list[list[int]] = [[] for _ in range(self.n)]
+        pos = 0
+        for batches in self.rounds[:self.round]:
+            for p, count in zip(self.talk_order, batches):
+                out[p] += self.deck[pos:pos + count]
+                pos += count
+        return out
 
     def _talk_choices(self) -> tuple[int, ...]:
         if self.talk_i == self.n - 1:

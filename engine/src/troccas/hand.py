@@ -67,7 +67,7 @@ class Hand:
     """
 
     # Slots: a hand is created and updated thousands of times a second.
-    __slots__ = ('_held', '_legal', '_lm', '_pending_call', '_to_move', '_trick_sides', '_tricks', 'buob_calls',
+    __slots__ = ('_held', '_ids', '_legal', '_pending_call', '_to_move', '_trick_sides', '_tricks', 'buob_calls',
                  'deal_pos', 'dealer', 'dealer_asked', 'deck', 'events', 'face_up', 'fool_aside',
                  'fool_owed', 'hands', '_moves', 'kj', 'knocked', 'knocking', 'leader', 'led', 'method',
                  'n', 'n_sides', 'phase', 'piles', 'plays_in_trick', 'result', 'round', 'rounds',
@@ -113,7 +113,7 @@ class Hand:
         self.trick_cards: list[int] = []
         self.plays_in_trick = 0
         self.led = NO_SUIT  # the suit to follow in the trick under way
-        self._lm: int | None = None  # legal mask from the last legal_action_ids() in play
+        self._ids: tuple[int, ...] | None = None  # legal cards last offered in play
         self._legal: tuple[int, ...] | None = None  # the ids in the other phases
         self.suits_led = 0
         self.kj: tuple[int, int] | None = None  # (player, suit) of a king+jack this trick
@@ -152,36 +152,24 @@ class Hand:
         ph = self.phase
         if ph == PLAY:
             p = self._to_move
-            hand = self.hands[p]
             led = self.led
-            # legal_mask, inlined (this is the engine's hottest line), with the ids taken
-            # from the per-suit lists: no mask has to be decoded.
+            # play.legal_mask, inlined (this is the engine's hottest function) and read off the
+            # per-suit lists: follow suit, else trump, else anything; the Fool any time.
             held = self._held[p]
-            if led < 0:
-                lm = hand
-            else:
-                lm = hand & SUIT_MASK[led]
-                if lm:
-                    ids = held[led]
-                elif led != TRUMP and hand & TRUMP_MASK:
-                    lm = hand & TRUMP_MASK
-                    ids = held[TRUMP]
-                else:
-                    lm = hand
-            if lm == hand:
+            if led < 0 or not (ids := held[led]) and (led == TRUMP or not (ids := held[TRUMP])):
                 ids = held[FOOL_SUIT] + held[TRUMP] + held[0] + held[1] + held[2] + held[3]
-            elif hand & 1:
-                lm |= 1  # the Fool may always be played
+            elif held[FOOL_SUIT]:
                 ids = held[FOOL_SUIT] + ids
-            self._lm = lm  # kept for apply_action's check
+            self._ids = ids = tuple(ids)  # kept for apply_action's check
             # King and jack of one suit: a king's bit is its jack's shifted by three.
+            hand = self.hands[p]
             kings = hand & _KINGS_UNLED[self.suits_led]
             if kings:
                 kings &= hand << 3  # the kings whose jack is held too
                 if kings and (led < 0 or led < TRUMP and kings >> _KING[led] & 1):
-                    return tuple(ids) + tuple(KING_JACK + s for s in range(4)
-                                              if kings >> _KING[s] & 1 and (led < 0 or led == s))
-            return tuple(ids)
+                    return ids + tuple(KING_JACK + s for s in range(4)
+                                       if kings >> _KING[s] & 1 and (led < 0 or led == s))
+            return ids
         self._legal = ids = self._other_legal_ids(ph)  # kept for apply_action's check
         return ids
 
@@ -206,13 +194,13 @@ class Hand:
         ph = self.phase
         if ph == PLAY and 0 <= aid < N_CARDS:  # the hot path: one card to the trick
             p = self._to_move
-            lm = self._lm
-            if lm is None:
-                lm = legal_mask(self.hands[p], self.led)
-            if not lm >> aid & 1:
+            ids = self._ids
+            if ids is None:  # no legal_action_ids() call since the last action
+                ids = ids_of(legal_mask(self.hands[p], self.led))
+            if aid not in ids:
                 why = self._refusal(p, aid)
                 raise IllegalActionError(why[1], rule=why[0])
-            self._lm = None
+            self._ids = None
             self._moves.append(p * 1000 + aid)
             self.hands[p] ^= _BIT[aid]
             self._held[p][SUIT_OF[aid]].remove(aid)
@@ -233,7 +221,7 @@ class Hand:
         if aid not in legal:
             why = self._refusal(self._to_move, aid) or ("phase", "not possible now")
             raise IllegalActionError(why[1], rule=why[0])
-        self._lm = self._legal = None
+        self._ids = self._legal = None
         self._moves.append(self._to_move * 1000 + aid + (500 if ph == SCART else 0))
         if ph == PLAY:
             self._play_king_jack(aid - KING_JACK)

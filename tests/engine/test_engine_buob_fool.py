@@ -10,7 +10,7 @@ FILL_SCART = "8b 9b"
 
 
 def hand_of(h, seat):
-    return {TOKEN[c] for c in range(78) if h.hands[seat] >> c & 1}
+    return {TOKEN[c] for c in h.cards_of(seat)}
 
 
 def buob_hand(rules=None, seat3="Jc 5c", scart=FILL_SCART, **extra):

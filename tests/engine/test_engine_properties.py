@@ -27,7 +27,8 @@ rules_strategy = st.builds(Rules, **{name: st.sampled_from(list(opt.values))
 
 def cards_everywhere(h: Hand) -> list[int]:
     """Every card the hand knows of, wherever it lies now."""
-    out = [c for p in range(h.n) for c in range(N_CARDS) if h.hands[p] >> c & 1]
+    hands = h.hands
+    out = [c for p in range(h.n) for c in range(N_CARDS) if hands[p] >> c & 1]
     out += h.trick_cards + [c for pile in h.piles for g in pile for c in g]
     if not h.is_terminal():
         out += h.scart
@@ -44,11 +45,12 @@ def check_fast_state(h: Hand, ids) -> None:
     if h.phase != "play":
         return
     p = h.current_player
-    expected = ids_of(legal_mask(h.hands[p], h.led))
+    hands = h.hands
+    expected = ids_of(legal_mask(hands[p], h.led))
     assert tuple(a for a in ids if a < N_CARDS) == expected
     for q in range(h.n):
-        assert sorted(c for suit in h._held[q] for c in suit) == [
-            c for c in range(N_CARDS) if h.hands[q] >> c & 1]
+        assert sorted(c for suit in h._held[q] for c in suit) == h.cards_of(q) == [
+            c for c in range(N_CARDS) if hands[q] >> c & 1]
         assert all(suit == sorted(suit) for suit in h._held[q])
         assert all(SUIT_OF[c] == s for s, suit in enumerate(h._held[q]) for c in suit)
 

@@ -5,7 +5,11 @@ Shape (OpenSpiel's): ``current_player``, ``legal_action_ids()``, ``apply_action(
 :class:`Action` values, ``verify(action)`` raises :class:`IllegalActionError` with a clause id
 and a sentence, ``can(action)`` answers yes/no, ``apply(action)`` returns the events it caused.
 
-Inside, hands are bitmasks of card ids and the trick is two short lists.
+Inside, card ids are small ints. Until the play begins each seat's cards are a bitmask; from
+the first lead they are six sorted id lists per seat (one per suit, the trumps and the Fool), so
+that the legal cards are read off a list rather than decoded from a mask. ``hands``,
+``cards_of(seat)`` and ``seat_mask(seat)`` read either form. The trick is two short lists, and
+the history one int per action.
 """
 
 from __future__ import annotations
@@ -35,10 +39,11 @@ _KING = [suit_card(s, KING) for s in range(4)]
 _JACK = [suit_card(s, JACK) for s in range(4)]
 _KJ_MASK = [(1 << _KING[s]) | (1 << _JACK[s]) for s in range(4)]
 _KINGS_MASK = sum(1 << k for k in _KING)
-# Kings of the suits not yet led, by the mask of suits led: king+jack together is allowed only
-# in the first trick of a suit.
-_KINGS_UNLED = [sum(1 << _KING[s] for s in range(4) if not led >> s & 1) for led in range(16)]
 assert all(k - j == 3 for k, j in zip(_KING, _JACK))
+# The suits (bits) whose king and jack a mask holds, by the mask's king bits shifted down.
+_KJ_SUITS = {sum(1 << (_KING[s] - _KING[0]) for s in range(4) if b >> s & 1): b
+             for b in range(16)}
+_UNLED = [~led & 15 for led in range(16)]  # the suits not yet led, by the suits led
 _NUMERAL_MASK = [sum(1 << suit_card(s, r) for r in range(JACK)) for s in range(4)]
 _PACK_SET = frozenset(range(N_CARDS))
 _DEFAULT_RULES = Rules()
@@ -50,6 +55,7 @@ _SIDE_OF = {n: tuple(p % 2 if n in (4, 6) else p for p in range(n)) for n in (3,
 _TALK_ORDER = {n: [tuple((dealer + 1 + i) % n for i in range(n)) for dealer in range(n)]
                for n in (3, 4, 5, 6)}
 _ALL_CARDS = (1 << N_CARDS) - 1
+_NO_CARDS = [[], [], [], [], [], []]  # a hand played out, as per-suit lists
 _HONOUR_MASK = sum(1 << c for c in range(N_CARDS) if POINTS[c] == 5)
 
 
@@ -67,9 +73,9 @@ class Hand:
     """
 
     # Slots: a hand is created and updated thousands of times a second.
-    __slots__ = ('_held', '_ids', '_legal', '_pending_call', '_to_move', '_trick_sides', '_tricks', 'buob_calls',
+    __slots__ = ('_held', '_ids', '_kj', '_legal', '_masks', '_pending_call', '_to_move', '_trick_sides', '_tricks', 'buob_calls',
                  'deal_pos', 'dealer', 'dealer_asked', 'deck', 'events', 'face_up', 'fool_aside',
-                 'fool_owed', 'hands', '_moves', 'kj', 'knocked', 'knocking', 'leader', 'led', 'method',
+                 'fool_owed', '_moves', 'kj', 'knocked', 'knocking', 'leader', 'led', 'method',
                  'n', 'n_sides', 'phase', 'piles', 'plays_in_trick', 'result', 'round', 'rounds',
                  'rules', 'says', 'scart', 'side_of', 'suits_led', 'talk_i', 'talk_order', 'talks',
                  'totals', 'trick_buob', 'trick_cards', 'trick_first', 'trick_led', 'trick_players',
@@ -96,7 +102,8 @@ class Hand:
         self.buob_calls = n in (4, 6)  # pagat: no calling with 3 players, nor with 5 (as 3)
         self.knocking = self.rules.knocking
         self.knocked = 0  # bit length of the trump mask last knocked for
-        self.hands = [0] * n
+        self._masks = [0] * n  # each seat's cards until the play begins; see ``hands``
+        self._held: list[list[list[int]]] | None = None
         self.face_up: list[int | None] = [None] * n
         self.scart: list[int] = []
         # Every action taken, as one int each (no tuple to allocate on the hot path):
@@ -161,14 +168,13 @@ class Hand:
             elif held[FOOL_SUIT]:
                 ids = held[FOOL_SUIT] + ids
             self._ids = ids = tuple(ids)  # kept for apply_action's check
-            # King and jack of one suit: a king's bit is its jack's shifted by three.
-            hand = self.hands[p]
-            kings = hand & _KINGS_UNLED[self.suits_led]
-            if kings:
-                kings &= hand << 3  # the kings whose jack is held too
-                if kings and (led < 0 or led < TRUMP and kings >> _KING[led] & 1):
-                    return ids + tuple(KING_JACK + s for s in range(4)
-                                       if kings >> _KING[s] & 1 and (led < 0 or led == s))
+            # King and jack together: only a seat dealt both of a suit not yet led can (the
+            # filter), if he still holds both (the check).
+            pairs = self._kj[p] & _UNLED[self.suits_led]
+            if pairs and (led < 0 or led < TRUMP and pairs >> led & 1):
+                kj = self._king_jack_ids(p, pairs if led < 0 else 1 << led)
+                if kj:
+                    return ids + kj
             return ids
         self._legal = ids = self._other_legal_ids(ph)  # kept for apply_action's check
         return ids
@@ -177,7 +183,7 @@ class Hand:
         if ph == TALK:
             return self._talk_choices()
         if ph == SCART:
-            return ids_of(self.hands[self.dealer] & ~_HONOUR_MASK)
+            return ids_of(self._masks[self.dealer] & ~_HONOUR_MASK)
         if ph == DEALER_CHOICE:
             return _CONTINUE_ABANDON
         if ph == CALL:
@@ -202,7 +208,6 @@ class Hand:
                 raise IllegalActionError(why[1], rule=why[0])
             self._ids = None
             self._moves.append(p * 1000 + aid)
-            self.hands[p] ^= _BIT[aid]
             self._held[p][SUIT_OF[aid]].remove(aid)
             self.trick_players.append(p)
             self.trick_cards.append(aid)
@@ -435,7 +440,7 @@ class Hand:
         batches = self.rounds[self.round]
         self.round += 1
         last = self.round == len(self.rounds)
-        deck, pos, hands = self.deck, self.deal_pos, self.hands
+        deck, pos, hands = self.deck, self.deal_pos, self._masks
         for p, count in zip(self.talk_order, batches):
             end = pos + count
             hands[p] |= sum(map(_BIT.__getitem__, deck[pos:end]))  # distinct bits: sum is OR
@@ -488,7 +493,7 @@ class Hand:
     def _talk_done(self) -> None:
         if self.round < len(self.rounds):
             return self._deal_round()
-        if not self.hands[self.dealer] & TRUMP_MASK and not self.dealer_asked:
+        if not self._masks[self.dealer] & TRUMP_MASK and not self.dealer_asked:
             self.phase = DEALER_CHOICE  # pagat: only the dealer has this privilege
             self._to_move = self.dealer
             return
@@ -514,7 +519,7 @@ class Hand:
             self._start_play()
 
     def _scart(self, cid: int) -> None:
-        self.hands[self.dealer] &= ~(1 << cid)
+        self._masks[self.dealer] &= ~(1 << cid)
         self.scart.append(cid)
         if len(self.scart) == SCART_SIZE[self.n]:
             self.events.append({"type": "scart", "player": self.dealer, "count": len(self.scart)})
@@ -525,18 +530,62 @@ class Hand:
         self._to_move = self.leader
         # Each hand also as sorted id lists per suit (index FOOL_SUIT for the Fool), kept in
         # step with the masks, so that legal_action_ids never decodes a mask.
-        self._held = [ids_by_suit(hand) for hand in self.hands]
+        self._held = [ids_by_suit(hand) for hand in self._masks]
+        self._kj = [_KJ_SUITS[(hand & (hand << 3) & _KINGS_MASK) >> _KING[0]]
+                    for hand in self._masks]
+
+    def _king_jack_ids(self, p: int, suits: int) -> tuple[int, ...]:
+        """The king+jack plays open to seat p among ``suits`` (bits); a pair found broken
+        leaves p's filter for good (a king or jack played alone never comes back)."""
+        held = self._held[p]
+        out = []
+        for s in range(4):
+            if suits >> s & 1:
+                if _KING[s] in held[s] and _JACK[s] in held[s]:
+                    out.append(KING_JACK + s)
+                else:
+                    self._kj[p] &= ~(1 << s)
+        return tuple(out)
+
+    def _holder_of(self, cid: int) -> int | None:
+        """The seat holding a card during the play, or None."""
+        s = SUIT_OF[cid]
+        return next((p for p, held in enumerate(self._held) if cid in held[s]), None)
 
     def _give(self, p: int, cid: int) -> None:
         """A card goes back to a player's hand during play (king+jack, buob)."""
-        self.hands[p] |= 1 << cid
-        insort(self._held[p][SUIT_OF[cid]], cid)
+        held = self._held[p][SUIT_OF[cid]]
+        insort(held, cid)
+        s = SUIT_OF[cid]
+        if s < TRUMP and _KING[s] in held and _JACK[s] in held:
+            self._kj[p] |= 1 << s
 
     def _take(self, p: int, cid: int) -> None:
-        self.hands[p] &= ~(1 << cid)
         self._held[p][SUIT_OF[cid]].remove(cid)
 
     # ---- play ----------------------------------------------------------------------------
+    @property
+    def hands(self) -> list[int]:
+        """Each seat's cards as a mask of card ids (bit i set: the seat holds card id i).
+        A fresh list: in play the cards live in per-suit lists, which the masks are read
+        from."""
+        if self._held is None:
+            return list(self._masks)
+        bit = _BIT.__getitem__
+        return [sum(map(bit, chain.from_iterable(h))) for h in self._held]
+
+    def cards_of(self, seat: int) -> list[int]:
+        """The card ids a seat holds, in id order."""
+        if self._held is None:
+            return list(ids_of(self._masks[seat], cache=False))
+        return sorted(chain.from_iterable(self._held[seat]))
+
+    def seat_mask(self, seat: int) -> int:
+        """The cards a seat holds as a mask of card ids."""
+        if self._held is None:
+            return self._masks[seat]
+        return sum(map(_BIT.__getitem__, chain.from_iterable(self._held[seat])))
+
     @property
     def played(self) -> int:
         """Mask of the cards played so far: neither in a hand nor in the scart (0 before the
@@ -558,8 +607,9 @@ class Hand:
         """pagat (a regional custom): when trumps are led, the holder of the highest trump
         still out knocks, once for each trump that becomes the highest. A signal only."""
         out = TRUMP_MASK & ~self.played & ~(1 << self.trick_cards[-1])
+        hands = self.hands
         for p in range(self.n):
-            mine = self.hands[p] & out
+            mine = hands[p] & out
             if mine and mine.bit_length() == out.bit_length() and self.knocked != out.bit_length():
                 top = out.bit_length() - 1
                 self.knocked = out.bit_length()
@@ -616,7 +666,7 @@ class Hand:
             self.plays_in_trick = 0
             self.led = NO_SUIT
             self._to_move = self.leader = winner
-            if self.hands[winner]:
+            if self._held[winner] != _NO_CARDS:
                 return (ev,)
             mark = len(self.events) - 1
             self._finish()
@@ -672,7 +722,7 @@ class Hand:
         led = self.trick_led
         cards = self.trick_cards
         if (self.buob_calls and self.trick_first and _KING[led] in cards
-                and not self.played >> _JACK[led] & 1):
+                and (self._holder_of(_JACK[led]) is not None or _JACK[led] in self.scart)):
             caller = self._buob_caller(led)
             if caller is not None:
                 self.phase = CALL
@@ -706,7 +756,7 @@ class Hand:
         if aid == NO_BUOB:
             ev.update(effect="none", rule="buob", text="no call was made")
             return ev
-        holder = next((p for p in range(self.n) if self.hands[p] >> jack & 1), None)
+        holder = self._holder_of(jack)
         if holder is None:
             ev.update(effect="none", rule="buob.scart",
                       text=f"the jack of {SUIT_NAMES[s]} lies in the scart, so the call has no"
@@ -784,7 +834,7 @@ class Hand:
         self.kj = None
         self.phase = PLAY
         self._to_move = self.leader = winner
-        if not self.hands[winner]:
+        if self._held[winner] == _NO_CARDS:
             self._finish()
 
     @staticmethod

@@ -308,7 +308,7 @@ def _buob_from_hand(spec, hand: Hand, call: str) -> Puzzle:
         raise PuzzleError("after these plays no buob can be called (the call needs the first"
                           " lead of a suit, its king in the trick and the jack not played)")
     s, caller = hand._pending_call
-    holder = next((p for p in range(hand.n) if hand.hands[p] >> suit_card(s, JACK) & 1), None)
+    holder = next((p for p in range(hand.n) if suit_card(s, JACK) in hand.cards_of(p)), None)
     plays = _plays(hand.trick_players, hand.trick_cards)
     record = HandRecord.from_hand(hand).to_json()
     events = hand.apply(f"{caller} call {call}")
@@ -359,7 +359,7 @@ def _second_lead_puzzle(spec, hand: Hand, call: str) -> Puzzle | None:
     before = [i for i, t in enumerate(hand._tricks[:-1], 1) if led_suit(t[1]) == s]
     if king not in cards or jack in cards or not before:
         return None
-    holder = next((q for q in range(hand.n) if hand.hands[q] >> jack & 1), None)
+    holder = next((q for q in range(hand.n) if jack in hand.cards_of(q)), None)
     words = "'buob, sche'" if call == "buob_sche" else "'buob'"
     text = (f"{SUIT_NAMES[s].capitalize()} were led before (trick {before[0]}), so this is not"
             f" the first lead of the suit: buob may be called only on the first lead of a suit,"
@@ -549,8 +549,8 @@ def _gen_legal(seed: int, rng: random.Random) -> Puzzle:
         if hand.phase != "play" or hand.plays_in_trick == 0:
             continue
         p = hand.current_player
-        ids = [c for c in range(78) if hand.hands[p] >> c & 1]
-        legal = legal_mask(hand.hands[p], hand.led)
+        ids = hand.cards_of(p)
+        legal = legal_mask(hand.seat_mask(p), hand.led)
         if 0 < bin(legal).count("1") < len(ids) or rng.random() < 0.1:
             return _legal_puzzle({"kind": "legal", "seed": seed}, ids,
                                  list(zip(hand.trick_players, hand.trick_cards)), seat=p)
@@ -573,7 +573,7 @@ def _gen_scart(seed: int, rng: random.Random) -> Puzzle:
     hand = _random_hand(rng)
     while hand.phase != "scart":
         hand = _random_hand(rng)
-    ids = [c for c in range(78) if hand.hands[hand.dealer] >> c & 1]
+    ids = hand.cards_of(hand.dealer)
     return _scart_puzzle({"kind": "scart", "seed": seed}, ids)
 
 
@@ -592,7 +592,7 @@ def _gen_buob(seed: int, rng: random.Random) -> Puzzle:
             continue
         s, caller = hand._pending_call
         jack = suit_card(s, JACK)
-        holder = next((p for p in range(hand.n) if hand.hands[p] >> jack & 1), None)
+        holder = next((p for p in range(hand.n) if jack in hand.cards_of(p)), None)
         mine = [c for q, c in zip(hand.trick_players, hand.trick_cards) if q == holder]
         case = ("scart" if holder is None else "fool" if mine == [FOOL] else
                 "queen" if mine and SUIT_OF[mine[0]] == s and RANK_OF[mine[0]] in (CAVALIER, QUEEN)

@@ -43,7 +43,6 @@ assert all(k - j == 3 for k, j in zip(_KING, _JACK))
 # The suits (bits) whose king and jack a mask holds, by the mask's king bits shifted down.
 _KJ_SUITS = {sum(1 << (_KING[s] - _KING[0]) for s in range(4) if b >> s & 1): b
              for b in range(16)}
-_UNLED = [~led & 15 for led in range(16)]  # the suits not yet led, by the suits led
 _NUMERAL_MASK = [sum(1 << suit_card(s, r) for r in range(JACK)) for s in range(4)]
 _PACK_SET = frozenset(range(N_CARDS))
 _DEFAULT_RULES = Rules()
@@ -170,7 +169,7 @@ class Hand:
             self._ids = ids = tuple(ids)  # kept for apply_action's check
             # King and jack together: only a seat dealt both of a suit not yet led can (the
             # filter), if he still holds both (the check).
-            pairs = self._kj[p] & _UNLED[self.suits_led]
+            pairs = self._kj[p]
             if pairs and (led < 0 or led < TRUMP and pairs >> led & 1):
                 kj = self._king_jack_ids(p, pairs if led < 0 else 1 << led)
                 if kj:
@@ -198,7 +197,7 @@ class Hand:
     def apply_action(self, aid: int) -> tuple[dict, ...]:
         """Apply an action id; raises IllegalActionError (with the reason) if it is not legal."""
         ph = self.phase
-        if ph == PLAY and 0 <= aid < N_CARDS:  # the hot path: one card to the trick
+        if ph == PLAY and aid < N_CARDS:  # the hot path: one card to the trick
             p = self._to_move
             ids = self._ids
             if ids is None:  # no legal_action_ids() call since the last action
@@ -367,6 +366,8 @@ class Hand:
         if ph == PLAY:
             hand = self.hands[player]
             led = self.led
+            if not isinstance(aid, int) or aid < 0:
+                return "phase", f"{aid!r} is not an action id"
             if aid < N_CARDS:
                 return refusal(hand, led, aid)
             if KING_JACK <= aid < KING_JACK + 4:
@@ -557,7 +558,7 @@ class Hand:
         held = self._held[p][SUIT_OF[cid]]
         insort(held, cid)
         s = SUIT_OF[cid]
-        if s < TRUMP and _KING[s] in held and _JACK[s] in held:
+        if s < TRUMP and not self.suits_led >> s & 1 and _KING[s] in held and _JACK[s] in held:
             self._kj[p] |= 1 << s
 
     def _take(self, p: int, cid: int) -> None:
@@ -677,6 +678,7 @@ class Hand:
         self.trick_first = first
         if first:
             self.suits_led |= 1 << led
+            self._kj = [pairs & ~(1 << led) for pairs in self._kj]  # that suit's chance is gone
         if self.kj is not None:
             choices = self._take_back_choices()
             if choices:

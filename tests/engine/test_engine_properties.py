@@ -10,7 +10,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from troccas.cards import N_CARDS, SUIT_OF, TOKEN, ids_of
+from troccas.cards import N_CARDS, SUIT_OF, TOKEN, ids_of, parse_id
 from troccas.errors import IllegalActionError
 from troccas.game import Game
 from troccas.hand import Hand
@@ -91,6 +91,10 @@ def test_random_hands_conserve_cards_score_zero_sum_and_replay(players, seed, pl
     cards = sorted(c for pile in h.piles for g in pile for c in g)
     assert cards == list(range(N_CARDS))
     assert not any(h.hands)
+    # The trick records still show each card as played, whatever Fool exchanges did to the
+    # piles afterwards.
+    played = sorted(c for t in h.tricks for _, c in ((p, parse_id(c)) for p, c in t["plays"]))
+    assert sorted(played + h.scart) == list(range(N_CARDS))
     total = sum(h.result["points"])
     expected = TOTALS.get((h.counting_method, players))
     if expected is not None:

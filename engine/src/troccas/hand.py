@@ -657,7 +657,7 @@ class Hand:
             # Most tricks: no buob, no king+jack (both need the first trick of a suit), no
             # Fool to settle. Resolved here in one go; _resolve_trick has the full story.
             wside = self.side_of[winner]
-            self.piles[wside].append(cards[:])  # the pile's own copy: Fool exchanges rewrite it
+            self.piles[wside].append(cards)  # shared with the record until _own_group
             self._tricks.append((players, cards, winner, wside, None, None))
             self._trick_sides |= 1 << wside
             ev = {"type": "trick", "number": len(self._tricks), "winner": winner}
@@ -839,6 +839,13 @@ class Hand:
         if self._held[winner] == _NO_CARDS:
             self._finish()
 
+    def _own_group(self, side: int, i: int) -> list[int]:
+        """A won trick in a side's pile, as a list the hand may rewrite (Fool exchanges): the
+        common trick end shares one list between the pile and the trick record, so the pile
+        gets its own copy before any change."""
+        g = self.piles[side][i] = list(self.piles[side][i])
+        return g
+
     @staticmethod
     def _low_card(group: list[int]) -> int | None:
         lows = [c for c in group if POINTS[c] == 1]
@@ -848,11 +855,12 @@ class Hand:
         return (numerals or lows)[0]                     # card scores the same
 
     def _fool_exchange(self, fside: int, wside: int, gi: int, number: int) -> dict:
-        for g in self.piles[fside]:
+        for i, g in enumerate(self.piles[fside]):
             low = self._low_card(g)
             if low is not None:
+                g = self._own_group(fside, i)
                 g[g.index(low)] = FOOL
-                self.piles[wside][gi].append(low)
+                self._own_group(wside, gi).append(low)
                 return {"type": "fool_exchange", "trick": number, "side": fside,
                         "to_side": wside, "card": TOKEN[low], "rule": "fool.exchange",
                         "text": f"the Fool stays with its side, which gives {TOKEN[low]} from"
@@ -866,12 +874,12 @@ class Hand:
 
     def _pay_fool_debt(self, gi: int, number: int) -> dict | None:
         fside, wside, cgi = self.fool_owed
-        g = self.piles[fside][gi]
-        low = self._low_card(g)
+        low = self._low_card(self.piles[fside][gi])
         if low is None:
             return None
+        g = self._own_group(fside, gi)
         g[g.index(low)] = FOOL
-        self.piles[wside][cgi].append(low)
+        self._own_group(wside, cgi).append(low)
         self.fool_owed = None
         self.fool_aside = None
         return {"type": "fool_exchange", "trick": number, "side": fside, "to_side": wside,
@@ -899,10 +907,10 @@ class Hand:
             if self.fool_owed is not None or any(
                     FOOL in g for s, pile in enumerate(self.piles) if s != taker for g in pile):
                 for s, pile in enumerate(self.piles):
-                    for g in pile:
+                    for i, g in enumerate(pile):
                         if s != taker and FOOL in g:
-                            g.remove(FOOL)
-                self.piles[taker][-1].append(FOOL)
+                            self._own_group(s, i).remove(FOOL)
+                self._own_group(taker, -1).append(FOOL)
                 self.fool_owed = self.fool_aside = None
             self.events.append({"type": "all_tricks", "side": taker, "rule": "fool.all_tricks",
                                 "text": "one side took every trick, so it also takes the Fool"
@@ -911,7 +919,7 @@ class Hand:
             # Sources are silent on a debt still open at the end; the engine's reading: the
             # Fool itself goes to the side it was owed to.
             fside, wside, cgi = self.fool_owed
-            self.piles[wside][cgi].append(FOOL)
+            self._own_group(wside, cgi).append(FOOL)
             self.events.append({"type": "fool_lost", "side": fside, "to_side": wside,
                                 "rule": "fool.owed",
                                 "text": "the Fool's side never won a low card to pay with, so"

@@ -119,6 +119,10 @@ def second_page(browser, base: str) -> tuple[float, int]:
         page.goto(base + ENGINE_PAGE)
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
         page.evaluate("window.__sameVisit = 1")
+        # A reader moves about before following a link; that starts Material (and its instant
+        # navigation): overrides/partials/material-loader.html.
+        page.mouse.move(40, 300)
+        page.wait_for_function("!!window.document$")
         page.get_by_role("link", name="Rules", exact=True).first.click()
         page.wait_for_url("**/rules/")
         page.wait_for_load_state("networkidle")

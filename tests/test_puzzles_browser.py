@@ -158,7 +158,7 @@ def test_practice_seed_in_the_url_is_the_engines_puzzle(site_server, page, wait_
     # A new puzzle changes the seed in the address; a seed past the pre-drawn ones comes from
     # the engine.
     box.get_by_role("button", name="New puzzle").click()
-    page.wait_for_function("!location.search.includes('seed=7')")
+    page.wait_for_function("new URLSearchParams(location.search).get('seed') !== '7'")
     page.goto(site_server.url_of("puzzles/winner/?seed=4321"))
     page.wait_for_function(
         "document.querySelector('[data-puzzle-practice]')?.dataset.state === 'shown'")

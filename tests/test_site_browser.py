@@ -117,6 +117,10 @@ def test_second_page_reuses_the_running_python(site_server, page, wait_engine):
     page.evaluate("window.__sameVisit = true")
     wasm_before = sum(u.endswith("pyodide.asm.wasm") for u in page.requested_urls)
     assert wasm_before == 1
+    # The reader moves about the page before following a link; that starts Material, whose
+    # instant navigation keeps the page (and its Python) from one page to the next.
+    page.mouse.move(40, 300)
+    page.wait_for_function("!!window.document$")
 
     # Away by the top tabs, and back by a link in the page.
     page.get_by_role("link", name="Rules", exact=True).first.click()
@@ -133,6 +137,25 @@ def test_second_page_reuses_the_running_python(site_server, page, wait_engine):
     pile = ["XXI", "I", "Fool"]
     pick(page, pile)
     assert wait_count(page, pile, "fours")["points"] == api.call("count", cards=pile)["points"]
+    assert page.console_errors == []
+
+
+def test_material_starts_on_the_first_interaction_not_while_loading(site_server, page):
+    """Material's bundle (search, instant navigation, the palette toggle) stays out of the page
+    load, so that a phone's first paint and first taps are not held up by its start-up; the
+    reader's first interaction starts it. Until then the page is whole: the palette follows
+    prefers-color-scheme and the site's own scripts run."""
+    page.emulate_media(color_scheme="dark")
+    page.goto(site_server.url_of(COUNTING))
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(500)
+    assert page.evaluate("typeof window.document$") == "undefined"
+    assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+    assert page.locator("[data-troccas-widget] button[data-card]").count() > 0
+    page.keyboard.press("Tab")
+    page.wait_for_function("!!window.document$ && document.documentElement.classList.contains('js')")
+    assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+    assert page.locator(".md-search__input").is_visible() or page.locator("label[for=__search]").first.is_visible()
     assert page.console_errors == []
 
 

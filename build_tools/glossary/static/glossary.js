@@ -6,7 +6,7 @@
 // and stripping the combining marks — so "tschec" finds "tschéc". One search box covers the
 // Romansh forms, the English and German renderings (and the French captions); the selects
 // narrow by kind, moment of the deal, place and status. The count is announced through an
-// aria-live region. Runs on every page change (Material's document$, navigation.instant).
+// aria-live region. Runs on every page change (window.troccasOnPage, overrides/main.html).
 
 (function () {
   "use strict";
@@ -85,7 +85,6 @@
       for (const k in sel) sel[k].addEventListener("change", () => apply(true));
       form.addEventListener("reset", () => setTimeout(() => apply(true), 0));
       form.addEventListener("submit", (ev) => ev.preventDefault());
-      form.hidden = false;
       apply(false);
       app.dataset.ready = "yes";
     }).catch((err) => {
@@ -116,11 +115,5 @@
   document.addEventListener("focusout", undismiss);
   document.addEventListener("mouseout", undismiss);
 
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(init);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", init);
-  } else {
-    init();
-  }
+  window.troccasOnPage(init);
 })();

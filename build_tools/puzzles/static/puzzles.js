@@ -1,5 +1,5 @@
 // Puzzles solved in the browser (issue 5). Served as assets/puzzles/puzzles.js, a module loaded
-// once per visit (build_tools/puzzles_hook.py); per-page work runs on Material's document$.
+// once per visit (build_tools/puzzles_hook.py); per-page work runs through window.troccasOnPage (overrides/main.html).
 //
 // A puzzle widget (<section data-troccas-widget="puzzle">) is drawn at build time for authored
 // puzzles, or here from a situation for practice. The reader chooses cards (real buttons with
@@ -323,8 +323,22 @@ async function bindPractice(box) {
 
   box.querySelector("[data-pz-new]").addEventListener("click", () => show(nextSeed()));
   const asked = new URL(location.href).searchParams.get("seed");
-  const seed = /^\d{1,9}$/.test(asked || "") ? Number(asked) : nextSeed();
-  await show(seed);
+  if (/^\d{1,9}$/.test(asked || "")) {
+    await show(Number(asked));  // a shared link: the reader came for this puzzle
+    return;
+  }
+  // Otherwise the practice puzzle is drawn when the reader scrolls near it, so that a phone
+  // lays out the page it opened first.
+  if (!("IntersectionObserver" in window)) {
+    await show(nextSeed());
+    return;
+  }
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting) || box.dataset.seed) return;
+    seen.disconnect();
+    show(nextSeed());
+  }, { rootMargin: "300px 0px" });
+  seen.observe(box);
 }
 
 // --- per page ------------------------------------------------------------------------------------
@@ -344,11 +358,6 @@ function onPage() {
   showProgress(document);
 }
 
-function wire() {
-  if (window.document$) window.document$.subscribe(() => onPage());
-  else onPage();
-}
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire, { once: true });
-else wire();
+window.troccasOnPage(() => onPage());
 
 window.troccasPuzzles = Object.freeze({ drawPuzzle, progress: loadProgress });

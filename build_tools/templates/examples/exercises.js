@@ -1,6 +1,6 @@
 // Lesson exercises (build_tools/examples_hook.py renders them): the reader picks an answer and
 // the rules engine in the page checks it through window.troccas.call — the same facade as the
-// build and the CLI. Runs on every page change (Material's document$).
+// build and the CLI. Runs on every page change (window.troccasOnPage, overrides/main.html).
 const ready = () => new Promise((resolve) => {
   const wait = () => (window.troccas ? resolve(window.troccas) : setTimeout(wait, 30));
   wait();
@@ -79,6 +79,4 @@ function wire(root) {
 function onPage() {
   for (const root of document.querySelectorAll('[data-troccas-widget="exercise"]')) wire(root);
 }
-if (window.document$) window.document$.subscribe(onPage);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", onPage, { once: true });
-else onPage();
+window.troccasOnPage(onPage);

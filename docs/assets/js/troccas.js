@@ -2,8 +2,8 @@
 //
 // Loaded once per visit, as an async module from the page's <head> (overrides/main.html). With
 // Material's navigation.instant the page is never reloaded while the reader follows links, so
-// the one worker created here serves every page of the visit. Per-page code runs on Material's
-// `document$`, which emits after each page change.
+// the one worker created here serves every page of the visit. Per-page code runs through
+// window.troccasOnPage (overrides/main.html): for the first page, and after each page change.
 //
 // When to start Python: on a page with an engine widget (the head script has then set
 // data-engine="loading"), at once — Python boots in the worker's own thread, so the page stays
@@ -256,9 +256,4 @@ function onPage(doc) {
 
 if (engineFirstPage) boot();
 
-function wirePages() {
-  if (window.document$) window.document$.subscribe(() => onPage(document));
-  else onPage(document);
-}
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wirePages, { once: true });
-else wirePages();
+window.troccasOnPage(onPage);

@@ -48,11 +48,12 @@ function showStatus(root) {
 
 function boot() {
   if (booting) return booting;
+  window.__troccasBooted = true;
   const mb = config.download_mb ? ` (a download of up to ${config.download_mb} MB the first time)` : "";
   setState("loading", `Starting Python in your browser…${mb} You can read on meanwhile.`);
   // On the first page of a visit that has an engine widget, the <head> script of
-  // overrides/main.html has already started the worker (it runs well before this module);
-  // adopt it, with the messages it buffered meanwhile.
+  // overrides/main.html has started the worker just after the first paint; adopt it, with the
+  // messages it buffered meanwhile.
   const early = window.__troccasEarly;
   delete window.__troccasEarly;
   const startedAt = early ? early.startedAt : performance.now();
@@ -254,6 +255,8 @@ function onPage(doc) {
   showStatus(doc);
 }
 
-if (engineFirstPage) boot();
+// On the first page, after the head script's own start (it runs after the first paint too):
+// adopt its worker.
+if (engineFirstPage) requestAnimationFrame(() => setTimeout(boot, 0));
 
 window.troccasOnPage(onPage);

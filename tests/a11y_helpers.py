@@ -51,6 +51,9 @@ def run_axe(page, include: str | None = None) -> list[dict]:
             await Promise.race([
                 Promise.all(finite.map(a => a.finished.catch(() => {}))),
                 new Promise(r => setTimeout(r, 3000))]);
+            // ...and once the page's idle-time work (overrides/main.html) has run.
+            await new Promise(r => window.requestIdleCallback
+                ? requestIdleCallback(() => r(), {timeout: 2000}) : setTimeout(r, 300));
             const ctx = include ? {include: [[include]]} : document;
             const res = await axe.run(ctx, {runOnly: {type: 'tag', values: tags},
                                             resultTypes: ['violations']});

@@ -169,23 +169,6 @@ _BYTE_IDS = [[tuple(8 * k + b for b in range(8) if v >> b & 1) for v in range(25
 
 _IDS_CACHE: dict[int, tuple[int, ...]] = {}
 
-# ids_by_suit splits a hand into seven-bit chunks: three for the trumps (ids 1-21), two for
-# each suit (14 cards), each decoded by a 128-entry table.
-_CHUNK_IDS = {base: [tuple(base + b for b in range(7) if v >> b & 1) for v in range(128)]
-              for base in [1, 8, 15] + [22 + 7 * k for k in range(8)]}
-
-
-def ids_by_suit(mask: int, _c=[_CHUNK_IDS[b] for b in sorted(_CHUNK_IDS)]) -> list[list[int]]:
-    """The card ids in a mask as six sorted lists, indexed by SUIT_OF (suits, TRUMP, the
-    Fool's FOOL_SUIT)."""
-    t1, t8, t15, c22, c29, c36, c43, c50, c57, c64, c71 = _c  # unrolled: once per player a hand
-    return [[*c22[mask >> 22 & 127], *c29[mask >> 29 & 127]],
-            [*c36[mask >> 36 & 127], *c43[mask >> 43 & 127]],
-            [*c50[mask >> 50 & 127], *c57[mask >> 57 & 127]],
-            [*c64[mask >> 64 & 127], *c71[mask >> 71 & 127]],
-            [*t1[mask >> 1 & 127], *t8[mask >> 8 & 127], *t15[mask >> 15 & 127]],
-            [FOOL] if mask & 1 else []]
-
 
 def ids_of(mask: int, cache: bool = True) -> tuple[int, ...]:
     """The card ids in a mask, in id order (``cache=False`` for a mask not likely to recur)."""

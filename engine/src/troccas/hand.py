@@ -14,7 +14,7 @@ the history one int per action.
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from fractions import Fraction
 from itertools import chain
 from typing import Iterator, Sequence
@@ -23,7 +23,7 @@ from . import counting
 from .actions import (ABANDON, ALLOW, BUOB, BUOB_SCHE, CALL_WORDS, CONTINUE, DEAL, DEAL_NAMES,
                       KING_JACK, LIBER, NO_BUOB, TAKE_BACK, TALK_WORDS, Action, action_of)
 from .cards import (CAVALIER, FOOL, FOOL_SUIT, JACK, KING, N_CARDS, POINTS, QUEEN, RANK_OF,
-                    SUIT_MASK, SUIT_NAMES, SUIT_OF, STRENGTH, TOKEN, TRUMP, ids_by_suit, ids_of,
+                    SUIT_MASK, SUIT_NAMES, SUIT_OF, STRENGTH, TOKEN, TRUMP, ids_of,
                     mask_of, suit_card)
 from .deal import (DEFAULT_METHOD, SCART_SIZE, catch_up_methods, check_players, schedule,
                    shuffled_deck)
@@ -38,11 +38,7 @@ DEAL_METHOD, TALK, DEALER_CHOICE, SCART, PLAY, TAKE_BACK_PHASE, CALL, DONE, THRO
 _KING = [suit_card(s, KING) for s in range(4)]
 _JACK = [suit_card(s, JACK) for s in range(4)]
 _KJ_MASK = [(1 << _KING[s]) | (1 << _JACK[s]) for s in range(4)]
-_KINGS_MASK = sum(1 << k for k in _KING)
 assert all(k - j == 3 for k, j in zip(_KING, _JACK))
-# The suits (bits) whose king and jack a mask holds, by the mask's king bits shifted down.
-_KJ_SUITS = {sum(1 << (_KING[s] - _KING[0]) for s in range(4) if b >> s & 1): b
-             for b in range(16)}
 _NUMERAL_MASK = [sum(1 << suit_card(s, r) for r in range(JACK)) for s in range(4)]
 _PACK_SET = frozenset(range(N_CARDS))
 _DEFAULT_RULES = Rules()
@@ -55,7 +51,17 @@ _TALK_ORDER = {n: [tuple((dealer + 1 + i) % n for i in range(n)) for dealer in r
                for n in (3, 4, 5, 6)}
 _ALL_CARDS = (1 << N_CARDS) - 1
 _NO_CARDS = [[], [], [], [], [], []]  # a hand played out, as per-suit lists
-_HONOUR_MASK = sum(1 << c for c in range(N_CARDS) if POINTS[c] == 5)
+_TRUMP_IDS = frozenset(c for c in range(N_CARDS) if SUIT_OF[c] == TRUMP)
+_NOT_HONOURS = frozenset(c for c in range(N_CARDS) if POINTS[c] != 5)  # may go in the scart
+# Where each suit starts among sorted ids: the Fool (0), the trumps (1), then the four suits.
+assert [SUIT_OF[c] for c in (0, 1, 22, 36, 50, 64)] == [FOOL_SUIT, TRUMP, 0, 1, 2, 3]
+
+
+def _by_suit(ids: list[int]) -> list[list[int]]:
+    """Sorted card ids as six lists indexed by SUIT_OF (four suits, trumps, the Fool)."""
+    b1, b22, b36 = bisect_left(ids, 1), bisect_left(ids, 22), bisect_left(ids, 36)
+    b50, b64 = bisect_left(ids, 50), bisect_left(ids, 64)
+    return [ids[b22:b36], ids[b36:b50], ids[b50:b64], ids[b64:], ids[b1:b22], ids[:b1]]
 
 
 def _plural(word: str, n: int) -> str:
@@ -72,7 +78,7 @@ class Hand:
     """
 
     # Slots: a hand is created and updated thousands of times a second.
-    __slots__ = ('_held', '_ids', '_kj', '_legal', '_masks', '_pending_call', '_to_move', '_trick_sides', '_tricks', 'buob_calls',
+    __slots__ = ('_held', '_ids', '_kj', '_legal', '_pending_call', '_pre', '_to_move', '_trick_sides', '_tricks', 'buob_calls',
                  'deal_pos', 'dealer', 'dealer_asked', 'deck', 'events', 'face_up', 'fool_aside',
                  'fool_owed', '_moves', 'kj', 'knocked', 'knocking', 'leader', 'led', 'method',
                  'n', 'n_sides', 'phase', 'piles', 'plays_in_trick', 'result', 'round', 'rounds',
@@ -101,7 +107,9 @@ class Hand:
         self.buob_calls = n in (4, 6)  # pagat: no calling with 3 players, nor with 5 (as 3)
         self.knocking = self.rules.knocking
         self.knocked = 0  # bit length of the trump mask last knocked for
-        self._masks = [0] * n  # each seat's cards until the play begins; see ``hands``
+        # Each seat's cards until the play begins, in the order received (slices of the deck
+        # cost less than masks); see ``hands``.
+        self._pre: list[list[int]] = [[] for _ in range(n)]
         self._held: list[list[list[int]]] | None = None
         self.face_up: list[int | None] = [None] * n
         self.scart: list[int] = []
@@ -182,7 +190,7 @@ class Hand:
         if ph == TALK:
             return self._talk_choices()
         if ph == SCART:
-            return ids_of(self._masks[self.dealer] & ~_HONOUR_MASK)
+            return tuple(sorted(_NOT_HONOURS.intersection(self._pre[self.dealer])))
         if ph == DEALER_CHOICE:
             return _CONTINUE_ABANDON
         if ph == CALL:
@@ -441,10 +449,10 @@ class Hand:
         batches = self.rounds[self.round]
         self.round += 1
         last = self.round == len(self.rounds)
-        deck, pos, hands = self.deck, self.deal_pos, self._masks
+        deck, pos, held = self.deck, self.deal_pos, self._pre
         for p, count in zip(self.talk_order, batches):
             end = pos + count
-            hands[p] |= sum(map(_BIT.__getitem__, deck[pos:end]))  # distinct bits: sum is OR
+            held[p] += deck[pos:end]
             pos = end
             if last:
                 self.face_up[p] = deck[end - 1]  # pagat: the last card to each is shown
@@ -494,7 +502,7 @@ class Hand:
     def _talk_done(self) -> None:
         if self.round < len(self.rounds):
             return self._deal_round()
-        if not self._masks[self.dealer] & TRUMP_MASK and not self.dealer_asked:
+        if _TRUMP_IDS.isdisjoint(self._pre[self.dealer]) and not self.dealer_asked:
             self.phase = DEALER_CHOICE  # pagat: only the dealer has this privilege
             self._to_move = self.dealer
             return
@@ -520,7 +528,7 @@ class Hand:
             self._start_play()
 
     def _scart(self, cid: int) -> None:
-        self._masks[self.dealer] &= ~(1 << cid)
+        self._pre[self.dealer].remove(cid)
         self.scart.append(cid)
         if len(self.scart) == SCART_SIZE[self.n]:
             self.events.append({"type": "scart", "player": self.dealer, "count": len(self.scart)})
@@ -531,9 +539,9 @@ class Hand:
         self._to_move = self.leader
         # Each hand also as sorted id lists per suit (index FOOL_SUIT for the Fool), kept in
         # step with the masks, so that legal_action_ids never decodes a mask.
-        self._held = [ids_by_suit(hand) for hand in self._masks]
-        self._kj = [_KJ_SUITS[(hand & (hand << 3) & _KINGS_MASK) >> _KING[0]]
-                    for hand in self._masks]
+        self._held = held = [_by_suit(sorted(cards)) for cards in self._pre]
+        self._kj = [sum(1 << s for s in range(4) if _KING[s] in h[s] and _JACK[s] in h[s])
+                    for h in held]
 
     def _king_jack_ids(self, p: int, suits: int) -> tuple[int, ...]:
         """The king+jack plays open to seat p among ``suits`` (bits); a pair found broken
@@ -570,22 +578,21 @@ class Hand:
         """Each seat's cards as a mask of card ids (bit i set: the seat holds card id i).
         A fresh list: in play the cards live in per-suit lists, which the masks are read
         from."""
-        if self._held is None:
-            return list(self._masks)
         bit = _BIT.__getitem__
+        if self._held is None:
+            return [sum(map(bit, cards)) for cards in self._pre]
         return [sum(map(bit, chain.from_iterable(h))) for h in self._held]
 
     def cards_of(self, seat: int) -> list[int]:
         """The card ids a seat holds, in id order."""
         if self._held is None:
-            return list(ids_of(self._masks[seat], cache=False))
+            return sorted(self._pre[seat])
         return sorted(chain.from_iterable(self._held[seat]))
 
     def seat_mask(self, seat: int) -> int:
         """The cards a seat holds as a mask of card ids."""
-        if self._held is None:
-            return self._masks[seat]
-        return sum(map(_BIT.__getitem__, chain.from_iterable(self._held[seat])))
+        cards = self._pre[seat] if self._held is None else chain.from_iterable(self._held[seat])
+        return sum(map(_BIT.__getitem__, cards))
 
     @property
     def played(self) -> int:

@@ -211,6 +211,31 @@ _TOKEN = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
 _TAG = re.compile(r"<\s*(/?)\s*([a-zA-Z][a-zA-Z0-9-]*)")
 
 
+def _rewrite_text(html: str, open_tag, text) -> str:
+    """Walk ``html`` keeping a stack of the open elements, each as (name, ``open_tag(name,
+    tag)``), and return it with every run of text replaced by ``text(run, stack)``. Tags and
+    comments pass unchanged; a closing tag closes everything opened since its element."""
+    stack: list[tuple[str, object]] = []
+    out = []
+    for part in _TOKEN.split(html):
+        if not part:
+            continue
+        if not part.startswith("<"):
+            out.append(text(part, stack))
+            continue
+        m = _TAG.match(part)
+        if m and not part.startswith("<!--"):
+            closing, name = m.group(1), m.group(2).lower()
+            if closing:
+                if any(s[0] == name for s in stack):
+                    while stack and stack.pop()[0] != name:
+                        pass
+            elif name not in _VOID and not part.rstrip().endswith("/>"):
+                stack.append((name, open_tag(name, part)))
+        out.append(part)
+    return "".join(out)
+
+
 def mark_terms(html: str, terms: list[tuple[str, str, str]], href: str, *, prefix: str = "gl-tip") -> str:
     """Wrap the first occurrence of each entry's Romansh form in ``html`` with a link to its
     glossary entry and a tooltip shown on hover and keyboard focus. Text inside links, code,
@@ -221,8 +246,6 @@ def mark_terms(html: str, terms: list[tuple[str, str, str]], href: str, *, prefi
     pattern = re.compile(r"(?<![\w'’-])(" + "|".join(re.escape(t[0]) for t in terms) + r")(?![\w'’-])",
                          re.I)
     done: set[str] = set()
-    stack: list[str] = []
-    out = []
     n = 0
 
     def wrap(m: re.Match) -> str:
@@ -239,25 +262,10 @@ def mark_terms(html: str, terms: list[tuple[str, str, str]], href: str, *, prefi
                 f'<span class="gl-term__tip" role="tooltip" id="{tip}" lang="en">'
                 f'{escape(text)}</span></span>')
 
-    for part in _TOKEN.split(html):
-        if not part:
-            continue
-        if part.startswith("<"):
-            m = _TAG.match(part)
-            if m and not part.startswith("<!--"):
-                closing, name = m.group(1), m.group(2).lower()
-                if closing:
-                    if name in stack:
-                        while stack and stack.pop() != name:
-                            pass
-                elif name not in _VOID and not part.rstrip().endswith("/>"):
-                    stack.append(name)
-            out.append(part)
-        elif any(t in _SKIP for t in stack):
-            out.append(part)
-        else:
-            out.append(pattern.sub(wrap, part))
-    return "".join(out)
+    def text(run: str, stack) -> str:
+        return run if any(name in _SKIP for name, _ in stack) else pattern.sub(wrap, run)
+
+    return _rewrite_text(html, lambda name, tag: None, text)
 
 
 # --- language of Romansh and German words in English text (issue 8) -------------------------
@@ -312,33 +320,20 @@ def mark_lang(html: str, forms: list[tuple[str, str]]) -> str:
             return text  # "Troccas", the game
         return f'<span lang="{lang}">{text}</span>'
 
-    # stack of (tag name, language of the element or None if inherited, skipped?)
-    stack: list[tuple[str, str | None, bool]] = []
-    out = []
-    for part in _TOKEN.split(html):
-        if not part:
-            continue
-        if part.startswith("<"):
-            m = _TAG.match(part)
-            if m and not part.startswith("<!--"):
-                closing, name = m.group(1), m.group(2).lower()
-                if closing:
-                    if any(s[0] == name for s in stack):
-                        while stack and stack.pop()[0] != name:
-                            pass
-                elif name not in _VOID and not part.rstrip().endswith("/>"):
-                    lm = _LANG_ATTR.search(part)
-                    lang = next((g for g in lm.groups() if g is not None), "") if lm else None
-                    cm = _CLASS_ATTR.search(part)
-                    classes = set((next(g for g in cm.groups() if g is not None) if cm else "").split())
-                    stack.append((name, lang.lower() if lang is not None else None,
-                                  name in _LANG_SKIP or bool(classes & _LANG_SKIP_CLASSES)
-                                  or "aria-hidden=\"true\"" in part))
-            out.append(part)
-            continue
-        if any(s[2] for s in stack):
-            out.append(part)
-            continue
-        lang = next((s[1] for s in reversed(stack) if s[1] is not None), "en")
-        out.append(pattern.sub(wrap, part) if lang in ("", "en") or lang.startswith("en-") else part)
-    return "".join(out)
+    def open_tag(name: str, tag: str) -> tuple[str | None, bool]:
+        """(the element's own lang or None if inherited, whether its text is left alone)"""
+        lm = _LANG_ATTR.search(tag)
+        lang = next((g for g in lm.groups() if g is not None), "") if lm else None
+        cm = _CLASS_ATTR.search(tag)
+        classes = set((next(g for g in cm.groups() if g is not None) if cm else "").split())
+        skip = (name in _LANG_SKIP or bool(classes & _LANG_SKIP_CLASSES)
+                or 'aria-hidden="true"' in tag)
+        return (lang.lower() if lang is not None else None), skip
+
+    def text(run: str, stack) -> str:
+        if any(skip for _, (_, skip) in stack):
+            return run
+        lang = next((own for _, (own, _) in reversed(stack) if own is not None), "en")
+        return pattern.sub(wrap, run) if lang in ("", "en") or lang.startswith("en-") else run
+
+    return _rewrite_text(html, open_tag, text)

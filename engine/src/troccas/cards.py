@@ -170,9 +170,9 @@ _BYTE_IDS = [[tuple(8 * k + b for b in range(8) if v >> b & 1) for v in range(25
 _IDS_CACHE: dict[int, tuple[int, ...]] = {}
 
 
-def ids_of(mask: int, cache: bool = True) -> tuple[int, ...]:
-    """The card ids in a mask, in id order (``cache=False`` for a mask not likely to recur)."""
-    hit = _IDS_CACHE.get(mask) if cache else None
+def ids_of(mask: int) -> tuple[int, ...]:
+    """The card ids in a mask, in id order."""
+    hit = _IDS_CACHE.get(mask)
     if hit is not None:
         return hit
     out: list[int] = []
@@ -180,7 +180,7 @@ def ids_of(mask: int, cache: bool = True) -> tuple[int, ...]:
         if v:
             out += _BYTE_IDS[k][v]
     hit = tuple(out)
-    if cache and len(_IDS_CACHE) < 100_000:  # legal sets repeat: mostly one suit's cards in a hand
+    if len(_IDS_CACHE) < 100_000:  # legal sets repeat: mostly one suit's cards in a hand
         _IDS_CACHE[mask] = hit
     return hit
 

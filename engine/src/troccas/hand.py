@@ -209,7 +209,7 @@ class Hand:
             p = self._to_move
             ids = self._ids
             if ids is None:  # no legal_action_ids() call since the last action
-                ids = ids_of(legal_mask(self.hands[p], self.led))
+                ids = ids_of(legal_mask(self.seat_mask(p), self.led))
             if aid not in ids:
                 why = self._refusal(p, aid)
                 raise IllegalActionError(why[1], rule=why[0])
@@ -292,7 +292,7 @@ class Hand:
         """Card ids the player to move may play (the king+jack double play aside)."""
         if self.phase != PLAY:
             return []
-        return list(ids_of(legal_mask(self.hands[self._to_move], self.led)))
+        return list(ids_of(legal_mask(self.seat_mask(self._to_move), self.led)))
 
     def verify(self, action: Action | str) -> None:
         """Raise IllegalActionError explaining why ``action`` is refused; return if legal."""

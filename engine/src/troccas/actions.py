@@ -7,10 +7,11 @@ An action is written ``"<seat> <kind> <arg>"``: ``"1 play Kc"``, ``"0 scart 3c"`
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .cards import N_CARDS, SUITS, TOKEN, parse_id
-from .errors import IllegalActionError, TroccasError
+from .errors import IllegalActionError, InvalidCardError, TroccasError, quote
 
 # --- ids -----------------------------------------------------------------------------------
 # 0..77 are cards: played in the play phase, laid away in the scart phase.
@@ -24,6 +25,7 @@ DEAL_NAMES = ("three_rounds", "two_rounds", "one_round", "five_rounds")
 TALK_WORDS = {CONTINUE: "continue", ALLOW: "allow", LIBER: "liber", ABANDON: "abandon"}
 CALL_WORDS = {BUOB: "buob", BUOB_SCHE: "buob_sche", NO_BUOB: "pass"}
 KINDS = ("play", "scart", "talk", "call", "kingjack", "takeback", "deal")
+_SEAT = re.compile(r"[0-9]{1,3}")
 
 
 class ActionSyntaxError(TroccasError):
@@ -46,14 +48,19 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> "Action":
-        parts = text.split() if isinstance(text, str) else []
-        if len(parts) != 3 or not parts[0].isdigit():
-            raise ActionSyntaxError(f"'{text}' is not an action; write '<seat> <kind> <arg>',"
+        if not isinstance(text, str):
+            raise ActionSyntaxError(f"{quote(text)} is not an action; write '<seat> <kind> <arg>'"
+                                    f" as text, e.g. '1 play Kc'")
+        parts = text.split()
+        # ASCII digits only: str.isdigit() also takes '¹' and other digits int() refuses or
+        # reads as another number.
+        if len(parts) != 3 or not _SEAT.fullmatch(parts[0]):
+            raise ActionSyntaxError(f"{quote(text)} is not an action; write '<seat> <kind> <arg>',"
                                     f" e.g. '1 play Kc'")
         seat, kind, arg = int(parts[0]), parts[1].lower(), parts[2]
         if kind not in KINDS:
-            raise ActionSyntaxError(f"'{text}': '{parts[1]}' is not a kind of action; the kinds"
-                                    f" are {', '.join(KINDS)}")
+            raise ActionSyntaxError(f"{quote(text)}: {quote(parts[1])} is not a kind of action;"
+                                    f" the kinds are {', '.join(KINDS)}")
         action = cls(seat, kind, arg)
         action.id  # validates the argument
         return action
@@ -68,25 +75,21 @@ class Action:
     def id(self) -> int:
         """The int id of the core (the phase tells a played card from a scart card)."""
         k, a = self.kind, self.arg.lower()
-        try:
-            if k in ("play", "scart"):
-                return parse_id(self.arg)
-            if k == "takeback":
-                return TAKE_BACK + parse_id(self.arg)
-            if k == "talk":
-                return {v: i for i, v in TALK_WORDS.items()}[a]
-            if k == "call":
-                return {v: i for i, v in CALL_WORDS.items()}[a.replace(",", "").replace("-", "_")]
-            if k == "kingjack":
-                return KING_JACK + SUITS.index(a)
-            if k == "deal":
-                return DEAL + DEAL_NAMES.index(a)
-        except (KeyError, ValueError):
-            pass
-        choices = {"talk": TALK_WORDS.values(), "call": CALL_WORDS.values(), "kingjack": SUITS,
-                   "deal": DEAL_NAMES}.get(k, ())
-        raise ActionSyntaxError(f"'{self}': '{self.arg}' is not a {k} argument; choose one of "
-                                + ", ".join(choices))
+        if k in ("play", "scart", "takeback"):
+            try:
+                cid = parse_id(self.arg)
+            except InvalidCardError as exc:
+                raise ActionSyntaxError(f"{quote(str(self))}: {exc.message}") from None
+            return cid + TAKE_BACK if k == "takeback" else cid
+        named = {"talk": {v: i for i, v in TALK_WORDS.items()},
+                 "call": {v: i for i, v in CALL_WORDS.items()},
+                 "kingjack": {v: KING_JACK + i for i, v in enumerate(SUITS)},
+                 "deal": {v: DEAL + i for i, v in enumerate(DEAL_NAMES)}}[k]
+        aid = named.get(a.replace(",", "_").replace("-", "_") if k == "call" else a)
+        if aid is None:
+            raise ActionSyntaxError(f"{quote(str(self))}: {quote(self.arg)} is not a {k}"
+                                    f" argument; choose one of {', '.join(named)}")
+        return aid
 
 
 def action_of(player: int, aid: int, scart_phase: bool = False) -> Action:

@@ -8,6 +8,7 @@ Cards go in as notation text (``"Kc XXI 10s"``) or lists of tokens and come out 
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 from typing import Any, Callable
@@ -56,6 +57,7 @@ def call_count(cards, method: str = "fours", scart=()) -> dict:
     """Points of a pile, group by group (pagat: fours less 3, the odd pair less 1)."""
     ids = parse_ids(cards)
     scart_ids = parse_ids(scart)
+    counting.check_scart(ids, scart_ids, counting.check_method(method))
     return counting.count(ids, method, scart=scart_ids).to_json()
 
 
@@ -205,20 +207,33 @@ def call(name: str, **args) -> Any:
         raise TroccasError(f"'{name}' is not an engine call; the calls are {', '.join(names())}",
                            rule="api")
     try:
-        return fn(**args)
+        inspect.signature(fn).bind(**args)
     except TypeError as exc:  # wrong argument names from a page or script
-        raise TroccasError(f"bad arguments for '{name}': {exc}", rule="api") from None
+        raise TroccasError(f"bad arguments for '{name}': {exc}; it takes"
+                           f" {', '.join(inspect.signature(fn).parameters) or 'none'}",
+                           rule="api") from None
+    return fn(**args)
 
 
 def call_json(name: str, args_json: str = "{}") -> str:
+    """``call`` for the browser worker: never raises. Bad input answers a typed error;
+    anything else (an engine bug) answers ``InternalError``, which the tests never accept."""
     try:
-        args = json.loads(args_json) if args_json else {}
+        try:
+            args = json.loads(args_json) if args_json else {}
+        except json.JSONDecodeError as exc:
+            raise TroccasError(f"the arguments are not JSON: {exc.msg} (line {exc.lineno},"
+                               f" column {exc.colno})", rule="api") from None
+        except RecursionError:
+            raise TroccasError("the arguments are nested too deeply", rule="api") from None
         if not isinstance(args, dict):
             raise TroccasError("the arguments must be a JSON object", rule="api")
-        result = call(name, **args)
+        result = call(str(name), **args)
         return json.dumps({"ok": True, "result": result}, ensure_ascii=False)
     except TroccasError as exc:
         return json.dumps({"ok": False, "error": exc.to_json()}, ensure_ascii=False)
-    except json.JSONDecodeError as exc:
-        return json.dumps({"ok": False, "error": {"type": "TroccasError", "rule": "api",
-                                                  "message": f"arguments are not JSON: {exc}"}})
+    except Exception as exc:  # noqa: BLE001 - the worker must always get an answer
+        return json.dumps({"ok": False, "error": {
+            "type": "InternalError", "rule": "engine",
+            "message": f"the engine failed on this input ({type(exc).__name__}); please"
+                       f" report it"}}, ensure_ascii=False)

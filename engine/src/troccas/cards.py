@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from .errors import DuplicateCardError, InvalidCardError
+from .errors import DuplicateCardError, InvalidCardError, quote
 
 # --- ids -----------------------------------------------------------------------------------
 # 0 is the Fool, 1..21 the trumps by number, then 14 cards per suit in the order of SUITS,
@@ -107,21 +107,22 @@ def _explain_bad_token(token: str) -> str:
     if not t:
         return "an empty token is not a card"
     if set(low) <= set("ivxlcdm") and any(ch in low for ch in "ivx") and not low.endswith(("c",)):
-        return (f"'{t}' is not a card: trumps are the Roman numerals I to XXI"
+        return (f"{quote(t)} is not a card: trumps are the Roman numerals I to XXI"
                 f" (IIII and VIIII as printed are read too)")
     if low[-1:] in SUITS and len(low) >= 2:
         rank = low[:-1]
-        return (f"'{t}' is not a card: '{rank}' is not a rank; ranks are K Q C J and 1 to 10"
-                f" (suit '{low[-1]}' is {SUIT_NAMES[SUITS.index(low[-1])]})")
-    return (f"'{t}' is not a card: write trumps as I…XXI, the Fool as Fool or narr, and suit"
-            f" cards as rank (K Q C J 1…10) + suit (c cups, r coins, s swords, b batons),"
+        return (f"{quote(t)} is not a card: {quote(rank)} is not a rank; ranks are K Q C J and"
+                f" 1 to 10 (suit '{low[-1]}' is {SUIT_NAMES[SUITS.index(low[-1])]})")
+    return (f"{quote(t)} is not a card: write trumps as I…XXI, the Fool as Fool or narr, and"
+            f" suit cards as rank (K Q C J 1…10) + suit (c cups, r coins, s swords, b batons),"
             f" e.g. Kc, 10s")
 
 
 def parse_id(token: str) -> int:
     """The card id of one token; raises :class:`InvalidCardError` naming the token."""
     if not isinstance(token, str):
-        raise InvalidCardError(f"{token!r} is not a card token (expected text such as 'Kc')")
+        raise InvalidCardError(f"{quote(token)} is not a card token (expected text such as"
+                               f" 'Kc')")
     cid = _LOOKUP.get(token.strip().lower())
     if cid is None:
         raise InvalidCardError(_explain_bad_token(token))
@@ -129,13 +130,17 @@ def parse_id(token: str) -> int:
 
 
 def split_tokens(text: str | Iterable[str]) -> list[str]:
-    """Tokens of a pile written as text ("Kc, XXI 10s") or given as a list."""
+    """Tokens of a pile written as text ("Kc, XXI 10s") or given as a list of tokens."""
     if isinstance(text, str):
         return [t for t in text.replace(",", " ").split() if t]
+    if not isinstance(text, (list, tuple)):
+        raise InvalidCardError(f"{quote(text)} is not a list of cards; write cards as text"
+                               f" such as 'Kc XXI 10s' or as a list of such tokens")
     out: list[str] = []
     for item in text:
         if not isinstance(item, str):
-            raise InvalidCardError(f"{item!r} is not a card token (expected text such as 'Kc')")
+            raise InvalidCardError(f"{quote(item)} is not a card token (expected text such as"
+                                   f" 'Kc')")
         out.extend(split_tokens(item) if (" " in item.strip() or "," in item) else [item])
     return out
 

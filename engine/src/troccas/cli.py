@@ -101,8 +101,14 @@ def _print_puzzle(r: dict) -> None:
 
 
 def _write_atomic(path: str, text: str) -> None:
+    """Write all of ``text`` to ``path`` or nothing: a half-written record is worse than none."""
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".troccas-")
+    if os.path.isdir(path):
+        raise TroccasError(f"{path}: is a folder; name a file to write", rule="output")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".troccas-")
+    except OSError as exc:
+        raise TroccasError(f"{path}: cannot write here: {exc.strerror}", rule="output") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -112,9 +118,11 @@ def _write_atomic(path: str, text: str) -> None:
         raise
 
 
-def _read_record(path: str) -> str:
+def _read_record(path: str) -> bytes:
     try:
-        with open(path, encoding="utf-8") as f:
+        if path == "-":
+            return sys.stdin.buffer.read()
+        with open(path, "rb") as f:
             return f.read()
     except OSError as exc:
         raise TroccasError(f"{path}: cannot read the record: {exc.strerror}",
@@ -265,10 +273,10 @@ def run(argv: list[str] | None = None) -> int:
                 mark = " (dealer)" if seat == r["dealer"] else ""
                 print(f"seat {seat}{mark}: {' '.join(cards)}   face up: {r['face_up'][seat]}")
     elif c == "replay":
-        text = sys.stdin.read() if args.file == "-" else _read_record(args.file)
         from .record import HandRecord
-        rec = HandRecord.loads(text, where=args.file)
-        r = api.replay_json(rec.replay(where=args.file))
+        where = "<stdin>" if args.file == "-" else args.file
+        rec = HandRecord.loads(_read_record(args.file), where=where)
+        r = api.replay_json(rec.replay(where=where))
         show = _print_replay
     elif c == "random":
         r = api.call("random_hand", players=args.players, seed=_seed(args.seed))
@@ -306,6 +314,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # noqa: BLE001 - an engine bug: still one line, not a traceback
+        print(f"troccas: internal error: {type(exc).__name__}: {exc} (please report this with"
+              f" the command that caused it)".replace("\n", " "), file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

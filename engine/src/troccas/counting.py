@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .cards import POINTS, TOKEN
-from .errors import OptionError
+from .errors import OptionError, quote
 
 METHODS = ("fours", "threes", "singly")
 GROUP_SIZE = {"fours": 4, "threes": 3, "singly": 1}
@@ -63,9 +63,33 @@ class Count:
 
 def check_method(method: str) -> str:
     if method not in METHODS:
-        raise OptionError(f"'{method}' is not a counting method; choose one of "
+        raise OptionError(f"{quote(method)} is not a counting method; choose one of "
                           + ", ".join(METHODS), rule="counting.method")
     return method
+
+
+MAX_SCART = 3  # the largest scart: three or five players (pagat)
+
+
+def check_scart(pile: Sequence[int], scart: Sequence[int], method: str) -> None:
+    """Refuse a scart that cannot lie in this pile: the scart counts apart only when cards are
+    counted singly, holds at most three cards, never a 5-point card, and lies in the pile."""
+    if not scart:
+        return
+    if method != "singly":
+        raise OptionError(f"the scart counts one less only when cards are counted singly, not"
+                          f" in {method}; leave the scart out or count singly",
+                          rule="count.singly")
+    if len(scart) > MAX_SCART:
+        raise OptionError(f"a scart holds at most {MAX_SCART} cards (three or five players),"
+                          f" not {len(scart)}", rule="scart")
+    for c in scart:
+        if POINTS[c] == 5:
+            raise OptionError(f"{TOKEN[c]} is worth 5 points and never lies in the scart",
+                              rule="scart.honour")
+        if c not in pile:
+            raise OptionError(f"scart card {TOKEN[c]} is not in the pile; name the scart cards"
+                              f" among the pile's", rule="count.singly")
 
 
 def count(cards: Sequence[int], method: str = "fours", *, scart: Iterable[int] = (),

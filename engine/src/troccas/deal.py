@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 
 from .cards import N_CARDS, SUIT_OF, TOKEN, TRUMP, parse_ids
-from .errors import DuplicateCardError, OptionError, RecordError
+from .errors import DuplicateCardError, OptionError, RecordError, quote
 
 PLAYER_COUNTS = (3, 4, 5, 6)
 
@@ -33,16 +33,25 @@ CATCH_UP = (("one_round", 18), ("two_rounds", 9))
 
 
 def check_players(n) -> int:
-    if n not in PLAYER_COUNTS:
-        raise OptionError(f"Troccas is played by 3, 4, 5 or 6 players, not {n!r}",
+    if type(n) is not int or n not in PLAYER_COUNTS:  # not 4.0, not True
+        raise OptionError(f"Troccas is played by 3, 4, 5 or 6 players, not {quote(n)}",
                           rule="players")
     return n
+
+
+def check_seed(seed):
+    """A seed is a whole number or a text (or None: a fresh shuffle), the same in every
+    Python the engine runs in."""
+    if seed is not None and (type(seed) is not int and not isinstance(seed, str)):
+        raise OptionError(f"a seed is a whole number or a text, not {quote(seed)}",
+                          rule="deal.seed")
+    return seed
 
 
 def shuffled_deck(seed: int | str | None) -> list[int]:
     """A deck order (top first) from a seed; the same seed gives the same deck in CPython and
     Pyodide, so a puzzle's seed can be shared between the command line and the site."""
-    rand = random.Random(seed).random
+    rand = random.Random(check_seed(seed)).random
     keys = [rand() for _ in range(N_CARDS)]  # sorting by random keys: a fair shuffle, and
     return sorted(range(N_CARDS), key=keys.__getitem__)  # cheaper than random.shuffle
 
@@ -61,8 +70,8 @@ def parse_deck(text) -> list[int]:
 def schedule(n: int, method: str) -> list[list[int]]:
     try:
         return METHODS[n][method]
-    except KeyError:
-        raise OptionError(f"'{method}' is not a way to deal for {n} players; choose one of "
+    except (KeyError, TypeError):  # TypeError: a list or an object is no method's name
+        raise OptionError(f"{quote(method)} is not a way to deal for {n} players; choose one of "
                           + ", ".join(METHODS[n]), rule="deal.method") from None
 
 

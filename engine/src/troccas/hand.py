@@ -27,7 +27,7 @@ from .cards import (CAVALIER, FOOL, FOOL_SUIT, JACK, KING, N_CARDS, POINTS, QUEE
                     mask_of, suit_card)
 from .deal import (DEFAULT_METHOD, SCART_SIZE, catch_up_methods, check_players, schedule,
                    shuffled_deck)
-from .errors import IllegalActionError, RecordError
+from .errors import IllegalActionError, RecordError, TroccasError, quote
 from .play import _WIN_KEY, NO_SUIT, TRUMP_MASK, legal_mask, refusal, suit_name
 from .rules import Rules
 
@@ -64,6 +64,10 @@ def _by_suit(ids: list[int]) -> list[list[int]]:
     return [ids[b22:b36], ids[b36:b50], ids[b50:b64], ids[b64:], ids[b1:b22], ids[:b1]]
 
 
+def _as_action(action) -> Action:
+    return action if isinstance(action, Action) else Action.parse(action)
+
+
 def _plural(word: str, n: int) -> str:
     return word if n == 1 else word + "s"
 
@@ -91,9 +95,9 @@ class Hand:
                  totals: Sequence[int] | None = None, method: str | None = None) -> None:
         self.n = n = check_players(players)
         self.rules = rules or _DEFAULT_RULES
-        if not 0 <= dealer < n:
-            raise IllegalActionError(f"the dealer must be a seat from 0 to {n - 1}",
-                                     rule="deal")
+        if type(dealer) is not int or not 0 <= dealer < n:
+            raise IllegalActionError(f"the dealer must be a seat from 0 to {n - 1}, not"
+                                     f" {quote(dealer)}", rule="deal")
         self.dealer = dealer
         self.deck = list(deck) if deck is not None else shuffled_deck(seed)
         if deck is not None and (len(self.deck) != N_CARDS or set(self.deck) != _PACK_SET):
@@ -205,7 +209,7 @@ class Hand:
     def apply_action(self, aid: int) -> tuple[dict, ...]:
         """Apply an action id; raises IllegalActionError (with the reason) if it is not legal."""
         ph = self.phase
-        if ph == PLAY and aid < N_CARDS:  # the hot path: one card to the trick
+        if ph == PLAY and type(aid) is int and aid < N_CARDS:  # the hot path: one card
             p = self._to_move
             ids = self._ids
             if ids is None:  # no legal_action_ids() call since the last action
@@ -227,6 +231,9 @@ class Hand:
                 self._to_move = (p + 1) % self.n
                 return ()
             return self._end_of_trick()
+        if type(aid) is not int:  # not None, 3.0, True or '3'
+            raise IllegalActionError(f"{quote(aid)} is not an action id (a whole number)",
+                                     rule="record.action")
         mark = len(self.events)
         legal = self._legal if ph != PLAY and self._legal is not None \
             else self.legal_action_ids()
@@ -296,27 +303,27 @@ class Hand:
 
     def verify(self, action: Action | str) -> None:
         """Raise IllegalActionError explaining why ``action`` is refused; return if legal."""
-        action = Action.parse(action) if isinstance(action, str) else action
+        action = _as_action(action)
         why = self._action_refusal(action)
         if why:
             raise IllegalActionError(why[1], rule=why[0])
 
     def explain(self, action: Action | str) -> tuple[str, str] | None:
         """(clause id, sentence) saying why ``action`` is refused, or None if it is legal."""
-        action = Action.parse(action) if isinstance(action, str) else action
-        return self._action_refusal(action)
+        return self._action_refusal(_as_action(action))
 
     def can(self, action: Action | str) -> bool:
+        """Whether ``action`` is legal now; anything that is not an action is not legal."""
         try:
             self.verify(action)
-        except IllegalActionError:
+        except TroccasError:
             return False
         return True
 
     def apply(self, action: Action | str, say: str | None = None) -> tuple[dict, ...]:
         """Apply a readable action (``'1 play Kc'``); ``say`` keeps the words spoken with a
         talk decision (tschintschar is free text: the engine records, never judges it)."""
-        action = Action.parse(action) if isinstance(action, str) else action
+        action = _as_action(action)
         self.verify(action)
         if say:
             self.says[len(self._moves)] = say

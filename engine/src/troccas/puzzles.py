@@ -678,9 +678,7 @@ def from_authored(spec: dict) -> Puzzle:
         if not pile:
             raise PuzzleError("'pile' names no card")
         scart = _cards_field(spec, "scart")
-        stray = [c for c in scart if c not in pile]
-        if stray:
-            raise PuzzleError(f"scart card {TOKEN[stray[0]]} is not in the pile")
+        counting.check_scart(pile, scart, method)
         return _count_puzzle(spec, pile, method, scart, "")
     if kind == "legal":
         return _legal_puzzle(spec, _cards_field(spec, "hand"), _trick_field(spec))

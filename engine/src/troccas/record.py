@@ -25,11 +25,17 @@ from dataclasses import dataclass, field
 from .actions import Action
 from .cards import TOKEN
 from .deal import check_players, parse_deck, shuffled_deck
-from .errors import RecordError, TroccasError
+from .errors import RecordError, TroccasError, quote
 from .hand import Hand
 from .rules import Rules
 
 FORMAT = "troccas-hand"
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 VERSION = 1
 _KEYS = {"format", "version", "players", "dealer", "rules", "totals", "deck", "actions", "seed",
          "title", "note"}
@@ -60,38 +66,45 @@ class HandRecord:
         if not isinstance(data, dict):
             raise bad("a hand record is a JSON object")
         if data.get("format", FORMAT) != FORMAT:
-            raise bad(f"'format' must be '{FORMAT}', not {data.get('format')!r}")
-        if data.get("version", VERSION) != VERSION:
-            raise bad(f"'version' {data.get('version')!r} is not supported (this engine reads"
+            raise bad(f"'format' must be '{FORMAT}', not {quote(data.get('format'))}")
+        version = data.get("version", VERSION)
+        if not _is_int(version) or version != VERSION:
+            raise bad(f"'version' {quote(version)} is not supported (this engine reads"
                       f" version {VERSION})")
         extra = sorted(set(data) - _KEYS)
         if extra:
-            raise bad(f"'{extra[0]}' is not a field of a hand record; the fields are "
+            raise bad(f"{quote(extra[0])} is not a field of a hand record; the fields are "
                       + ", ".join(sorted(_KEYS)))
         try:
             players = check_players(data.get("players", 4))
         except TroccasError as exc:
             raise bad(f"'players': {exc}") from None
         dealer = data.get("dealer", 0)
-        if not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise bad(f"'dealer' must be a seat from 0 to {players - 1}, not {dealer!r}")
+        if not _is_int(dealer) or not 0 <= dealer < players:
+            raise bad(f"'dealer' must be a seat from 0 to {players - 1}, not {quote(dealer)}")
         try:
             rules = Rules.from_json(data.get("rules"))
         except TroccasError as exc:
             raise bad(f"'rules': {exc}") from None
+        seed = data.get("seed")
+        if seed is not None and not (_is_int(seed) or isinstance(seed, str)):
+            raise bad(f"'seed' must be a whole number or a text, not {quote(seed)}")
+        for key in ("title", "note"):
+            if key in data and not isinstance(data[key], str):
+                raise bad(f"'{key}' must be a text, not {quote(data[key])}")
         if "deck" in data:
             try:
                 deck = parse_deck(data["deck"])
             except TroccasError as exc:
                 raise bad(f"'deck': {str(exc).removeprefix('deck: ')}") from None
-        elif "seed" in data:
-            deck = shuffled_deck(data["seed"])
+        elif seed is not None:
+            deck = shuffled_deck(seed)
         else:
             raise bad("a record needs 'deck' (78 cards, top first) or 'seed'")
         totals = data.get("totals")
         n_sides = 2 if players in (4, 6) else players
         if totals is not None and (not isinstance(totals, list) or len(totals) != n_sides
-                                   or not all(isinstance(t, int) for t in totals)):
+                                   or not all(_is_int(t) for t in totals)):
             raise bad(f"'totals' must be a list of {n_sides} whole numbers (one per side)")
         raw = data.get("actions", [])
         if not isinstance(raw, list):
@@ -100,22 +113,39 @@ class HandRecord:
         for i, item in enumerate(raw):
             text, say = item, None
             if isinstance(item, dict):
+                extra = sorted(set(item) - {"action", "say"})
+                if extra:
+                    raise bad(f"actions[{i}]: {quote(extra[0])} is not a field of an action;"
+                              f" the fields are action and say")
                 text, say = item.get("action"), item.get("say")
+                if say is not None and not isinstance(say, str):
+                    raise bad(f"actions[{i}]: 'say' must be a text, not {quote(say)}")
             try:
                 actions.append(Action.parse(text))
             except TroccasError as exc:
                 raise bad(f"actions[{i}]: {exc}") from None
             if say:
-                says.append((i, str(say)))
+                says.append((i, say))
         return cls(players, dealer, tuple(deck), tuple(actions), rules,
-                   tuple(totals) if totals is not None else None, tuple(says), data.get("seed"))
+                   tuple(totals) if totals is not None else None, tuple(says), seed)
 
     @classmethod
-    def loads(cls, text: str, where: str = "record") -> "HandRecord":
+    def loads(cls, text: str | bytes, where: str = "record") -> "HandRecord":
+        """Read a record from JSON text (bytes must be UTF-8); errors name ``where``."""
+        if isinstance(text, (bytes, bytearray)):
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError as exc:
+                line = text.count(b"\n", 0, exc.start) + 1
+                raise RecordError(f"{where}:{line}: not UTF-8 text (byte 0x{text[exc.start]:02x}"
+                                  f" at offset {exc.start}); save the record as UTF-8") from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(f"{where}:{exc.lineno}: not valid JSON: {exc.msg}") from None
+        except RecursionError:
+            raise RecordError(f"{where}: the JSON is nested too deeply to be a hand"
+                              f" record") from None
         return cls.from_json(data, where)
 
     # ---- writing ---------------------------------------------------------------------------

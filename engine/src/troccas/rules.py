@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, quote
 
 SOURCES = {
     "pagat": "John McLeod, Troccas (pagat.com, 1995/2008)",
@@ -120,9 +120,9 @@ class Rules:
         for f in fields(self):
             opt = OPTIONS[f.name]
             value = getattr(self, f.name)
-            if value not in opt.values or type(value) is not type(opt.default):
-                raise OptionError(f"rule option {f.name}={value!r} is not known; choose one of "
-                                  + ", ".join(repr(v) for v in opt.values))
+            if type(value) is not type(opt.default) or value not in opt.values:
+                raise OptionError(f"rule option {f.name}={quote(value)} is not known; choose one"
+                                  f" of " + ", ".join(repr(v) for v in opt.values))
 
     @classmethod
     def from_json(cls, data: dict | None) -> "Rules":
@@ -131,7 +131,7 @@ class Rules:
             raise OptionError("rules must be an object of option: value")
         unknown = [k for k in data if k not in OPTIONS]
         if unknown:
-            raise OptionError(f"'{unknown[0]}' is not a rule option; the options are "
+            raise OptionError(f"{quote(unknown[0])} is not a rule option; the options are "
                               + ", ".join(OPTIONS))
         return cls(**data)
 

@@ -9,11 +9,13 @@ the cards through the engine, so every situation shown is one a real hand could 
 from __future__ import annotations
 
 import random
+import re
 from typing import Mapping, Sequence
 
 from .cards import N_CARDS, SUIT_OF, SUITS, TOKEN, TRUMP, parse_ids
-from .deal import DEFAULT_METHOD, SCART_SIZE, check_named_hands, check_players, deck_for_hands
-from .errors import IllegalActionError, OptionError, TroccasError
+from .deal import (DEFAULT_METHOD, SCART_SIZE, check_named_hands, check_players, check_seed,
+                   deck_for_hands)
+from .errors import IllegalActionError, OptionError, TroccasError, quote
 from .hand import Hand
 from .rules import Rules
 
@@ -35,6 +37,25 @@ def _void_suits(text: str) -> set[int]:
     return out
 
 
+def _mapping(value, field: str):
+    """The items of a seat mapping such as ``{1: "Kc 3c"}`` (empty for None)."""
+    if value is None:
+        return []
+    if not isinstance(value, Mapping):
+        raise SituationError(f"'{field}' must map seats to cards, e.g. {{1: 'Kc 3c'}}, not"
+                             f" {quote(value)}")
+    return list(value.items())
+
+
+def _seat(key, field: str) -> int:
+    """A seat number written as a key: 1 or '1' (YAML and JSON write keys differently)."""
+    if type(key) is int:
+        return key
+    if isinstance(key, str) and re.fullmatch(r"[0-9]{1,2}", key.strip()):
+        return int(key)
+    raise SituationError(f"'{field}': {quote(key)} is not a seat; seats are numbers from 0")
+
+
 def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, players: int = 4,
                dealer: int = 0, scart: str | Sequence[str] = "", plays: Sequence[str] = (),
                rules: Rules | None = None, method: str | None = None,
@@ -47,9 +68,13 @@ def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, player
     written without the seat ('call pass', 'kingjack c', 'takeback 3c'). ``fill`` deals the
     other cards in that order instead (then the rest in id order): a fixed, repeatable fill."""
     check_players(players)
+    check_seed(seed)
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise SituationError(f"'dealer' must be a seat from 0 to {players - 1}, not"
+                             f" {quote(dealer)}", rule="deal")
     rules = rules or Rules()
     method = method or DEFAULT_METHOD[players]
-    named = {int(seat): parse_ids(cards) for seat, cards in (hands or {}).items()}
+    named = {_seat(seat, "hands"): parse_ids(cards) for seat, cards in _mapping(hands, "hands")}
     scart_ids = parse_ids(scart)
     if len(scart_ids) not in (0, SCART_SIZE[players]):
         raise SituationError(f"the scart holds {SCART_SIZE[players]} cards with {players}"
@@ -61,7 +86,7 @@ def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, player
     except TroccasError as exc:
         raise SituationError(exc.message, rule=exc.rule) from None
     all_named = [c for cs in named.values() for c in cs]
-    voids = {int(s): _void_suits(v) for s, v in (void or {}).items()}
+    voids = {_seat(s, "void"): _void_suits(v) for s, v in _mapping(void, "void")}
     for seat, suits in voids.items():
         held = [c for c in named.get(seat, []) if SUIT_OF[c] in suits]
         if held:
@@ -100,12 +125,14 @@ def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, player
                 raise SituationError(f"scart {TOKEN[c]}: {exc.message}", rule=exc.rule) from None
     for i, move in enumerate(plays):
         p = hand.current_player
-        text = str(move).strip()
+        text = move.strip() if isinstance(move, str) else str(move)
+        if p < 0:
+            raise SituationError(f"plays[{i}] {quote(text)}: the hand is already over")
         action = text if " " in text else f"play {text}"
         try:
             hand.apply(f"{p} {action}")
         except TroccasError as exc:
-            raise SituationError(f"plays[{i}] '{text}' by seat {p} is not possible: "
+            raise SituationError(f"plays[{i}] {quote(text)} by seat {p} is not possible: "
                                  f"{exc.message}", rule=exc.rule) from None
     return hand
 

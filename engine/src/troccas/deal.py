@@ -75,8 +75,12 @@ def schedule(n: int, method: str) -> list[list[int]]:
                           + ", ".join(METHODS[n]), rule="deal.method") from None
 
 
-def catch_up_methods(behind: int) -> list[str]:
-    """Deal methods a 4-player side may demand when ``behind`` points behind."""
+def catch_up_methods(totals, side: int, measure: str = "own_score") -> list[str]:
+    """Deal methods a 4-player side may demand, given the running ``totals`` of both sides
+    (pagat: The Deal). How far behind it is depends on the reading of "losing by 9" (the rule
+    option ``catch_up_measure``): its own score below zero, or the gap to the other side."""
+    own, other = totals[side], totals[1 - side]
+    behind = -own if measure == "own_score" else other - own
     return [m for m, need in CATCH_UP if behind >= need]
 
 

@@ -82,7 +82,7 @@ class Hand:
     """
 
     # Slots: a hand is created and updated thousands of times a second.
-    __slots__ = ('_held', '_ids', '_kj', '_legal', '_pending_call', '_pre', '_to_move', '_trick_sides', '_tricks', 'buob_calls',
+    __slots__ = ('_held', '_ids', '_king_lead_calls', '_kj', '_legal', '_pending_call', '_pre', '_to_move', '_trick_sides', '_tricks', 'buob_calls',
                  'deal_pos', 'dealer', 'dealer_asked', 'deck', 'events', 'face_up', 'fool_aside',
                  'fool_owed', '_moves', 'kj', 'knocked', 'knocking', 'leader', 'led', 'method',
                  'n', 'n_sides', 'phase', 'piles', 'plays_in_trick', 'result', 'round', 'rounds',
@@ -94,7 +94,7 @@ class Hand:
                  seed=None, rules: Rules | None = None,
                  totals: Sequence[int] | None = None, method: str | None = None) -> None:
         self.n = n = check_players(players)
-        self.rules = rules or _DEFAULT_RULES
+        self.rules = (rules or _DEFAULT_RULES).check_players(n)
         if type(dealer) is not int or not 0 <= dealer < n:
             raise IllegalActionError(f"the dealer must be a seat from 0 to {n - 1}, not"
                                      f" {quote(dealer)}", rule="deal")
@@ -109,8 +109,10 @@ class Hand:
         self.totals = list(totals) if totals is not None else [0] * self.n_sides
         self.talks = n == 4  # pagat: no talk and no throw-in with 3, 5 or 6
         self.buob_calls = n in (4, 6)  # pagat: no calling with 3 players, nor with 5 (as 3)
-        self.knocking = self.rules.knocking
-        self.knocked = 0  # bit length of the trump mask last knocked for
+        self._king_lead_calls = self.buob_calls and self.rules.buob_caller == "king_leader"
+        # pagat: no signalling with three players, nor with five ("exactly like" three).
+        self.knocking = self.rules.knocking and n in (4, 6)
+        self.knocked = 0  # the trump last knocked for (0: none yet)
         # Each seat's cards until the play begins, in the order received (slices of the deck
         # cost less than masks); see ``hands``.
         self._pre: list[list[int]] = [[] for _ in range(n)]
@@ -198,8 +200,7 @@ class Hand:
         if ph == DEALER_CHOICE:
             return _CONTINUE_ABANDON
         if ph == CALL:
-            return (BUOB, BUOB_SCHE, NO_BUOB) if self.rules.buob_caller != "king_player" \
-                else (BUOB, NO_BUOB)
+            return (BUOB, BUOB_SCHE, NO_BUOB) if self.rules.buob_sche else (BUOB, NO_BUOB)
         if ph == TAKE_BACK_PHASE:
             return tuple(TAKE_BACK + c for c in self._take_back_choices())
         if ph == DEAL_METHOD:
@@ -418,7 +419,8 @@ class Hand:
             return "phase", "a talk decision (continue, allow, liber, abandon) is due now"
         if ph == CALL:
             if aid == BUOB_SCHE:
-                return "buob.sche", "this rule set (arcane) has no 'buob, sche'"
+                return ("buob.sche", "under this rule set a queen or cavalier never goes back for"
+                                     " the jack, so there is no 'buob, sche' to call")
             return "phase", "buob, buob_sche or pass is due now"
         if ph == TAKE_BACK_PHASE:
             return ("buob.king_jack", "take back a numeral card of the suit played by another"
@@ -431,19 +433,18 @@ class Hand:
 
     # ---- the deal ------------------------------------------------------------------------
     def _deal_demands(self) -> list[int]:
-        """Seats of a side far enough behind to demand a shorter deal (first to speak first).
-        "Behind by 9" is the side's own running total at -9 or lower (wiki-de: "neun oder mehr
-        Punkte im Minus"), the totals being zero-sum."""
+        """Seats of a side far enough behind to demand a shorter deal (first to speak first)."""
         if self.n != 4 or not self.rules.catch_up_deals:
             return []
         for side in range(2):
-            if catch_up_methods(-self.totals[side]):
+            if catch_up_methods(self.totals, side, self.rules.catch_up_measure):
                 return [p for p in self.talk_order if self.side_of[p] == side]
         return []
 
     def _deal_options(self) -> list[str]:
         side = self.side_of[self._to_move]
-        return ["three_rounds"] + catch_up_methods(-self.totals[side])
+        return ["three_rounds"] + catch_up_methods(self.totals, side,
+                                                   self.rules.catch_up_measure)
 
     def _begin_deal(self, method: str, demanded_by: int | None = None) -> None:
         self.method = method
@@ -619,15 +620,18 @@ class Hand:
         return led == s or (led == NO_SUIT)
 
     def _knock(self) -> None:
-        """pagat (a regional custom): when trumps are led, the holder of the highest trump
-        still out knocks, once for each trump that becomes the highest. A signal only."""
-        out = TRUMP_MASK & ~self.played & ~(1 << self.trick_cards[-1])
-        hands = self.hands
+        """pagat (a regional custom): the first time trumps are led, the holder of the XXI
+        knocks; later the holder of the highest trump still out knocks on the next trump lead
+        after it has become the highest, every higher trump having been played. A signal
+        only. Nobody knocks for the trump being led."""
+        lead = self.trick_cards[-1]
+        out = TRUMP_MASK & ~self.played | 1 << lead  # still out before this trick began
+        top = out.bit_length() - 1
+        if top == lead or top == self.knocked:
+            return
         for p in range(self.n):
-            mine = hands[p] & out
-            if mine and mine.bit_length() == out.bit_length() and self.knocked != out.bit_length():
-                top = out.bit_length() - 1
-                self.knocked = out.bit_length()
+            if self.seat_mask(p) >> top & 1:
+                self.knocked = top
                 self.events.append({"type": "knock", "player": p, "card": TOKEN[top],
                                     "rule": "knocking",
                                     "text": f"seat {p} knocks: he holds {TOKEN[top]}, the"
@@ -667,7 +671,8 @@ class Hand:
                 winner = p
         self.trick_winner = winner
         first = led < TRUMP and not self.suits_led >> led & 1
-        if not first and self.fool_owed is None and FOOL not in cards:
+        if not first and self.fool_owed is None and FOOL not in cards and not (
+                self._king_lead_calls and led < TRUMP and _KING[led] in cards):
             # Most tricks: no buob, no king+jack (both need the first trick of a suit), no
             # Fool to settle. Resolved here in one go; _resolve_trick has the full story.
             wside = self.side_of[winner]
@@ -708,10 +713,7 @@ class Hand:
                                 "rule": "buob.king_jack",
                                 "text": f"no other player played a numeral of"
                                         f" {SUIT_NAMES[s]}, so the jack went back to hand"})
-        if first and self.buob_calls:
-            self._maybe_call()
-        else:
-            self._resolve_trick()
+        self._maybe_call()
         return tuple(self.events[mark:])
 
     def _take_back_choices(self) -> list[int]:
@@ -735,28 +737,36 @@ class Hand:
         return owner
 
     def _maybe_call(self) -> None:
-        led = self.trick_led
-        cards = self.trick_cards
-        if (self.buob_calls and self.trick_first and _KING[led] in cards
-                and (self._holder_of(_JACK[led]) is not None or _JACK[led] in self.scart)):
-            caller = self._buob_caller(led)
-            if caller is not None:
-                self.phase = CALL
-                self._to_move = caller
-                self._pending_call = (led, caller)
-                return
-        self._resolve_trick()
+        caller = self._buob_caller()
+        if caller is None:
+            return self._resolve_trick()
+        self.phase = CALL
+        self._to_move = caller
+        self._pending_call = (self.trick_led, caller)
 
-    def _buob_caller(self, s: int) -> int | None:
-        king_player = self.trick_players[self.trick_cards.index(_KING[s])]
+    def _buob_caller(self) -> int | None:
+        """Who may call buob on the trick just completed, or None (clause buob.caller).
+
+        pagat: the first time a suit is led, with its king in the trick and its jack neither
+        played nor given away in this trick (the scart counts as unplayed: the call is then
+        void); the trick's winner calls. arcane: the king's player calls. wiki-de: whoever led
+        the king calls, and says nothing of a first lead. King and jack played together
+        (buob.king_jack) leave nothing to call for."""
+        s = self.trick_led
+        cards = self.trick_cards
+        if not self.buob_calls or s >= TRUMP or self.kj is not None or _KING[s] not in cards:
+            return None
+        jack = _JACK[s]
+        if jack not in self.scart and self._holder_of(jack) is None:
+            return None  # the jack is already played
+        king_player = self.trick_players[cards.index(_KING[s])]
         rule = self.rules.buob_caller
-        if rule == "trick_winner":
-            return self.trick_winner
-        if rule == "king_player":
-            return king_player
-        # wiki-de: only when the king set the suit of the trick, its player calls.
-        first_real = next(c for c in self.trick_cards if c != FOOL)
-        return king_player if first_real == _KING[s] else None
+        if rule == "king_leader":
+            first_real = next(c for c in cards if c != FOOL)  # a Fool lead: the next card
+            return king_player if first_real == _KING[s] else None
+        if not self.trick_first:
+            return None
+        return self.trick_winner if rule == "trick_winner" else king_player
 
     def _call(self, aid: int) -> None:
         s, caller = self._pending_call
@@ -766,6 +776,8 @@ class Hand:
         self._resolve_trick()
 
     def _buob_effect(self, s: int, caller: int, aid: int) -> dict:
+        """What a call does (clauses buob, buob.scart, buob.fool, buob.sche, buob.court,
+        buob.own_king); which card goes back depends on the option ``buob_return``."""
         jack = _JACK[s]
         ev = {"type": "buob", "player": caller, "call": CALL_WORDS[aid], "suit": SUITS_TOKEN[s],
               "jack": TOKEN[jack], "holder": None, "returned": None}
@@ -779,8 +791,8 @@ class Hand:
                            f" effect")
             return ev
         ev["holder"] = holder
-        mine = [c for q, c in zip(self.trick_players, self.trick_cards) if q == holder]
-        played = mine[0] if mine else None
+        ret = self.rules.buob_return
+        played = next(c for q, c in zip(self.trick_players, self.trick_cards) if q == holder)
         if played == FOOL:
             ev.update(effect="none", rule="buob.fool",
                       text=f"seat {holder} holds the jack but played the Fool to the trick, so"
@@ -788,17 +800,21 @@ class Hand:
             return ev
         if played == _KING[s]:
             # Sources are silent; taking the king back would undo the call's own condition.
-            ev.update(effect="none", rule="buob",
+            ev.update(effect="none", rule="buob.own_king",
                       text=f"seat {holder} played the king himself and keeps the jack")
             return ev
-        court = played is not None and SUIT_OF[played] == s and RANK_OF[played] in (QUEEN,
-                                                                                     CAVALIER)
+        court = SUIT_OF[played] == s and RANK_OF[played] in (QUEEN, CAVALIER)
+        if court and ret == "own_card_unless_court":
+            ev.update(effect="none", rule="buob.court",
+                      text=f"seat {holder} had played the {TOKEN[played]}, so it stays in the"
+                           f" trick and he keeps the jack")
+            return ev
         if court and aid == BUOB_SCHE:
             ev.update(effect="none", rule="buob.sche",
                       text=f"'buob, sche' was called and seat {holder} had played the"
                            f" {TOKEN[played]}, so it stays in the trick and he keeps the jack")
             return ev
-        if court or self.rules.buob_return == "own_card":
+        if ret in ("own_card", "own_card_unless_court") or court and ret == "numeral_from_table":
             back = played
         else:
             numerals = [c for c in self.trick_cards if SUIT_OF[c] == s and RANK_OF[c] < JACK]
@@ -807,11 +823,8 @@ class Hand:
                           text="no numeral card of the suit is in the trick to take back")
                 return ev
             key = (lambda c: STRENGTH[c])
-            back = max(numerals, key=key) if self.rules.buob_return == "next_highest_numeral" \
+            back = max(numerals, key=key) if ret == "next_highest_numeral" \
                 else min(numerals, key=key)
-        if back is None:
-            ev.update(effect="none", rule="buob", text="the jack's holder played no card")
-            return ev
         i = self.trick_cards.index(back)
         self.trick_cards[i] = jack
         self.trick_players[i] = holder

@@ -44,14 +44,22 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
                                       " may call"),
     }, "who may call buob"),
     Option("buob_return", "own_card", {
-        "own_card": (("pagat", "wiki-en"), "the jack's holder takes back the card he played"),
+        "own_card": (("pagat",), "the jack's holder takes back the card he played, a queen or"
+                                 " cavalier too, unless 'buob, sche' was called"),
+        "own_card_unless_court": (("wiki-en",), "the jack's holder takes back the card he"
+                                               " played, unless it was the queen, the cavalier"
+                                               " or the Fool: then he keeps the jack"),
         "next_highest_numeral": (("arcane",), "the jack's holder takes the highest numeral card"
-                                              " of the suit in the trick"),
+                                              " of the suit in the trick, never a queen,"
+                                              " cavalier or trump"),
         "numeral_from_table": (("wiki-de",), "the jack's holder takes a numeral card of the suit"
-                                             " from the trick (the engine takes the lowest)"),
+                                             " from the trick (the engine takes the lowest); a"
+                                             " queen or cavalier he played goes back on 'buob'"
+                                             " and stays on 'buob, sche'"),
     }, "what goes back for the jack",
-        "Under every option a queen or cavalier played by the jack's holder is what he takes"
-        " back on a plain 'buob', and stays on 'buob, sche'."),
+        "'Buob, sche' is offered only where a played queen or cavalier can go back for the"
+        " jack (pagat, wiki-de). Under every option the jack in the scart stays there, and a"
+        " holder who played the Fool keeps the jack (pagat; the others are silent)."),
     Option("throw_in", "veto", {
         "veto": (("pagat",), "any player may veto; the third to speak may say 'liber' and leave"
                              " the choice to the dealer"),
@@ -59,8 +67,9 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
         "cumandar": (("wiki-de",), "the first two may command another round; the third may"
                                    " command it or leave the choice to the dealer"),
     }, "how the deal is thrown in",
-        "All three give the same order of speakers and the same outcome when every player passes;"
-        " they differ in what the third speaker says."),
+        "pagat and wiki-de have the players speak in turn from the dealer's right; wiki-en"
+        " gives no order, and the engine uses pagat's. They differ in what the third speaker"
+        " may say."),
     Option("three_player_counting", "threes", {
         "threes": (("pagat", "wiki-de"), "groups of three less 2; 78 points, par 26"),
         "singly": (("pagat",), "each card its value, scart cards one less; 127 points, par 43"
@@ -76,17 +85,34 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
         "fours": (("pagat", "wiki-en", "arcane"), "the pile is counted in groups of four"),
         "per_trick": (("wiki-de",), "each trick is counted on its own: its scoring cards less"
                                     " one per extra scorer, an empty trick 1"),
-    }, "how the cards are counted", "Both give the same totals; only the groups shown differ."),
+    }, "how the cards are counted",
+        "With four players both give the same totals; only the groups shown differ. wiki-de"
+        " describes it for four-card tricks only, so the engine refuses it with 3, 5 or 6"
+        " players."),
     Option("catch_up_deals", True, {
-        True: (("pagat", "wiki-en", "wiki-de"), "a side 9 behind may demand a deal in two rounds,"
-                                                " 18 behind in one"),
+        True: (("pagat", "wiki-en", "wiki-de"), "a losing side may demand a deal in two rounds,"
+                                                " or in one when further behind (see"
+                                                " catch_up_measure)"),
         False: ((), "always three rounds"),
     }, "the losing side's deal in fewer rounds"),
+    Option("catch_up_measure", "own_score", {
+        "own_score": (("wiki-de",), "the side's own running score: -9 or lower for two rounds,"
+                                    " -18 or lower for one"),
+        "gap": ((), "the gap between the two sides' scores: 9 or more for two rounds"
+                            " (a score of -5 or lower), 18 or more for one (-9 or lower)"),
+    }, "what 'losing by 9' measures",
+        "pagat's and wiki-en's 'losing by at least 9 points' fits both readings. The default"
+        " follows pagat's own bookkeeping, one running score that is plus for one side and"
+        " minus for the other, and says what wiki-de says outright: 'neun oder mehr Punkte im"
+        " Minus'."),
     Option("knocking", False, {
         False: (("wiki-de",), "no knocking (not allowed in tournaments)"),
-        True: (("pagat", "wiki-en"), "in some places the holder of the highest trump still out"
-                                     " may knock when trumps are led"),
-    }, "knocking for the highest trump", "A signal only: it changes no legal play."),
+        True: (("pagat",), "in some places the holder of the XXI knocks the first time trumps"
+                           " are led, and later the holder of the highest trump still out knocks"
+                           " on the next trump lead after it becomes the highest"),
+    }, "knocking for the highest trump",
+        "A signal only: it changes no legal play. Four and six players only: pagat allows no"
+        " signalling with three or five."),
 )}
 
 # Points the sources disagree on that are not options because one side is a slip or the
@@ -114,6 +140,7 @@ class Rules:
     five_player_counting: str = "singly"
     reckoning: str = "fours"
     catch_up_deals: bool = True
+    catch_up_measure: str = "own_score"
     knocking: bool = False
 
     def __post_init__(self) -> None:
@@ -143,6 +170,20 @@ class Rules:
 
     def with_(self, **changes) -> "Rules":
         return replace(self, **changes)
+
+    @property
+    def buob_sche(self) -> bool:
+        """Whether 'buob, sche' may be called: only where a queen or cavalier played by the
+        jack's holder would otherwise go back for the jack (pagat, wiki-de)."""
+        return self.buob_return in ("own_card", "numeral_from_table")
+
+    def check_players(self, players: int) -> "Rules":
+        """Refuse an option that the sources define for other player counts only."""
+        if self.reckoning == "per_trick" and players != 4:
+            raise OptionError(f"rule option reckoning='per_trick' is wiki-de's count of"
+                              f" four-card tricks; with {players} players count with"
+                              f" reckoning='fours'", rule="count")
+        return self
 
 
 # Where each clause is explained on the site: the page (by clause-id prefix) and, as anchor,
@@ -206,6 +247,10 @@ CLAUSES: dict[str, Clause] = {c.id: c for c in (
     Clause("buob.fool", "The jack's holder played the Fool: he keeps the jack",
            "pagat: The Play"),
     Clause("buob.sche", "Buob, sche: a played queen or cavalier stays", "pagat: The Play"),
+    Clause("buob.court", "A played queen or cavalier stays, and the jack with it (wiki-en)",
+           "wiki-en: Rules"),
+    Clause("buob.own_king", "The jack's holder played the king himself: he keeps the jack",
+           "the engine's reading; the sources are silent"),
     Clause("buob.king_jack", "King and jack played together", "pagat: The Play"),
     Clause("buob.three_players", "No buob with three (or five) players",
            "pagat: Troccas for Three Players"),

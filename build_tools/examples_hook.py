@@ -195,12 +195,15 @@ def m_scart_size(players=4):
     return len(out["hands"][dealer]) - len(out["hands"][(dealer + 1) % players])
 
 
-def m_batches(players=4, method=None, seat="other"):
-    """The batches a seat receives round by round, as '6, 6 and 7'."""
+def m_batches(players=4, method=None, seat="other", last=False):
+    """The batches a seat receives round by round, as '6, 6 and 7'; with ``last`` only the
+    last batch ('9')."""
     from troccas.deal import DEFAULT_METHOD, schedule  # the deal schedule is not in the facade
     rounds = schedule(players, method or DEFAULT_METHOD[players])
     i = players - 1 if seat == "dealer" else 0
     sizes = [str(r[i]) for r in rounds]
+    if last:
+        return sizes[-1]
     return sizes[0] if len(sizes) == 1 else ", ".join(sizes[:-1]) + " and " + sizes[-1]
 
 

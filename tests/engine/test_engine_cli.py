@@ -76,6 +76,7 @@ def test_illegal_action_in_a_record_names_it(tmp_path):
     r = run("replay", str(f))
     assert r.returncode == 2
     assert "actions[0] '2 talk continue' is illegal: it is seat 1's turn" in r.stderr
+    assert r.stderr.count("[play.turn]") == 1, r.stderr
 
 
 def test_nothing_is_written_on_failure(tmp_path):

@@ -150,3 +150,18 @@ def test_knocking_not_with_three_or_five_players(players, scart):
                   rules=Rules(knocking=True))
     play(h, "II")
     assert not [e for e in h.events if e["type"] == "knock"]
+
+
+# --- five players counted in threes ---------------------------------------------------------
+def test_count_threes_five_players_totals_78_to_81():
+    """wiki-de counts five players in threes: 130 card values less 2 per full group of three,
+    and a pile ending in a single card or a pair loses less, so a hand makes 78 to 81."""
+    import random
+    from troccas.hand import play_random
+    totals = set()
+    for seed in range(300):
+        h = Hand(5, seed % 5, seed=seed, rules=Rules(five_player_counting="threes"))
+        play_random(h, random.Random(seed))
+        totals.add(sum(h.result["points"]))
+        assert sum(h.result["par"]) == pytest.approx(sum(h.result["points"]))
+    assert totals <= {78, 79, 80, 81} and {78, 81} & totals

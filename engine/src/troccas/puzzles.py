@@ -417,6 +417,8 @@ def _why_not_buob(pz: Puzzle, g: str) -> str:
             "buob.scart": "where the jack lies matters: a jack in the scart cannot come out",
             "buob.fool": "look at what the jack's holder played to the trick",
             "buob.sche": "'buob, sche' was called: think about what the jack's holder played",
+            "buob.court": "think about what the jack's holder played under these rules",
+            "buob.own_king": "look at who played the king and who holds the jack",
         }.get(rule, "this call changes nothing here")
         return f"{g} stays where it is: {reason}."
     seat = _seat_of(pz, g)

@@ -180,8 +180,10 @@ class HandRecord:
         for i, action in enumerate(self.actions):
             why = hand.explain(action)
             if why:
-                raise RecordError(f"{where}: actions[{i}] '{action}' is illegal: {why[1]}"
-                                  f" [{why[0]}]", rule=why[0])
+                # The rule travels as the error's rule, not in the sentence: the CLI adds it
+                # in brackets, the browser links it.
+                raise RecordError(f"{where}: actions[{i}] '{action}' is illegal: {why[1]}",
+                                  rule=why[0])
             if i in says:
                 hand.says[hand.action_count] = says[i]
             hand.apply_action(action.id)

@@ -826,13 +826,15 @@ class Hand:
             back = max(numerals, key=key) if ret == "next_highest_numeral" \
                 else min(numerals, key=key)
         i = self.trick_cards.index(back)
+        owner = self.trick_players[i]
         self.trick_cards[i] = jack
         self.trick_players[i] = holder
         self._take(holder, jack)
         self._give(holder, back)
+        took = (f"takes back the {TOKEN[back]}" if owner == holder else
+                f"takes the {TOKEN[back]}, played by seat {owner}, into his hand")
         ev.update(effect="exchange", returned=TOKEN[back], rule="buob",
-                  text=f"seat {holder} adds the jack of {SUIT_NAMES[s]} to the trick and takes"
-                       f" back the {TOKEN[back]}")
+                  text=f"seat {holder} adds the jack of {SUIT_NAMES[s]} to the trick and {took}")
         return ev
 
     def _resolve_trick(self) -> None:

@@ -833,7 +833,7 @@ class Hand:
         self._give(holder, back)
         took = (f"takes back the {TOKEN[back]}" if owner == holder else
                 f"takes the {TOKEN[back]}, played by seat {owner}, into his hand")
-        ev.update(effect="exchange", returned=TOKEN[back], rule="buob",
+        ev.update(effect="exchange", returned=TOKEN[back], returned_by=owner, rule="buob",
                   text=f"seat {holder} adds the jack of {SUIT_NAMES[s]} to the trick and {took}")
         return ev
 

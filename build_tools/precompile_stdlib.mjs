@@ -88,7 +88,7 @@ with zipfile.ZipFile("/tmp/engine.whl") as zin, \\
     for entry in zin.infolist():
         data = zin.read(entry)
         zout.writestr(entry, data, entry.compress_type)
-        if entry.filename.startswith("troccas/") and entry.filename.endswith(".py"):
+        if entry.filename.endswith(".py"):  # every package of the wheel (troccas, cardgame)
             folder, _, file = entry.filename.rpartition("/")
             site = os.path.join(os.path.dirname(troccas.__path__[0]), entry.filename)
             zout.writestr(zipfile.ZipInfo(f"{folder}/__pycache__/{file[:-3]}.{tag}.pyc",

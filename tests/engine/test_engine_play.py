@@ -1,6 +1,12 @@
 """Trick play, the deal, the talk and the scart (pagat: The Deal, The Discard, The Play)."""
 
+import json
+import re
+from pathlib import Path
+
 import pytest
+
+import troccas
 
 from troccas import api
 from troccas.cards import TOKEN, mask_of, parse_ids
@@ -19,7 +25,9 @@ def legal(hand, trick=""):
 
 
 def why(hand, trick, card):
-    return refusal(mask_of(parse_ids(hand)), led_suit(parse_ids(trick)), parse_ids(card)[0])
+    """(clause, sentence) of the refusal, or None."""
+    m = refusal(mask_of(parse_ids(hand)), led_suit(parse_ids(trick)), parse_ids(card)[0])
+    return None if m is None else (m.rule, str(m))
 
 
 # --- pagat: The Play ------------------------------------------------------------------------------
@@ -141,7 +149,7 @@ def test_talk_liber_leaves_the_choice_to_the_dealer():
     h.apply("1 talk allow")
     h.apply("2 talk allow", say="pli bugen autras")
     assert not h.can("3 talk allow")
-    assert h.explain("3 talk allow")[0] == "talk.liber"
+    assert h.explain("3 talk allow").rule == "talk.liber"
     h.apply("3 talk liber")
     assert h.current_player == 0
     h.apply("0 talk abandon")
@@ -179,7 +187,7 @@ def test_no_talk_with_three_five_or_six_players():
 def test_scart_never_a_five_point_card():
     h = make_hand({0: "Kc XXI I Fool 3c 4c"})
     for card in ("Kc", "XXI", "I", "Fool"):
-        assert h.explain(f"0 scart {card}")[0] == "scart.honour"
+        assert h.explain(f"0 scart {card}").rule == "scart.honour"
     h.apply("0 scart 3c")
     h.apply("0 scart 4c")
     assert h.phase == "play" and len(h.scart) == 2
@@ -203,16 +211,26 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     assert (list(h.hands), list(h.trick_cards)) == before
 
 
+# Message ids about input, not about a rule of play: they have no clause on the rules pages.
+INPUT_RULES = {"phase", "api", "players", "options", "record", "record.deck", "record.action",
+               "counting.method", "notation", "notation.duplicate", "puzzle", "puzzle.expect",
+               "situation", "deal.seed", "output", "engine", "waiting", "word", "suit", "term"}
+
+
+def _catalogued_rules():
+    from troccas.errors import msg
+    cat = json.loads((Path(troccas.__file__).parent / "messages" / "en.json").read_text())
+    return {msg(k).rule for k in cat if not k.startswith("_")}
+
+
 def test_every_clause_cited_by_the_engine_is_catalogued():
-    import re
-    import troccas
-    from pathlib import Path
+    """Every rule an engine message names (its id up to '#') is a clause the rules pages
+    explain, and every message id the engine's source asks for is in the catalogue."""
+    rules = {r for r in _catalogued_rules() if r.split(".")[0] not in INPUT_RULES
+             and r not in INPUT_RULES}
+    assert len(rules) >= 25
+    assert rules <= set(CLAUSES), rules - set(CLAUSES)
     src = "".join(p.read_text() for p in Path(troccas.__file__).parent.glob("*.py"))
-    cited = set(re.findall(r'rule=\s*"([a-z_.]+)"', src))
-    cited |= set(re.findall(r'"rule": "([a-z_.]+)"', src))
-    cited |= set(re.findall(r'return \(?\s*"([a-z_.]+)", ', src))
-    cited -= {"phase", "api", "players", "options", "record.deck", "record.action",
-              "counting.method", "notation.duplicate", "puzzle", "puzzle.expect",
-              "situation", "deal.seed", "output", "engine"}  # input errors, not rules
-    assert len(cited) > 15
-    assert cited <= set(CLAUSES), cited - set(CLAUSES)
+    cat = json.loads((Path(troccas.__file__).parent / "messages" / "en.json").read_text())
+    used = set(re.findall(r'msg\(\s*"([^"]+)"', src))
+    assert used and used <= set(cat), used - set(cat)

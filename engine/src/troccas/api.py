@@ -19,7 +19,8 @@ from .cards import (FOOL, SUIT_NAMES, SUIT_OF, TOKEN, TRUMP, Card, mask_of, pars
 from .deal import check_players, partner_draw, shuffled_deck
 from .errors import DuplicateCardError, TroccasError
 from .hand import Hand, play_random
-from .play import NO_SUIT, explain_winner, led_suit, legal_mask, refusal, suit_name
+from .play import (NO_SUIT, explain_winner, led_suit, legal_mask, play_verdict, refusal,
+                   suit_name)
 from .record import HandRecord
 from .rules import CLAUSES, NOT_OPTIONS, OPTIONS, SOURCES, Rules
 
@@ -69,7 +70,7 @@ def call_winner(cards) -> dict:
     led = led_suit(ids)
     return {"cards": tokens(ids), "winner": TOKEN[ids[i]], "index": i,
             "led": suit_name(led) if led != NO_SUIT else None, "rule": "trick.winner",
-            "explanation": why}
+            "explanation": str(why), "reason": why.to_json()}
 
 
 @_call
@@ -89,7 +90,8 @@ def call_legal(hand, trick=()) -> dict:
     for c in sort_ids(hand_ids):
         why = refusal(hmask, led, c)
         if why:
-            refused.append({"card": TOKEN[c], "rule": why[0], "message": why[1]})
+            refused.append({"card": TOKEN[c], "rule": why.rule, "message": str(why),
+                            "reason": why.to_json()})
     return {"hand": tokens(sort_ids(hand_ids)), "trick": tokens(trick_ids),
             "led": suit_name(led) if led != NO_SUIT else None,
             "legal": tokens(c for c in sort_ids(hand_ids) if legal >> c & 1),
@@ -103,9 +105,9 @@ def call_check_play(hand, card, trick=()) -> dict:
     cid = parse_ids(card)
     if len(cid) != 1:
         raise TroccasError("name exactly one card to play", rule="play.in_hand")
-    why = refusal(mask_of(hand_ids), led_suit(parse_ids(trick)), cid[0])
-    return {"card": TOKEN[cid[0]], "legal": why is None,
-            "rule": why[0] if why else None, "message": why[1] if why else None}
+    v = play_verdict(mask_of(hand_ids), led_suit(parse_ids(trick)), cid[0])
+    return {"card": TOKEN[cid[0]], "legal": v.ok, "rule": None if v.ok else v.rule,
+            "message": None if v.ok else str(v.reason), "reason": v.reason.to_json()}
 
 
 def _hand_json(hand: Hand) -> dict:

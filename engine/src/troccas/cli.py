@@ -53,7 +53,7 @@ def _print_replay(r: dict) -> None:
     print(f"{r['players']} players, dealer seat {r['dealer']}, dealt {r['method'].replace('_', ' ')}")
     for e in r["talk"]:
         who = f"seat {e['player']}" if "player" in e else ""
-        print(f"  talk: {who} {e.get('decision', e.get('method', e.get('reason', '')))}".rstrip())
+        print(f"  talk: {who} {e.get('decision', e.get('method', e.get('text', '')))}".rstrip())
     if r["scart"]:
         print(f"scart: {' '.join(r['scart'])}")
     for t in r["tricks"]:

@@ -1,47 +1,27 @@
 """Every error the engine raises on bad input.
 
-Each is a ``ValueError`` subclass carrying a rule id and one readable sentence, so the CLI can
-print one line and the site can show the sentence as feedback without a traceback.
+Each is a :class:`cardgame.errors.GameError` (a ``ValueError``) carrying a message — a rule id
+and its parameters, rendered through the catalogue — so the CLI can print one line and the site
+can show the sentence as feedback without a traceback.
 """
 
 from __future__ import annotations
 
-import re
+from cardgame.errors import GameError
+from cardgame.messages import Message, quote  # noqa: F401 - quote is re-exported for callers
+
+DOMAIN = "troccas"
 
 
-class TroccasError(ValueError):
+def msg(id: str, **params) -> Message:
+    """A Troccas message: its words are in ``troccas/messages/<language>.json``."""
+    return Message(DOMAIN, id, params)
+
+
+class TroccasError(GameError):
     """Base class: ``rule`` names the rule broken, ``str(err)`` is one sentence for a reader."""
 
     rule = "troccas"
-
-    def __init__(self, message: str, *, rule: str | None = None) -> None:
-        # One line whatever the input quoted in it held: a reader sees one line, a log one row.
-        super().__init__(_one_line(str(message)))
-        if rule is not None:
-            self.rule = rule
-
-    @property
-    def message(self) -> str:
-        return str(self.args[0])
-
-    def to_json(self) -> dict:
-        return {"type": type(self).__name__, "rule": self.rule, "message": self.message}
-
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
-
-
-def _one_line(text: str) -> str:
-    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
-
-
-def quote(value, limit: int = 40) -> str:
-    """A piece of input as it may appear in a message: on one line, not too long, a text in
-    quotes ('Kc'), anything else as Python writes it (4.0, True, [1])."""
-    text = _one_line(value if isinstance(value, str) else repr(value))
-    if len(text) > limit:
-        text = text[:limit - 1] + "…"
-    return f"'{text}'" if isinstance(value, str) else text
 
 
 class InvalidCardError(TroccasError):

@@ -27,7 +27,7 @@ from .cards import (CAVALIER, FOOL, FOOL_SUIT, JACK, KING, N_CARDS, POINTS, QUEE
                     mask_of, suit_card)
 from .deal import (DEFAULT_METHOD, SCART_SIZE, catch_up_methods, check_players, schedule,
                    shuffled_deck)
-from .errors import IllegalActionError, RecordError, TroccasError, quote
+from .errors import IllegalActionError, Message, RecordError, TroccasError, msg, quote
 from .play import _WIN_KEY, NO_SUIT, TRUMP_MASK, legal_mask, refusal, suit_name
 from .rules import Rules
 
@@ -64,6 +64,13 @@ def _by_suit(ids: list[int]) -> list[list[int]]:
     return [ids[b22:b36], ids[b36:b50], ids[b50:b64], ids[b64:], ids[b1:b22], ids[:b1]]
 
 
+def _said(event: dict, message: Message, **fields) -> dict:
+    """An event with what it means: the rule, the message (id and parameters, for a page to
+    render in its language) and its English text."""
+    event.update(fields, rule=message.rule, msg=message.to_json(), text=str(message))
+    return event
+
+
 def _as_action(action) -> Action:
     return action if isinstance(action, Action) else Action.parse(action)
 
@@ -96,13 +103,11 @@ class Hand:
         self.n = n = check_players(players)
         self.rules = (rules or _DEFAULT_RULES).check_players(n)
         if type(dealer) is not int or not 0 <= dealer < n:
-            raise IllegalActionError(f"the dealer must be a seat from 0 to {n - 1}, not"
-                                     f" {quote(dealer)}", rule="deal")
+            raise IllegalActionError(msg("deal#dealer_seat", last=n - 1, value=quote(dealer)))
         self.dealer = dealer
         self.deck = list(deck) if deck is not None else shuffled_deck(seed)
         if deck is not None and (len(self.deck) != N_CARDS or set(self.deck) != _PACK_SET):
-            raise RecordError("the deck must hold each of the 78 cards exactly once",
-                              rule="record.deck")
+            raise RecordError(msg("record.deck#pack"))
         # Sides: partners sit opposite with 4, alternate with 6; 3 and 5 play alone.
         self.side_of = _SIDE_OF[n]
         self.n_sides = 2 if n in (4, 6) else n
@@ -216,8 +221,7 @@ class Hand:
             if ids is None:  # no legal_action_ids() call since the last action
                 ids = ids_of(legal_mask(self.seat_mask(p), self.led))
             if aid not in ids:
-                why = self._refusal(p, aid)
-                raise IllegalActionError(why[1], rule=why[0])
+                raise IllegalActionError(self._refusal(p, aid))
             self._ids = None
             self._moves.append(p * 1000 + aid)
             self._held[p][SUIT_OF[aid]].remove(aid)
@@ -233,14 +237,12 @@ class Hand:
                 return ()
             return self._end_of_trick()
         if type(aid) is not int:  # not None, 3.0, True or '3'
-            raise IllegalActionError(f"{quote(aid)} is not an action id (a whole number)",
-                                     rule="record.action")
+            raise IllegalActionError(msg("record.action#id", value=quote(aid)))
         mark = len(self.events)
         legal = self._legal if ph != PLAY and self._legal is not None \
             else self.legal_action_ids()
         if aid not in legal:
-            why = self._refusal(self._to_move, aid) or ("phase", "not possible now")
-            raise IllegalActionError(why[1], rule=why[0])
+            raise IllegalActionError(self._refusal(self._to_move, aid) or msg("phase#not_now"))
         self._ids = self._legal = None
         self._moves.append(self._to_move * 1000 + aid + (500 if ph == SCART else 0))
         if ph == PLAY:
@@ -264,7 +266,7 @@ class Hand:
         if self.phase == THROWN_IN:
             return [0] * self.n
         if self.phase != DONE:
-            raise IllegalActionError("the hand is not over yet", rule="score")
+            raise IllegalActionError(msg("score#not_over"))
         side_scores = self.result["scores"]
         return [side_scores[self.side_of[p]] for p in range(self.n)]
 
@@ -307,10 +309,10 @@ class Hand:
         action = _as_action(action)
         why = self._action_refusal(action)
         if why:
-            raise IllegalActionError(why[1], rule=why[0])
+            raise IllegalActionError(why)
 
-    def explain(self, action: Action | str) -> tuple[str, str] | None:
-        """(clause id, sentence) saying why ``action`` is refused, or None if it is legal."""
+    def explain(self, action: Action | str) -> Message | None:
+        """Why ``action`` is refused (a message whose ``rule`` is the clause), or None."""
         return self._action_refusal(_as_action(action))
 
     def can(self, action: Action | str) -> bool:
@@ -355,81 +357,67 @@ class Hand:
         return list(zip(self.trick_players, self.trick_cards))
 
     # ---- refusals ------------------------------------------------------------------------
-    def _action_refusal(self, action: Action) -> tuple[str, str] | None:
+    def _action_refusal(self, action: Action) -> Message | None:
         kind_phase = {"play": (PLAY,), "kingjack": (PLAY,), "scart": (SCART,),
                       "talk": (TALK, DEALER_CHOICE), "call": (CALL,),
                       "takeback": (TAKE_BACK_PHASE,), "deal": (DEAL_METHOD,)}
         if self.phase not in kind_phase[action.kind]:
-            return "phase", f"{self._waiting_for()}, so '{action.kind}' is not possible now"
+            return msg("phase#wrong_kind", waiting=self._waiting_for(), kind=action.kind)
         return self._refusal(action.player, action.id)
 
-    def _waiting_for(self) -> str:
-        return {DEAL_METHOD: "the trailing side is choosing how to deal",
-                TALK: f"seat {self._to_move} is to speak after this round of the deal",
-                DEALER_CHOICE: "the dealer, who holds no trump, is choosing whether to play",
-                SCART: "the dealer is laying away the scart",
-                PLAY: f"seat {self._to_move} is to play to the trick",
-                CALL: f"seat {self._to_move} may call buob",
-                TAKE_BACK_PHASE: f"seat {self._to_move} is taking back a card for the jack",
-                DONE: "the hand is over", THROWN_IN: "the deal was thrown in"}[self.phase]
+    def _waiting_for(self) -> Message:
+        """What the hand is waiting for, as a message (``waiting.talk``, …)."""
+        return msg(f"waiting.{self.phase}", seat=self._to_move)
 
-    def _refusal(self, player: int, aid: int) -> tuple[str, str] | None:
+    def _refusal(self, player: int, aid: int) -> Message | None:
         ph = self.phase
         if ph in (DONE, THROWN_IN):
-            return "phase", f"{self._waiting_for()}; no action is possible"
+            return msg("phase#over", waiting=self._waiting_for())
         if player != self._to_move:
-            return "play.turn", f"it is seat {self._to_move}'s turn, not seat {player}'s"
+            return msg("play.turn", seat=self._to_move, player=player)
         if ph == PLAY:
-            hand = self.hands[player]
+            hand = self.seat_mask(player)
             led = self.led
             if not isinstance(aid, int) or aid < 0:
-                return "phase", f"{aid!r} is not an action id"
+                return msg("record.action#id", value=quote(aid))
             if aid < N_CARDS:
                 return refusal(hand, led, aid)
             if KING_JACK <= aid < KING_JACK + 4:
                 s = aid - KING_JACK
                 if hand & _KJ_MASK[s] != _KJ_MASK[s]:
-                    return ("buob.king_jack", f"you need both the king and the jack of"
-                                              f" {SUIT_NAMES[s]} to play them together")
+                    return msg("buob.king_jack#both", suit=SUITS_TOKEN[s])
                 if not self._kj_allowed(s, led):
-                    return ("buob.king_jack", f"king and jack may be played together only to"
-                                              f" the first trick in which {SUIT_NAMES[s]} are"
-                                              f" led")
+                    return msg("buob.king_jack#first", suit=SUITS_TOKEN[s])
                 return None
-            return "phase", "only a card (or king and jack together) can be played now"
+            return msg("phase#card_due")
         if aid in self.legal_action_ids():
             return None
         if ph == SCART:
             if 0 <= aid < N_CARDS:
-                if not self.hands[self.dealer] >> aid & 1:
-                    return "play.in_hand", f"you do not hold {TOKEN[aid]}"
-                return ("scart.honour", f"{TOKEN[aid]} is worth 5 points, and no king, XXI, I or"
-                                        f" Fool may go into the scart")
-            return "phase", "the dealer must lay away a card now"
+                if not self.seat_mask(self.dealer) >> aid & 1:
+                    return msg("play.in_hand", card=TOKEN[aid])
+                return msg("scart.honour", card=TOKEN[aid])
+            return msg("phase#scart_due")
         if ph in (TALK, DEALER_CHOICE):
             if aid == LIBER:
-                return ("talk.liber", "only the third player to speak may say liber"
-                        if self.rules.throw_in == "veto" else
-                        "this rule set has no 'liber': the third speaker says allow")
+                return msg("talk.liber#third_only" if self.rules.throw_in == "veto"
+                           else "talk.liber#none")
             if aid == ABANDON:
-                return ("talk", "only the dealer, speaking last, may abandon the deal")
-            if aid in (ALLOW,):
-                return ("talk.liber", "the third speaker says liber (or continue), not allow"
-                        if self.talk_i == 2 else "the dealer continues or abandons")
-            return "phase", "a talk decision (continue, allow, liber, abandon) is due now"
+                return msg("talk#dealer_only")
+            if aid == ALLOW:
+                return msg("talk.liber#not_allow" if self.talk_i == 2 else "talk#dealer_choice")
+            return msg("phase#talk_due")
         if ph == CALL:
             if aid == BUOB_SCHE:
-                return ("buob.sche", "under this rule set a queen or cavalier never goes back for"
-                                     " the jack, so there is no 'buob, sche' to call")
-            return "phase", "buob, buob_sche or pass is due now"
+                return msg("buob.sche#none")
+            return msg("phase#call_due")
         if ph == TAKE_BACK_PHASE:
-            return ("buob.king_jack", "take back a numeral card of the suit played by another"
-                                      " player: " + " ".join(TOKEN[c] for c in
-                                                             self._take_back_choices()))
+            return msg("buob.king_jack#take_back",
+                       cards=[TOKEN[c] for c in self._take_back_choices()])
         if ph == DEAL_METHOD:
-            return ("deal.method", "the trailing side may choose "
-                    + " or ".join(self._deal_options()))
-        return "phase", "not possible now"
+            return msg("deal.method#choose", ways=[msg(f"term.deal.{m}")
+                                                   for m in self._deal_options()])
+        return msg("phase#not_now")
 
     # ---- the deal ------------------------------------------------------------------------
     def _deal_demands(self) -> list[int]:
@@ -499,8 +487,7 @@ class Hand:
         self.events.append({"type": "talk", "player": p, "decision": TALK_WORDS[aid],
                             "round": self.round})
         if aid == ABANDON:
-            return self._throw_in("the dealer abandoned the deal after every other player"
-                                  " allowed it")
+            return self._throw_in(msg("talk#abandoned"))
         if aid == CONTINUE:
             self.dealer_asked = p == self.dealer
             return self._talk_done()
@@ -520,13 +507,13 @@ class Hand:
         self.events.append({"type": "dealer_choice", "player": self.dealer,
                             "decision": TALK_WORDS[aid]})
         if aid == ABANDON:
-            return self._throw_in("the dealer held no trump and abandoned the deal")
+            return self._throw_in(msg("talk.dealer_no_trump#abandoned"))
         self._after_deal()
 
-    def _throw_in(self, why: str) -> None:
+    def _throw_in(self, why: Message) -> None:
         self.phase = THROWN_IN
         self._to_move = -1
-        self.events.append({"type": "thrown_in", "reason": why})
+        self.events.append(_said({"type": "thrown_in"}, why))
 
     def _after_deal(self) -> None:
         if SCART_SIZE[self.n]:
@@ -632,10 +619,8 @@ class Hand:
         for p in range(self.n):
             if self.seat_mask(p) >> top & 1:
                 self.knocked = top
-                self.events.append({"type": "knock", "player": p, "card": TOKEN[top],
-                                    "rule": "knocking",
-                                    "text": f"seat {p} knocks: he holds {TOKEN[top]}, the"
-                                            f" highest trump still out"})
+                self.events.append(_said({"type": "knock", "player": p, "card": TOKEN[top]},
+                                         msg("knocking", seat=p, card=TOKEN[top])))
                 return
 
     def _play_king_jack(self, s: int) -> None:
@@ -709,10 +694,9 @@ class Hand:
             p, s = self.kj
             self._remove_from_trick(p, _JACK[s])
             self._give(p, _JACK[s])
-            self.events.append({"type": "king_jack_back", "player": p, "card": TOKEN[_JACK[s]],
-                                "rule": "buob.king_jack",
-                                "text": f"no other player played a numeral of"
-                                        f" {SUIT_NAMES[s]}, so the jack went back to hand"})
+            self.events.append(_said({"type": "king_jack_back", "player": p,
+                                      "card": TOKEN[_JACK[s]]},
+                                     msg("buob.king_jack#back", suit=SUITS_TOKEN[s])))
         self._maybe_call()
         return tuple(self.events[mark:])
 
@@ -725,8 +709,10 @@ class Hand:
         p, s = self.kj
         owner = self._remove_from_trick(None, cid)
         self._give(p, cid)
-        self.events.append({"type": "take_back", "player": p, "card": TOKEN[cid], "from": owner,
-                            "rule": "buob.king_jack"})
+        self.events.append(_said({"type": "take_back", "player": p, "card": TOKEN[cid],
+                                  "from": owner},
+                                 msg("buob.king_jack#took", seat=p, card=TOKEN[cid],
+                                     owner=owner)))
         self._maybe_call()
 
     def _remove_from_trick(self, player: int | None, cid: int) -> int:
@@ -782,46 +768,29 @@ class Hand:
         ev = {"type": "buob", "player": caller, "call": CALL_WORDS[aid], "suit": SUITS_TOKEN[s],
               "jack": TOKEN[jack], "holder": None, "returned": None}
         if aid == NO_BUOB:
-            ev.update(effect="none", rule="buob", text="no call was made")
-            return ev
+            return _said(ev, msg("buob#pass"), effect="none")
         holder = self._holder_of(jack)
         if holder is None:
-            ev.update(effect="none", rule="buob.scart",
-                      text=f"the jack of {SUIT_NAMES[s]} lies in the scart, so the call has no"
-                           f" effect")
-            return ev
+            return _said(ev, msg("buob.scart", suit=SUITS_TOKEN[s]), effect="none")
         ev["holder"] = holder
         ret = self.rules.buob_return
         played = next(c for q, c in zip(self.trick_players, self.trick_cards) if q == holder)
         if played == FOOL:
-            ev.update(effect="none", rule="buob.fool",
-                      text=f"seat {holder} holds the jack but played the Fool to the trick, so"
-                           f" he keeps the jack and the Fool stays played")
-            return ev
+            return _said(ev, msg("buob.fool", seat=holder), effect="none")
         if played == _KING[s]:
             # Sources are silent; taking the king back would undo the call's own condition.
-            ev.update(effect="none", rule="buob.own_king",
-                      text=f"seat {holder} played the king himself and keeps the jack")
-            return ev
+            return _said(ev, msg("buob.own_king", seat=holder), effect="none")
         court = SUIT_OF[played] == s and RANK_OF[played] in (QUEEN, CAVALIER)
         if court and ret == "own_card_unless_court":
-            ev.update(effect="none", rule="buob.court",
-                      text=f"seat {holder} had played the {TOKEN[played]}, so it stays in the"
-                           f" trick and he keeps the jack")
-            return ev
+            return _said(ev, msg("buob.court", seat=holder, card=TOKEN[played]), effect="none")
         if court and aid == BUOB_SCHE:
-            ev.update(effect="none", rule="buob.sche",
-                      text=f"'buob, sche' was called and seat {holder} had played the"
-                           f" {TOKEN[played]}, so it stays in the trick and he keeps the jack")
-            return ev
+            return _said(ev, msg("buob.sche", seat=holder, card=TOKEN[played]), effect="none")
         if ret in ("own_card", "own_card_unless_court") or court and ret == "numeral_from_table":
             back = played
         else:
             numerals = [c for c in self.trick_cards if SUIT_OF[c] == s and RANK_OF[c] < JACK]
             if not numerals:
-                ev.update(effect="none", rule="buob",
-                          text="no numeral card of the suit is in the trick to take back")
-                return ev
+                return _said(ev, msg("buob#no_numeral"), effect="none")
             key = (lambda c: STRENGTH[c])
             back = max(numerals, key=key) if ret == "next_highest_numeral" \
                 else min(numerals, key=key)
@@ -831,11 +800,9 @@ class Hand:
         self.trick_players[i] = holder
         self._take(holder, jack)
         self._give(holder, back)
-        took = (f"takes back the {TOKEN[back]}" if owner == holder else
-                f"takes the {TOKEN[back]}, played by seat {owner}, into his hand")
-        ev.update(effect="exchange", returned=TOKEN[back], returned_by=owner, rule="buob",
-                  text=f"seat {holder} adds the jack of {SUIT_NAMES[s]} to the trick and {took}")
-        return ev
+        return _said(ev, msg("buob#exchange" if owner == holder else "buob#exchange_other",
+                             seat=holder, suit=SUITS_TOKEN[s], card=TOKEN[back], owner=owner),
+                     effect="exchange", returned=TOKEN[back], returned_by=owner)
 
     def _resolve_trick(self) -> None:
         players, cards = self.trick_players, self.trick_cards
@@ -890,16 +857,13 @@ class Hand:
                 g = self._own_group(fside, i)
                 g[g.index(low)] = FOOL
                 self._own_group(wside, gi).append(low)
-                return {"type": "fool_exchange", "trick": number, "side": fside,
-                        "to_side": wside, "card": TOKEN[low], "rule": "fool.exchange",
-                        "text": f"the Fool stays with its side, which gives {TOKEN[low]} from"
-                                f" its won tricks in exchange"}
+                return _said({"type": "fool_exchange", "trick": number, "side": fside,
+                              "to_side": wside, "card": TOKEN[low]},
+                             msg("fool.exchange", card=TOKEN[low]))
         self.fool_owed = (fside, wside, gi)
         self.fool_aside = fside
-        return {"type": "fool_owed", "trick": number, "side": fside, "to_side": wside,
-                "rule": "fool.owed",
-                "text": "the Fool's side has won no low card yet, so it keeps the Fool face up"
-                        " and owes a low card"}
+        return _said({"type": "fool_owed", "trick": number, "side": fside, "to_side": wside},
+                     msg("fool.owed"))
 
     def _pay_fool_debt(self, gi: int, number: int) -> dict | None:
         fside, wside, cgi = self.fool_owed
@@ -911,9 +875,8 @@ class Hand:
         self._own_group(wside, cgi).append(low)
         self.fool_owed = None
         self.fool_aside = None
-        return {"type": "fool_exchange", "trick": number, "side": fside, "to_side": wside,
-                "card": TOKEN[low], "rule": "fool.owed",
-                "text": f"the Fool's side now pays the low card it owed: {TOKEN[low]}"}
+        return _said({"type": "fool_exchange", "trick": number, "side": fside, "to_side": wside,
+                      "card": TOKEN[low]}, msg("fool.owed#paid", card=TOKEN[low]))
 
     # ---- the count -----------------------------------------------------------------------
     @property
@@ -941,18 +904,15 @@ class Hand:
                             self._own_group(s, i).remove(FOOL)
                 self._own_group(taker, -1).append(FOOL)
                 self.fool_owed = self.fool_aside = None
-            self.events.append({"type": "all_tricks", "side": taker, "rule": "fool.all_tricks",
-                                "text": "one side took every trick, so it also takes the Fool"
-                                        " and the scart"})
+            self.events.append(_said({"type": "all_tricks", "side": taker},
+                                     msg("fool.all_tricks")))
         if self.fool_owed is not None:
             # Sources are silent on a debt still open at the end; the engine's reading: the
             # Fool itself goes to the side it was owed to.
             fside, wside, cgi = self.fool_owed
             self._own_group(wside, cgi).append(FOOL)
-            self.events.append({"type": "fool_lost", "side": fside, "to_side": wside,
-                                "rule": "fool.owed",
-                                "text": "the Fool's side never won a low card to pay with, so"
-                                        " the Fool goes to the other side"})
+            self.events.append(_said({"type": "fool_lost", "side": fside, "to_side": wside},
+                                     msg("fool.owed#lost")))
             self.fool_owed = self.fool_aside = None
         if self.scart:
             self.piles[scart_side].append(list(self.scart))

@@ -8,10 +8,15 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from cardgame.verdict import Verdict
+
 from .cards import (FOOL, FOOL_SUIT, JACK, KING, SUIT_MASK, SUIT_NAMES, SUIT_OF, STRENGTH,
                     TOKEN, TRUMP, suit_card)
+from .errors import Message, TroccasError, msg
 
 NO_SUIT = -1
+# Suits as messages name them: the catalogue's suit.c … suit.t give the words.
+SUIT_CODE = ("c", "r", "s", "b", "t")
 TRUMP_MASK = SUIT_MASK[TRUMP]
 FOOL_BIT = 1 << FOOL
 
@@ -62,29 +67,26 @@ def winning_index(cards: Sequence[int], led: int | None = None) -> int:
     return cards.index(max(cards, key=_WIN_KEY[led].__getitem__))
 
 
-def explain_winner(cards: Sequence[int]) -> tuple[int, str]:
-    """The index of the winning card and a sentence saying why it wins (trick.winner)."""
-    from .errors import TroccasError
+def explain_winner(cards: Sequence[int]) -> tuple[int, Message]:
+    """The index of the winning card and the reason it wins (clause trick.winner)."""
     if not cards or all(c == FOOL for c in cards):
-        raise TroccasError("a trick needs at least one card besides the Fool to have a winner",
-                           rule="trick.winner")
+        raise TroccasError(msg("trick.winner#no_card"))
     led = led_suit(cards)
     i = winning_index(cards, led)
     w = cards[i]
     if SUIT_OF[w] == TRUMP:
         trumps = sum(SUIT_OF[c] == TRUMP for c in cards)
-        why = f"{TOKEN[w]} is the highest trump in the trick" if trumps > 1 else \
-            f"{TOKEN[w]} is the only trump in the trick"
+        parts = [msg("trick.winner#trump_highest" if trumps > 1 else "trick.winner#trump_only",
+                     card=TOKEN[w])]
         if led != TRUMP:
-            why += f", and a trump beats any card of {suit_name(led)}, the suit led"
+            parts.append(msg("trick.winner#ruff", suit=SUIT_CODE[led]))
     else:
-        why = (f"{TOKEN[w]} is the highest card of {suit_name(led)}, the suit led, and no trump"
-               f" was played")
+        parts = [msg("trick.winner#suit", card=TOKEN[w], suit=SUIT_CODE[led])]
     if cards[0] == FOOL:
-        why += "; the Fool was led, so the second card set the suit"
+        parts.append(msg("trick.winner#fool_led"))
     if FOOL in cards:
-        why += " (the Fool never wins a trick)"
-    return i, why
+        parts.append(msg("trick.winner#fool_never"))
+    return i, msg("trick.winner", parts=parts)
 
 
 def legal_mask(hand: int, led: int) -> int:
@@ -99,27 +101,39 @@ def legal_mask(hand: int, led: int) -> int:
     return m | (hand & FOOL_BIT)
 
 
-def refusal(hand: int, led: int, card: int) -> tuple[str, str] | None:
-    """Why ``card`` may not be played from ``hand`` (clause id, sentence), or None if it may."""
+def play_verdict(hand: int, led: int, card: int) -> Verdict:
+    """Whether ``card`` may be played from ``hand`` (a mask) to a trick whose suit to follow is
+    ``led`` (NO_SUIT when leading), and why (pagat: The Play). The rule of legal play: the
+    fast paths (:func:`legal_mask`, the hand's per-suit lists) are tested against it."""
+    t = TOKEN[card]
     if not hand >> card & 1:
-        return "play.in_hand", f"you do not hold {TOKEN[card]}"
-    if card == FOOL or led < 0:
-        return None
+        return Verdict(False, msg("play.in_hand", card=t))
+    if card == FOOL:
+        return Verdict(True, msg("play.fool#ok"))
+    if led < 0:
+        return Verdict(True, msg("play.turn#lead"))
     s = SUIT_OF[card]
+    suit = SUIT_CODE[led]
     if s == led:
-        return None
+        return Verdict(True, msg("play.follow_suit#ok" if led != TRUMP else "play.trump_led#ok",
+                                 suit=suit))
     if led == TRUMP:
         if hand & TRUMP_MASK:
-            return ("play.trump_led", f"trumps were led and you hold trumps, so you must play a"
-                                      f" trump, not {TOKEN[card]}")
-        return None
+            return Verdict(False, msg("play.trump_led", card=t))
+        return Verdict(True, msg("play.trump_led#void"))
     if hand & SUIT_MASK[led]:
-        return ("play.follow_suit", f"{suit_name(led)} were led and you hold {suit_name(led)},"
-                                    f" so you must follow suit, not play {TOKEN[card]}")
-    if s != TRUMP and hand & TRUMP_MASK:
-        return ("play.must_trump", f"you hold no {suit_name(led)} but you do hold trumps, so you"
-                                   f" must play a trump, not {TOKEN[card]}")
-    return None
+        return Verdict(False, msg("play.follow_suit", suit=suit, card=t))
+    if s == TRUMP:
+        return Verdict(True, msg("play.must_trump#ok", suit=suit))
+    if hand & TRUMP_MASK:
+        return Verdict(False, msg("play.must_trump", suit=suit, card=t))
+    return Verdict(True, msg("play.must_trump#free", suit=suit))
+
+
+def refusal(hand: int, led: int, card: int) -> Message | None:
+    """The reason ``card`` may not be played, or None if it may (:func:`play_verdict`)."""
+    v = play_verdict(hand, led, card)
+    return None if v.ok else v.reason
 
 
 def king_of(s: int) -> int:
@@ -134,5 +148,6 @@ def is_plain_suit(s: int) -> bool:
     return 0 <= s < 4
 
 
-__all__ = ["led_suit", "card_beats", "winning_index", "legal_mask", "refusal", "NO_SUIT",
+__all__ = ["led_suit", "card_beats", "winning_index", "legal_mask", "play_verdict", "refusal",
+           "NO_SUIT", "SUIT_CODE",
            "FOOL_SUIT", "king_of", "jack_of", "suit_name"]

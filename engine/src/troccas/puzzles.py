@@ -25,7 +25,7 @@ from .cards import (CAVALIER, FOOL, JACK, KING, POINTS, QUEEN, RANK_OF, SUIT_NAM
 from .deal import check_players
 from .errors import TroccasError
 from .hand import Hand, play_random
-from .play import explain_winner, led_suit, legal_mask, refusal, suit_name
+from .play import explain_winner, led_suit, legal_mask, play_verdict, refusal, suit_name
 from .record import HandRecord
 from .rules import CLAUSES, Rules
 from .situation import SituationError, setup_hand
@@ -171,7 +171,7 @@ def _legal_puzzle(spec, hand_ids, trick_plays, seat=None) -> Puzzle:
         for c in sort_ids(hand_ids):
             why = refusal(hmask, led, c)
             if why:
-                steps.append(f"Not {TOKEN[c]}: {why[1]}.")
+                steps.append(f"Not {TOKEN[c]}: {why}.")
         rule = "play.trump_led" if led == TRUMP else (
             "play.follow_suit" if hmask & sum(1 << c for c in range(78) if SUIT_OF[c] == led)
             else "play.must_trump")
@@ -198,15 +198,10 @@ def _check_legal(pz: Puzzle, given) -> dict:
     for c in sort_ids(chosen - right):
         why = refusal(hmask, led, c)
         if why:
-            notes.append(f"{TOKEN[c]} may not be played: {why[1]}.")
-            rule = why[0]
+            notes.append(f"{TOKEN[c]} may not be played: {why}.")
+            rule = why.rule
     for c in sort_ids(right - chosen):
-        reason = ("the Fool may be played to any trick" if c == FOOL else
-                  "you may lead any card" if led < 0 else
-                  f"it follows {suit_name(led)}" if SUIT_OF[c] == led else
-                  f"you hold no {suit_name(led)}, so a trump is what you must play"
-                  if SUIT_OF[c] == TRUMP else "you can neither follow suit nor trump")
-        notes.append(f"{TOKEN[c]} may be played too: {reason}.")
+        notes.append(f"{TOKEN[c]} may be played too: {play_verdict(hmask, led, c)}.")
     return {"correct": False, "explanation": " ".join(notes), "rule": rule}
 
 
@@ -216,6 +211,7 @@ def _winner_puzzle(spec, trick_plays) -> Puzzle:
     if len(cards) < 2 or all(c == FOOL for c in cards):
         raise PuzzleError("a trick for this puzzle needs at least two cards, not only the Fool")
     i, why = explain_winner(cards)
+    why = str(why)
     return Puzzle("winner", spec, spec.get("question") or
                   "Which card takes this trick? (The first card was led.)",
                   {"trick": _plays(*zip(*trick_plays))}, "card", TOKEN[cards[i]],

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from .actions import Action
 from .cards import TOKEN
 from .deal import check_players, parse_deck, shuffled_deck
-from .errors import RecordError, TroccasError, quote
+from .errors import RecordError, TroccasError, msg, quote
 from .hand import Hand
 from .rules import Rules
 
@@ -180,10 +180,8 @@ class HandRecord:
         for i, action in enumerate(self.actions):
             why = hand.explain(action)
             if why:
-                # The rule travels as the error's rule, not in the sentence: the CLI adds it
-                # in brackets, the browser links it.
-                raise RecordError(f"{where}: actions[{i}] '{action}' is illegal: {why[1]}",
-                                  rule=why[0])
+                raise RecordError(msg("record#illegal", where=where, index=i,
+                                      action=str(action), why=why), rule=why.rule)
             if i in says:
                 hand.says[hand.action_count] = says[i]
             hand.apply_action(action.id)

@@ -1,0 +1,10 @@
+"""cardgame — the game-neutral layer under each card game's rules engine.
+
+Nothing here knows a particular game: messages as data (:mod:`cardgame.messages`), typed errors
+(:mod:`cardgame.errors`), the OpenSpiel-shaped state interface that search and bots drive
+(:mod:`cardgame.state`) and the facade registry that the command line, the browser worker and a
+site build call (:mod:`cardgame.facade`). A game is a package beside this one (``troccas``)
+that builds on these; it never imports a site.
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,186 @@
+"""Messages as data: a message is an id and parameters; its words come from a catalogue.
+
+Every refusal and explanation an engine gives is a :class:`Message` — for example
+``Message("troccas", "play.follow_suit", {"suit": "c", "card": "3s"})`` — and only turns into a
+sentence when a :class:`Catalogue` renders it. A catalogue is one JSON file per language in the
+game's package (``troccas/messages/en.json``), so a second language is a second file.
+
+Templates use ``str.format`` fields. A field may name a *kind* after a colon, which the
+catalogue translates rather than printing the raw value:
+
+* ``{suit:suit}`` — the value (``"c"``) looked up as ``suit.c`` in the catalogue;
+* ``{x:term}`` — the value looked up as ``term.<value>``;
+* ``{cards:list}`` — a list joined with spaces; ``{ways:or}`` — ``a, b or c``; ``{ways:and}``;
+* ``{card:name}`` — handed to a formatter the game registers (a card's name in words);
+* ``{n:plural:trick}`` — the catalogue's ``plural.trick`` entry, ``{"one": …, "other": …}``;
+* ``{token:quoted}`` — a piece of the reader's input, quoted, on one line and shortened.
+
+Plain fields print the value as it is (card tokens such as ``Kc`` are notation, the same in
+every language).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Callable, Mapping
+
+DEFAULT_LANGUAGE = "en"
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """Control characters written as escapes, so a message stays on one line."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+
+
+def quote(value, limit: int = 40) -> str:
+    """A piece of input as it may appear in a message: on one line, not too long, a text in
+    quotes ('Kc'), anything else as Python writes it (4.0, True, [1])."""
+    text = one_line(value if isinstance(value, str) else repr(value))
+    if len(text) > limit:
+        text = text[:limit - 1] + "…"
+    return f"'{text}'" if isinstance(value, str) else text
+
+
+class CatalogueError(LookupError):
+    """A message id or a term missing from a catalogue: a bug in the engine or the catalogue."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message: which game's catalogue, the message id, the parameters (plain values)."""
+
+    domain: str
+    id: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def rule(self) -> str:
+        """The rule the message is about: the id up to a '#' (``talk.liber#third_only``)."""
+        return self.id.partition("#")[0]
+
+    def render(self, language: str = DEFAULT_LANGUAGE) -> str:
+        return catalogue(self.domain, language).render(self)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "params": {k: _plain(v) for k, v in self.params.items()}}
+
+
+def _plain(value):
+    """A parameter as JSON: nested messages as their id and parameters."""
+    if isinstance(value, Message):
+        return value.to_json()
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, cat: "Catalogue") -> None:
+        self.cat = cat
+
+    def format_field(self, value, spec: str):
+        if isinstance(value, Message):  # a message inside a message: same language
+            return self.cat.render(value)
+        if not spec:
+            return super().format_field(value, spec)
+        kind, _, arg = spec.partition(":")
+        cat = self.cat
+        if kind in ("suit", "term", "rank", "phase", "option"):
+            return cat.term(f"{kind}.{value}")
+        if kind == "quoted":  # a piece of input: on one line, shortened, in quotes
+            return quote(value)
+        if kind == "list":
+            return " ".join(str(v) for v in value)
+        if kind == "seq":  # parts of one sentence, each a message or a text
+            return "".join(self.format_field(v, "") for v in value)
+        if kind in ("or", "and"):
+            items = [self.format_field(v, "") for v in value]
+            if len(items) < 2:
+                return "".join(items)
+            return f"{', '.join(items[:-1])} {cat.term('word.' + kind)} {items[-1]}"
+        if kind == "plural":
+            forms = cat.entry(f"plural.{arg}")
+            return forms["one" if value == 1 else "other"]
+        fn = cat.formatters.get(kind)
+        if fn is not None:
+            return fn(value, cat)
+        return super().format_field(value, spec)
+
+
+class Catalogue:
+    """The words of one game in one language."""
+
+    def __init__(self, domain: str, language: str, entries: Mapping[str, Any],
+                 formatters: Mapping[str, Callable[[Any, "Catalogue"], str]] | None = None):
+        self.domain = domain
+        self.language = language
+        self.entries = dict(entries)
+        self.formatters = dict(formatters or {})
+        self._fmt = _Formatter(self)
+
+    def entry(self, key: str):
+        try:
+            return self.entries[key]
+        except KeyError:
+            raise CatalogueError(f"{self.domain}/{self.language}: no entry '{key}'") from None
+
+    def term(self, key: str) -> str:
+        value = self.entry(key)
+        if not isinstance(value, str):
+            raise CatalogueError(f"{self.domain}/{self.language}: '{key}' is not a term")
+        return value
+
+    def render(self, msg: Message) -> str:
+        template = self.term(msg.id)
+        try:
+            return self._fmt.vformat(template, (), dict(msg.params))
+        except KeyError as exc:
+            raise CatalogueError(f"{self.domain}/{self.language}: '{msg.id}' needs the"
+                                 f" parameter {exc}") from None
+
+    def fields(self, key: str) -> set[str]:
+        """The parameter names a template uses (the tests check every id against them)."""
+        return {name.split(".")[0].split("[")[0]
+                for _, name, _, _ in string.Formatter().parse(self.term(key)) if name}
+
+
+_CATALOGUES: dict[tuple[str, str], Catalogue] = {}
+_FORMATTERS: dict[str, dict[str, Callable[[Any, Catalogue], str]]] = {}
+
+
+def register_formatter(domain: str, kind: str, fn: Callable[[Any, Catalogue], str]) -> None:
+    """Let a game render a kind of parameter its own way (``{card:name}``)."""
+    _FORMATTERS.setdefault(domain, {})[kind] = fn
+    for (d, _), cat in _CATALOGUES.items():
+        if d == domain:
+            cat.formatters[kind] = fn
+
+
+def catalogue(domain: str, language: str = DEFAULT_LANGUAGE) -> Catalogue:
+    """The catalogue of a game package (its ``messages/<language>.json``), loaded once."""
+    key = (domain, language)
+    cat = _CATALOGUES.get(key)
+    if cat is None:
+        try:
+            text = resources.files(domain).joinpath("messages", f"{language}.json").read_text(
+                encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError):
+            raise CatalogueError(f"no '{language}' catalogue for {domain}") from None
+        cat = Catalogue(domain, language, json.loads(text), _FORMATTERS.get(domain))
+        _CATALOGUES[key] = cat
+    return cat
+
+
+def languages(domain: str) -> list[str]:
+    """The languages a game has a catalogue for."""
+    folder = resources.files(domain).joinpath("messages")
+    return sorted(p.name.removesuffix(".json") for p in folder.iterdir()
+                  if p.name.endswith(".json"))

@@ -56,7 +56,8 @@ def test_pyodide_and_wheel_are_in_the_site(site_dir):
     # The site's wheel is the built one, plus (pre-compiled build) .pyc for Pyodide's Python only.
     extra = shipped - built
     assert built <= shipped
-    assert all(re.fullmatch(r"troccas/(.+/)?__pycache__/\w+\.cpython-314\.pyc", n) for n in extra), extra
+    assert all(re.fullmatch(r"(troccas|cardgame)/(.+/)?__pycache__/\w+\.cpython-314\.pyc", n)
+               for n in extra), extra
 
 
 def test_precompiled_python_matches_pyodide(site_dir):

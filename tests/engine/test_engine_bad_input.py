@@ -45,6 +45,10 @@ def assert_refused_cleanly(exc: BaseException) -> None:
     assert isinstance(exc, TroccasError), f"{type(exc).__name__}: {exc}"
     one_line_error(exc.message)
     assert exc.rule
+    # Messages are data: the sentence comes from the catalogue, so a page can say it in its
+    # own language from the id and parameters.
+    assert exc.msg is not None, f"not from the catalogue: {exc.message}"
+    assert exc.to_json()["id"] and json.dumps(exc.to_json())
 
 
 def _base_record() -> dict:
@@ -204,6 +208,7 @@ def test_facade_calls_answer_or_refuse_with_a_typed_error(call):
         err = answer["error"]
         assert err["type"] != "InternalError", (name, args, err)
         one_line_error(err["message"])
+        assert err["id"], err
     try:
         api.call(name, **args)
     except Exception as exc:  # noqa: BLE001

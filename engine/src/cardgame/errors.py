@@ -35,5 +35,5 @@ class GameError(ValueError):
     def to_json(self) -> dict:
         out = {"type": type(self).__name__, "rule": self.rule, "message": self.message}
         if self.msg is not None:
-            out.update(id=self.msg.id, params=self.msg.params)
+            out.update(self.msg.to_json())
         return out

@@ -11,6 +11,7 @@ catalogue translates rather than printing the raw value:
 * ``{suit:suit}`` — the value (``"c"``) looked up as ``suit.c`` in the catalogue;
 * ``{x:term}`` — the value looked up as ``term.<value>``;
 * ``{cards:list}`` — a list joined with spaces; ``{ways:or}`` — ``a, b or c``; ``{ways:and}``;
+  ``{steps:join:; }`` — joined with what follows the second colon; ``{parts:seq}`` — run on;
 * ``{card:name}`` — handed to a formatter the game registers (a card's name in words);
 * ``{n:plural:trick}`` — the catalogue's ``plural.trick`` entry, ``{"one": …, "other": …}``;
 * ``{token:quoted}`` — a piece of the reader's input, quoted, on one line and shortened.
@@ -72,6 +73,20 @@ class Message:
     def to_json(self) -> dict:
         return {"id": self.id, "params": {k: _plain(v) for k, v in self.params.items()}}
 
+    @classmethod
+    def from_json(cls, domain: str, data: Mapping) -> "Message":
+        """The message back from its JSON form (nested messages included)."""
+        return cls(domain, data["id"], {k: _unplain(domain, v)
+                                        for k, v in data.get("params", {}).items()})
+
+
+def _unplain(domain: str, value):
+    if isinstance(value, dict) and set(value) == {"id", "params"}:
+        return Message.from_json(domain, value)
+    if isinstance(value, list):
+        return [_unplain(domain, v) for v in value]
+    return value
+
 
 def _plain(value):
     """A parameter as JSON: nested messages as their id and parameters."""
@@ -93,14 +108,25 @@ class _Formatter(string.Formatter):
             return super().format_field(value, spec)
         kind, _, arg = spec.partition(":")
         cat = self.cat
-        if kind in ("suit", "term", "rank", "phase", "option"):
+        if kind == "cap":  # a message (or text) opening a sentence
+            word = self.format_field(value, "")
+            return word[:1].upper() + word[1:]
+        if kind in ("suit", "suit_one", "term", "rank", "phase", "option"):
             return cat.term(f"{kind}.{value}")
+        if kind.startswith("term_"):  # {call:term_call} — the term call.<value>
+            return cat.term(f"term.{kind[5:]}.{value}")
+        if kind.endswith("_cap"):  # the same word, capitalised to open a sentence
+            word = self.format_field(value, kind.removesuffix("_cap"))
+            return word[:1].upper() + word[1:]
         if kind == "quoted":  # a piece of input: on one line, shortened, in quotes
             return quote(value)
         if kind == "list":
             return " ".join(str(v) for v in value)
         if kind == "seq":  # parts of one sentence, each a message or a text
             return "".join(self.format_field(v, "") for v in value)
+        if kind in ("join", "capjoin"):  # {steps:join:; } — joined by what follows the colon
+            text = arg.join(self.format_field(v, "") for v in value)
+            return text[:1].upper() + text[1:] if kind == "capjoin" else text
         if kind in ("or", "and"):
             items = [self.format_field(v, "") for v in value]
             if len(items) < 2:

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from .cards import N_CARDS, SUITS, TOKEN, parse_id
-from .errors import IllegalActionError, InvalidCardError, TroccasError, quote
+from .errors import IllegalActionError, InvalidCardError, TroccasError, msg, quote
 
 # --- ids -----------------------------------------------------------------------------------
 # 0..77 are cards: played in the play phase, laid away in the scart phase.
@@ -49,18 +49,16 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> "Action":
         if not isinstance(text, str):
-            raise ActionSyntaxError(f"{quote(text)} is not an action; write '<seat> <kind> <arg>'"
-                                    f" as text, e.g. '1 play Kc'")
+            raise ActionSyntaxError(msg("record.action#not_text", value=quote(text)))
         parts = text.split()
         # ASCII digits only: str.isdigit() also takes '¹' and other digits int() refuses or
         # reads as another number.
         if len(parts) != 3 or not _SEAT.fullmatch(parts[0]):
-            raise ActionSyntaxError(f"{quote(text)} is not an action; write '<seat> <kind> <arg>',"
-                                    f" e.g. '1 play Kc'")
+            raise ActionSyntaxError(msg("record.action#syntax", text=text))
         seat, kind, arg = int(parts[0]), parts[1].lower(), parts[2]
         if kind not in KINDS:
-            raise ActionSyntaxError(f"{quote(text)}: {quote(parts[1])} is not a kind of action;"
-                                    f" the kinds are {', '.join(KINDS)}")
+            raise ActionSyntaxError(msg("record.action#kind", text=text, kind=parts[1],
+                                        kinds=list(KINDS)))
         action = cls(seat, kind, arg)
         action.id  # validates the argument
         return action
@@ -79,7 +77,8 @@ class Action:
             try:
                 cid = parse_id(self.arg)
             except InvalidCardError as exc:
-                raise ActionSyntaxError(f"{quote(str(self))}: {exc.message}") from None
+                raise ActionSyntaxError(msg("record.action#card", text=str(self), why=exc.msg)) \
+                    from None
             return cid + TAKE_BACK if k == "takeback" else cid
         named = {"talk": {v: i for i, v in TALK_WORDS.items()},
                  "call": {v: i for i, v in CALL_WORDS.items()},
@@ -87,8 +86,8 @@ class Action:
                  "deal": {v: DEAL + i for i, v in enumerate(DEAL_NAMES)}}[k]
         aid = named.get(a.replace(",", "_").replace("-", "_") if k == "call" else a)
         if aid is None:
-            raise ActionSyntaxError(f"{quote(str(self))}: {quote(self.arg)} is not a {k}"
-                                    f" argument; choose one of {', '.join(named)}")
+            raise ActionSyntaxError(msg("record.action#arg", text=str(self), arg=self.arg, kind=k,
+                                        choices=list(named)))
         return aid
 
 
@@ -105,4 +104,4 @@ def action_of(player: int, aid: int, scart_phase: bool = False) -> Action:
         return Action(player, "deal", DEAL_NAMES[aid - DEAL])
     if TAKE_BACK <= aid < TAKE_BACK + N_CARDS:
         return Action(player, "takeback", TOKEN[aid - TAKE_BACK])
-    raise IllegalActionError(f"{aid} is not an action id", rule="record.action")
+    raise IllegalActionError(msg("record.action#id", value=quote(aid)))

@@ -17,7 +17,7 @@ from . import counting
 from .cards import (FOOL, SUIT_NAMES, SUIT_OF, TOKEN, TRUMP, Card, mask_of, parse_ids,
                     ranking_order, sort_ids)
 from .deal import check_players, partner_draw, shuffled_deck
-from .errors import DuplicateCardError, TroccasError
+from .errors import DuplicateCardError, TroccasError, msg
 from .hand import Hand, play_random
 from .play import (NO_SUIT, explain_winner, led_suit, legal_mask, play_verdict, refusal,
                    suit_name)
@@ -82,7 +82,7 @@ def call_legal(hand, trick=()) -> dict:
     both = set(hand_ids) & set(trick_ids)
     if both:
         c = next(iter(both))
-        raise DuplicateCardError(f"'{TOKEN[c]}' is both in the hand and in the trick")
+        raise DuplicateCardError(msg("notation.duplicate#hand_trick", card=TOKEN[c]))
     hmask = mask_of(hand_ids)
     led = led_suit(trick_ids)
     legal = legal_mask(hmask, led)
@@ -104,7 +104,7 @@ def call_check_play(hand, card, trick=()) -> dict:
     hand_ids = parse_ids(hand)
     cid = parse_ids(card)
     if len(cid) != 1:
-        raise TroccasError("name exactly one card to play", rule="play.in_hand")
+        raise TroccasError(msg("play.in_hand#one"))
     v = play_verdict(mask_of(hand_ids), led_suit(parse_ids(trick)), cid[0])
     return {"card": TOKEN[cid[0]], "legal": v.ok, "rule": None if v.ok else v.rule,
             "message": None if v.ok else str(v.reason), "reason": v.reason.to_json()}
@@ -206,14 +206,13 @@ def names() -> list[str]:
 def call(name: str, **args) -> Any:
     fn = _CALLS.get(name)
     if fn is None:
-        raise TroccasError(f"'{name}' is not an engine call; the calls are {', '.join(names())}",
-                           rule="api")
+        raise TroccasError(msg("api#unknown", name=name, calls=names()))
     try:
         inspect.signature(fn).bind(**args)
     except TypeError as exc:  # wrong argument names from a page or script
-        raise TroccasError(f"bad arguments for '{name}': {exc}; it takes"
-                           f" {', '.join(inspect.signature(fn).parameters) or 'none'}",
-                           rule="api") from None
+        raise TroccasError(msg("api#arguments", name=name, why=str(exc),
+                               takes=list(inspect.signature(fn).parameters) or ["none"])) \
+            from None
     return fn(**args)
 
 
@@ -224,12 +223,12 @@ def call_json(name: str, args_json: str = "{}") -> str:
         try:
             args = json.loads(args_json) if args_json else {}
         except json.JSONDecodeError as exc:
-            raise TroccasError(f"the arguments are not JSON: {exc.msg} (line {exc.lineno},"
-                               f" column {exc.colno})", rule="api") from None
+            raise TroccasError(msg("api#json", why=exc.msg, line=exc.lineno,
+                                   column=exc.colno)) from None
         except RecursionError:
-            raise TroccasError("the arguments are nested too deeply", rule="api") from None
+            raise TroccasError(msg("api#deep")) from None
         if not isinstance(args, dict):
-            raise TroccasError("the arguments must be a JSON object", rule="api")
+            raise TroccasError(msg("api#object"))
         result = call(str(name), **args)
         return json.dumps({"ok": True, "result": result}, ensure_ascii=False)
     except TroccasError as exc:
@@ -237,5 +236,5 @@ def call_json(name: str, args_json: str = "{}") -> str:
     except Exception as exc:  # noqa: BLE001 - the worker must always get an answer
         return json.dumps({"ok": False, "error": {
             "type": "InternalError", "rule": "engine",
-            "message": f"the engine failed on this input ({type(exc).__name__}); please"
-                       f" report it"}}, ensure_ascii=False)
+            "message": str(msg("engine#internal", kind=type(exc).__name__))}},
+            ensure_ascii=False)

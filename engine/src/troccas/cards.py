@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from .errors import DuplicateCardError, InvalidCardError, quote
+from .errors import DuplicateCardError, InvalidCardError, Message, msg, quote
 
 # --- ids -----------------------------------------------------------------------------------
 # 0 is the Fool, 1..21 the trumps by number, then 14 cards per suit in the order of SUITS,
@@ -101,28 +101,22 @@ for _s in range(4):
     _LOOKUP["a" + SUITS[_s]] = suit_card(_s, 0)
 
 
-def _explain_bad_token(token: str) -> str:
+def _explain_bad_token(token: str) -> Message:
     t = token.strip()
     low = t.lower()
     if not t:
-        return "an empty token is not a card"
+        return msg("notation#empty")
     if set(low) <= set("ivxlcdm") and any(ch in low for ch in "ivx") and not low.endswith(("c",)):
-        return (f"{quote(t)} is not a card: trumps are the Roman numerals I to XXI"
-                f" (IIII and VIIII as printed are read too)")
+        return msg("notation#roman", token=t)
     if low[-1:] in SUITS and len(low) >= 2:
-        rank = low[:-1]
-        return (f"{quote(t)} is not a card: {quote(rank)} is not a rank; ranks are K Q C J and"
-                f" 1 to 10 (suit '{low[-1]}' is {SUIT_NAMES[SUITS.index(low[-1])]})")
-    return (f"{quote(t)} is not a card: write trumps as I…XXI, the Fool as Fool or narr, and"
-            f" suit cards as rank (K Q C J 1…10) + suit (c cups, r coins, s swords, b batons),"
-            f" e.g. Kc, 10s")
+        return msg("notation#rank", token=t, rank=low[:-1], suit=low[-1])
+    return msg("notation#unknown", token=t)
 
 
 def parse_id(token: str) -> int:
     """The card id of one token; raises :class:`InvalidCardError` naming the token."""
     if not isinstance(token, str):
-        raise InvalidCardError(f"{quote(token)} is not a card token (expected text such as"
-                               f" 'Kc')")
+        raise InvalidCardError(msg("notation#not_text", value=quote(token)))
     cid = _LOOKUP.get(token.strip().lower())
     if cid is None:
         raise InvalidCardError(_explain_bad_token(token))
@@ -134,13 +128,11 @@ def split_tokens(text: str | Iterable[str]) -> list[str]:
     if isinstance(text, str):
         return [t for t in text.replace(",", " ").split() if t]
     if not isinstance(text, (list, tuple)):
-        raise InvalidCardError(f"{quote(text)} is not a list of cards; write cards as text"
-                               f" such as 'Kc XXI 10s' or as a list of such tokens")
+        raise InvalidCardError(msg("notation#not_list", value=quote(text)))
     out: list[str] = []
     for item in text:
         if not isinstance(item, str):
-            raise InvalidCardError(f"{quote(item)} is not a card token (expected text such as"
-                                   f" 'Kc')")
+            raise InvalidCardError(msg("notation#not_text", value=quote(item)))
         out.extend(split_tokens(item) if (" " in item.strip() or "," in item) else [item])
     return out
 
@@ -153,8 +145,8 @@ def parse_ids(text: str | Iterable[str], *, unique: bool = True) -> list[int]:
         cid = parse_id(tok)
         if unique and cid in seen:
             raise DuplicateCardError(
-                f"'{tok}' is named twice (as '{seen[cid]}' and '{tok}'); the pack has one {TOKEN[cid]}"
-                if seen[cid] != tok else f"'{tok}' is named twice; the pack has one {TOKEN[cid]}")
+                msg("notation.duplicate#as", token=tok, first=seen[cid], card=TOKEN[cid])
+                if seen[cid] != tok else msg("notation.duplicate", token=tok, card=TOKEN[cid]))
         seen[cid] = tok
         ids.append(cid)
     return ids
@@ -201,7 +193,7 @@ class Card:
         try:
             return cls._all[cid]
         except (IndexError, TypeError):
-            raise InvalidCardError(f"{cid!r} is not a card id (0–77)") from None
+            raise InvalidCardError(msg("notation#id", value=quote(cid))) from None
 
     @classmethod
     def _make(cls, cid: int) -> "Card":

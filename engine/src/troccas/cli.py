@@ -13,7 +13,7 @@ import sys
 import tempfile
 
 from . import __version__, api
-from .errors import TroccasError
+from .errors import TroccasError, msg
 
 NOTATION = """\
 card notation:
@@ -104,11 +104,11 @@ def _write_atomic(path: str, text: str) -> None:
     """Write all of ``text`` to ``path`` or nothing: a half-written record is worse than none."""
     folder = os.path.dirname(os.path.abspath(path))
     if os.path.isdir(path):
-        raise TroccasError(f"{path}: is a folder; name a file to write", rule="output")
+        raise TroccasError(msg("output#folder", path=path))
     try:
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".troccas-")
     except OSError as exc:
-        raise TroccasError(f"{path}: cannot write here: {exc.strerror}", rule="output") from None
+        raise TroccasError(msg("output#write", path=path, why=exc.strerror)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -125,8 +125,7 @@ def _read_record(path: str) -> bytes:
         with open(path, "rb") as f:
             return f.read()
     except OSError as exc:
-        raise TroccasError(f"{path}: cannot read the record: {exc.strerror}",
-                           rule="record") from None
+        raise TroccasError(msg("record#read", path=path, why=exc.strerror)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -220,8 +219,7 @@ def _worksheet(args) -> int:
     from .puzzles import check_kind
     check_kind(args.kind)
     if not 1 <= args.count <= 50:
-        raise TroccasError(f"--count {args.count}: a worksheet holds 1 to 50 puzzles",
-                           rule="puzzle")
+        raise TroccasError(msg("puzzle#worksheet_count", n=args.count))
     handouts = _handouts()
     if handouts is None:
         print(f"troccas: error: {WORKSHEET_NEEDS}", file=sys.stderr)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .cards import POINTS, TOKEN
-from .errors import OptionError, quote
+from .errors import OptionError, msg, quote
 
 METHODS = ("fours", "threes", "singly")
 GROUP_SIZE = {"fours": 4, "threes": 3, "singly": 1}
@@ -63,8 +63,7 @@ class Count:
 
 def check_method(method: str) -> str:
     if method not in METHODS:
-        raise OptionError(f"{quote(method)} is not a counting method; choose one of "
-                          + ", ".join(METHODS), rule="counting.method")
+        raise OptionError(msg("counting.method", value=quote(method), methods=list(METHODS)))
     return method
 
 
@@ -77,19 +76,14 @@ def check_scart(pile: Sequence[int], scart: Sequence[int], method: str) -> None:
     if not scart:
         return
     if method != "singly":
-        raise OptionError(f"the scart counts one less only when cards are counted singly, not"
-                          f" in {method}; leave the scart out or count singly",
-                          rule="count.singly")
+        raise OptionError(msg("count.singly#scart_only", method=method))
     if len(scart) > MAX_SCART:
-        raise OptionError(f"a scart holds at most {MAX_SCART} cards (three or five players),"
-                          f" not {len(scart)}", rule="scart")
+        raise OptionError(msg("scart#size", most=MAX_SCART, n=len(scart)))
     for c in scart:
         if POINTS[c] == 5:
-            raise OptionError(f"{TOKEN[c]} is worth 5 points and never lies in the scart",
-                              rule="scart.honour")
+            raise OptionError(msg("scart.honour#count", card=TOKEN[c]))
         if c not in pile:
-            raise OptionError(f"scart card {TOKEN[c]} is not in the pile; name the scart cards"
-                              f" among the pile's", rule="count.singly")
+            raise OptionError(msg("count.singly#not_in_pile", card=TOKEN[c]))
 
 
 def count(cards: Sequence[int], method: str = "fours", *, scart: Iterable[int] = (),

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 
 from .cards import N_CARDS, SUIT_OF, TOKEN, TRUMP, parse_ids
-from .errors import DuplicateCardError, OptionError, RecordError, quote
+from .errors import DuplicateCardError, OptionError, RecordError, msg, quote
 
 PLAYER_COUNTS = (3, 4, 5, 6)
 
@@ -34,8 +34,7 @@ CATCH_UP = (("one_round", 18), ("two_rounds", 9))
 
 def check_players(n) -> int:
     if type(n) is not int or n not in PLAYER_COUNTS:  # not 4.0, not True
-        raise OptionError(f"Troccas is played by 3, 4, 5 or 6 players, not {quote(n)}",
-                          rule="players")
+        raise OptionError(msg("players", value=quote(n)))
     return n
 
 
@@ -43,8 +42,7 @@ def check_seed(seed):
     """A seed is a whole number or a text (or None: a fresh shuffle), the same in every
     Python the engine runs in."""
     if seed is not None and (type(seed) is not int and not isinstance(seed, str)):
-        raise OptionError(f"a seed is a whole number or a text, not {quote(seed)}",
-                          rule="deal.seed")
+        raise OptionError(msg("deal.seed", value=quote(seed)))
     return seed
 
 
@@ -60,10 +58,9 @@ def parse_deck(text) -> list[int]:
     try:
         ids = parse_ids(text)
     except DuplicateCardError as exc:
-        raise RecordError(f"deck: {exc}", rule="record.deck") from None
+        raise RecordError(msg("record.deck#duplicate", why=exc.msg)) from None
     if len(ids) != N_CARDS:
-        raise RecordError(f"deck: the pack has 78 cards but the deck names {len(ids)}",
-                          rule="record.deck")
+        raise RecordError(msg("record.deck#count", n=len(ids)))
     return ids
 
 
@@ -71,8 +68,8 @@ def schedule(n: int, method: str) -> list[list[int]]:
     try:
         return METHODS[n][method]
     except (KeyError, TypeError):  # TypeError: a list or an object is no method's name
-        raise OptionError(f"{quote(method)} is not a way to deal for {n} players; choose one of "
-                          + ", ".join(METHODS[n]), rule="deal.method") from None
+        raise OptionError(msg("deal.method#unknown", value=quote(method), players=n,
+                              ways=list(METHODS[n]))) from None
 
 
 def catch_up_methods(totals, side: int, measure: str = "own_score") -> list[str]:
@@ -118,8 +115,7 @@ def partner_draw(deck: list[int], players: int = 4) -> PartnerDraw:
     skipping players who already hold a trump (pagat; arcane starts at the shuffler's right)."""
     check_players(players)
     if players % 2:
-        raise OptionError("partners are drawn only when there are sides (4 or 6 players)",
-                          rule="partners")
+        raise OptionError(msg("partners#sides"))
     it = iter(deck)
     centre = next(it)
     dealt: list[list[int]] = [[] for _ in range(players)]
@@ -152,14 +148,12 @@ def check_named_hands(players: int, dealer: int, hands: dict[int, list[int]],
     named = [c for cards in hands.values() for c in cards]
     if len(set(named)) != len(named):
         dup = next(c for c in named if named.count(c) > 1)
-        raise DuplicateCardError(f"{TOKEN[dup]} is given to two seats (or to a seat and the"
-                                 f" scart)")
+        raise DuplicateCardError(msg("notation.duplicate#seats", card=TOKEN[dup]))
     for seat, cards in hands.items():
         if not 0 <= seat < players:
-            raise OptionError(f"seat {seat} does not exist with {players} players", rule="deal")
+            raise OptionError(msg("deal#no_seat", seat=seat, players=players))
         if len(cards) > sizes[seat]:
-            raise OptionError(f"seat {seat} is dealt {sizes[seat]} cards, not {len(cards)}",
-                              rule="deal")
+            raise OptionError(msg("deal#too_many", seat=seat, size=sizes[seat], n=len(cards)))
     return sizes
 
 

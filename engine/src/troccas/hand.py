@@ -30,6 +30,7 @@ from .deal import (DEFAULT_METHOD, SCART_SIZE, catch_up_methods, check_players, 
 from .errors import IllegalActionError, Message, RecordError, TroccasError, msg, quote
 from .play import _WIN_KEY, NO_SUIT, TRUMP_MASK, legal_mask, refusal, suit_name
 from .rules import Rules
+from .scart import scart_verdict
 
 DEAL_METHOD, TALK, DEALER_CHOICE, SCART, PLAY, TAKE_BACK_PHASE, CALL, DONE, THROWN_IN = (
     "deal_method", "talk", "dealer_choice", "scart", "play", "take_back", "call", "done",
@@ -394,9 +395,7 @@ class Hand:
             return None
         if ph == SCART:
             if 0 <= aid < N_CARDS:
-                if not self.seat_mask(self.dealer) >> aid & 1:
-                    return msg("play.in_hand", card=TOKEN[aid])
-                return msg("scart.honour", card=TOKEN[aid])
+                return scart_verdict(self._pre[self.dealer], aid).reason
             return msg("phase#scart_due")
         if ph in (TALK, DEALER_CHOICE):
             if aid == LIBER:

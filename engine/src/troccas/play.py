@@ -10,7 +10,7 @@ from typing import Sequence
 
 from cardgame.verdict import Verdict
 
-from .cards import (FOOL, FOOL_SUIT, JACK, KING, SUIT_MASK, SUIT_NAMES, SUIT_OF, STRENGTH,
+from .cards import (FOOL, FOOL_SUIT, JACK, KING, ROUND_SUITS, SUIT_MASK, SUIT_NAMES, SUIT_OF, STRENGTH,
                     TOKEN, TRUMP, suit_card)
 from .errors import Message, TroccasError, msg
 
@@ -87,6 +87,23 @@ def explain_winner(cards: Sequence[int]) -> tuple[int, Message]:
     if FOOL in cards:
         parts.append(msg("trick.winner#fool_never"))
     return i, msg("trick.winner", parts=parts)
+
+
+def why_not_winner(cards: Sequence[int], i: int) -> Message:
+    """Why the card at ``i`` does not take the trick (clause trick.winner): what beats it."""
+    c = cards[i]
+    led = led_suit(cards)
+    w = cards[winning_index(cards, led)]
+    if c == FOOL:
+        return msg("trick.winner#fool_cannot")
+    if SUIT_OF[c] not in (led, TRUMP):
+        return msg("trick.winner#off_suit", card=TOKEN[c], suit=SUIT_CODE[led])
+    if SUIT_OF[c] != TRUMP and SUIT_OF[w] == TRUMP:
+        return msg("trick.winner#trumped", card=TOKEN[c], winner=TOKEN[w])
+    if SUIT_OF[c] in ROUND_SUITS:
+        return msg("trick.winner#ranks_round", winner=TOKEN[w], card=TOKEN[c],
+                   suit=SUIT_CODE[SUIT_OF[c]])
+    return msg("trick.winner#ranks", winner=TOKEN[w], card=TOKEN[c])
 
 
 def legal_mask(hand: int, led: int) -> int:

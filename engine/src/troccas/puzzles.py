@@ -23,11 +23,13 @@ from . import counting
 from .cards import (CAVALIER, FOOL, JACK, KING, POINTS, QUEEN, RANK_OF, SUIT_NAMES, SUIT_OF,
                     TOKEN, TRUMP, Card, parse_ids, sort_ids, suit_card)
 from .deal import check_players
-from .errors import TroccasError
+from .errors import DOMAIN, Message, TroccasError, msg, quote
 from .hand import Hand, play_random
-from .play import explain_winner, led_suit, legal_mask, play_verdict, refusal, suit_name
+from .play import (SUIT_CODE, explain_winner, led_suit, legal_mask, play_verdict, refusal,
+                   suit_name, why_not_winner)
 from .record import HandRecord
 from .rules import CLAUSES, Rules
+from .scart import scart_verdict
 from .situation import SituationError, setup_hand
 
 KINDS = ("count", "buob", "fool", "legal", "winner", "scart")
@@ -52,11 +54,11 @@ class PuzzleError(TroccasError):
 class Puzzle:
     kind: str
     spec: dict
-    question: str
+    question: Message | str  # str: an authored puzzle's own question
     situation: dict
     answer_type: str  # number | card | cards | card_or_choice
     answer: Any
-    steps: tuple[str, ...]
+    steps: tuple[Message, ...]
     rule: str
     accept: tuple = ()  # every answer counted right (Fool: any low card of the side's tricks)
     choices: tuple[str, ...] = ()  # extra answer buttons besides cards ("none", "owed")
@@ -64,14 +66,14 @@ class Puzzle:
 
     def to_json(self, *, with_answer: bool = False) -> dict:
         out = {"kind": self.kind, "spec": self.spec, "title": self.spec.get("title")
-               or TITLES[self.kind], "question": self.question, "situation": self.situation,
+               or TITLES[self.kind], "question": str(self.question), "situation": self.situation,
                "answer_type": self.answer_type, "choices": list(self.choices),
                "rule": self.rule, "rule_url": CLAUSES[self.rule].url}
         if self.spec.get("note"):
             out["note"] = self.spec["note"]
         if with_answer:
             out["answer"] = self.answer
-            out["steps"] = list(self.steps)
+            out["steps"] = [str(m) for m in self.steps]
         return out
 
     def check(self, given) -> dict:
@@ -79,7 +81,12 @@ class Puzzle:
         try:
             verdict = _CHECKERS[self.kind](self, given)
         except TroccasError as exc:
-            verdict = {"correct": False, "explanation": exc.message, "rule": exc.rule}
+            verdict = {"correct": False, "explanation": exc.msg or exc.message,
+                       "rule": exc.rule}
+        why = verdict["explanation"]
+        if isinstance(why, Message):  # the sentence for the page, the message for a catalogue
+            verdict["explanation"] = str(why)
+            verdict["reason"] = why.to_json()
         verdict.setdefault("rule", self.rule)
         verdict["rule_url"] = CLAUSES.get(verdict["rule"], CLAUSES[self.rule]).url
         verdict["given"] = given
@@ -98,22 +105,24 @@ def _plays(players, cards) -> list[list]:
 def _one_card(given) -> int:
     if isinstance(given, list):
         if len(given) != 1:
-            raise PuzzleError("choose exactly one card", rule="puzzle")
+            raise PuzzleError(msg("puzzle#one_card"))
         given = given[0]
     return parse_ids(str(given))[0]
 
 
-def _count_steps(r: counting.Count) -> list[str]:
+def _count_steps(r: counting.Count) -> list[Message]:
     steps = []
-    for i, g in enumerate(r.groups, 1):
-        values = " + ".join(str(POINTS[c]) for c in g.cards)
-        what = {4: "a group of four, less 3", 3: "a group of three, less 2",
-                2: "the odd pair, less 1", 1: ("a single card" + (", in the scart: less 1"
-                                                             if g.less else ""))}[len(g.cards)] \
-            if r.method != "singly" else ("in the scart, less 1" if g.less else "its value")
-        steps.append(f"{' '.join(_tokens(g.cards))}: {values} = {g.sum}, {what}:"
-                     f" {g.points}")
-    steps.append(f"Total: {' + '.join(str(g.points) for g in r.groups)} = {r.points}")
+    for g in r.groups:
+        if r.method == "singly":
+            what = "singly_scart" if g.less else "singly"
+        else:
+            what = {4: "four", 3: "three", 2: "pair", 1: "single_scart" if g.less
+                    else "single"}[len(g.cards)]
+        steps.append(msg(f"puzzle.count#group_{what}", cards=_tokens(g.cards),
+                         values=" + ".join(str(POINTS[c]) for c in g.cards), sum=g.sum,
+                         points=g.points))
+    steps.append(msg("puzzle.count#total", terms=" + ".join(str(g.points) for g in r.groups),
+                     points=r.points))
     return steps
 
 
@@ -121,10 +130,7 @@ def _count_steps(r: counting.Count) -> list[str]:
 def _count_puzzle(spec, pile, method, scart, context: str) -> Puzzle:
     r = counting.count(pile, method, scart=scart)
     rule = {"fours": "count.fours", "threes": "count.threes", "singly": "count.singly"}[method]
-    how = {"fours": "in groups of four", "threes": "in groups of three",
-           "singly": "card by card"}[method]
-    return Puzzle("count", spec, spec.get("question") or
-                  f"How many points are these cards worth, counted {how}?",
+    return Puzzle("count", spec, spec.get("question") or msg(f"puzzle.count#question_{method}"),
                   {"pile": _tokens(pile), "method": method, "scart": _tokens(scart),
                    "context": context, "groups": [list(_tokens(g.cards)) for g in r.groups]},
                   "number", r.points, tuple(_count_steps(r)), rule,
@@ -135,51 +141,46 @@ def _check_count(pz: Puzzle, given) -> dict:
     try:
         n = int(str(given).strip())
     except ValueError:
-        return {"correct": False, "explanation": f"'{given}' is not a whole number of points"}
+        return {"correct": False, "explanation": msg("puzzle.count#not_number", given=str(given))}
     if n == pz.answer:
-        return {"correct": True, "explanation": f"Right: {pz.answer} points."}
+        return {"correct": True, "explanation": msg("puzzle.count#right", points=pz.answer)}
     method = pz.situation["method"]
     total = pz.extra["value_sum"]
-    if n == total and method != "singly":
-        less = {"fours": "3 from each group of four (1 from an odd pair)",
-                "threes": "2 from each group of three"}[method]
-        why = f"{n} is the sum of the card values; take {less}."
-    elif n == total and method == "singly":
-        why = f"{n} is the sum of the values; each card in the scart counts one less."
+    if n == total:
+        why = msg(f"puzzle.count#value_sum_{method}", n=n)
     else:
-        why = f"{n} is not what the groups give."
-    return {"correct": False, "explanation": why + " Count group by group: "
-            + "; ".join(pz.steps)}
+        why = msg("puzzle.count#wrong", n=n)
+    return {"correct": False, "explanation": msg("puzzle.count#explained", why=why,
+                                                  steps=list(pz.steps))}
 
 
 # ---- legal ---------------------------------------------------------------------------------------
 def _legal_puzzle(spec, hand_ids, trick_plays, seat=None) -> Puzzle:
     trick_ids = [c for _, c in trick_plays]
     if set(hand_ids) & set(trick_ids):
-        raise PuzzleError(f"{TOKEN[(set(hand_ids) & set(trick_ids)).pop()]} is both in the hand"
-                          f" and in the trick")
+        raise PuzzleError(msg("notation.duplicate#hand_trick",
+                              card=TOKEN[(set(hand_ids) & set(trick_ids)).pop()]))
     hmask = sum(1 << c for c in hand_ids)
     led = led_suit(trick_ids)
     legal = legal_mask(hmask, led)
     answer = [TOKEN[c] for c in sort_ids(hand_ids) if legal >> c & 1]
     steps = []
     if not trick_ids or led < 0:
-        steps.append("You lead (or the Fool was led): any card may be played.")
+        steps.append(msg("puzzle.legal#lead"))
         rule = "play.fool_lead" if trick_ids else "play.turn"
     else:
-        steps.append(f"{suit_name(led).capitalize()} were led.")
-        for c in sort_ids(hand_ids):
-            why = refusal(hmask, led, c)
-            if why:
-                steps.append(f"Not {TOKEN[c]}: {why}.")
-        rule = "play.trump_led" if led == TRUMP else (
-            "play.follow_suit" if hmask & sum(1 << c for c in range(78) if SUIT_OF[c] == led)
-            else "play.must_trump")
+        steps.append(msg("puzzle.legal#led", suit=SUIT_CODE[led]))
+        # The clause of the puzzle: the rule that refuses a card, else the one that allows them.
+        verdicts = [play_verdict(hmask, led, c) for c in sort_ids(hand_ids) if c != FOOL]
+        refused = [(c, v) for c, v in zip([c for c in sort_ids(hand_ids) if c != FOOL],
+                                           verdicts) if not v.ok]
+        for c, v in refused:
+            steps.append(msg("puzzle.legal#not", card=TOKEN[c], why=v.reason))
+        rule = (refused[0][1] if refused else verdicts[0]).rule if verdicts else "play.fool"
         if FOOL in hand_ids:
-            steps.append("The Fool may always be played.")
-    steps.append("May be played: " + " ".join(answer))
-    return Puzzle("legal", spec, spec.get("question") or
-                  "Which cards of this hand may be played to the trick? Choose all of them.",
+            steps.append(msg("puzzle.legal#fool"))
+    steps.append(msg("puzzle.legal#answer", cards=answer))
+    return Puzzle("legal", spec, spec.get("question") or msg("puzzle.legal#question"),
                   {"hand": _tokens(sort_ids(hand_ids)), "trick": _plays(*zip(*trick_plays))
                    if trick_plays else [], "seat": seat,
                    "led": suit_name(led) if led >= 0 else None},
@@ -190,7 +191,7 @@ def _check_legal(pz: Puzzle, given) -> dict:
     chosen = set(parse_ids(given if isinstance(given, (list, str)) else []))
     right = set(parse_ids(pz.answer))
     if chosen == right:
-        return {"correct": True, "explanation": "Right: exactly these may be played."}
+        return {"correct": True, "explanation": msg("puzzle.legal#right")}
     hand = parse_ids(pz.situation["hand"])
     hmask = sum(1 << c for c in hand)
     led = led_suit(parse_ids([c for _, c in pz.situation["trick"]]))
@@ -198,24 +199,23 @@ def _check_legal(pz: Puzzle, given) -> dict:
     for c in sort_ids(chosen - right):
         why = refusal(hmask, led, c)
         if why:
-            notes.append(f"{TOKEN[c]} may not be played: {why}.")
+            notes.append(msg("puzzle.legal#may_not", card=TOKEN[c], why=why))
             rule = why.rule
     for c in sort_ids(right - chosen):
-        notes.append(f"{TOKEN[c]} may be played too: {play_verdict(hmask, led, c)}.")
-    return {"correct": False, "explanation": " ".join(notes), "rule": rule}
+        notes.append(msg("puzzle.legal#may_too", card=TOKEN[c],
+                         why=play_verdict(hmask, led, c).reason))
+    return {"correct": False, "explanation": msg("puzzle#notes", notes=notes), "rule": rule}
 
 
 # ---- winner ------------------------------------------------------------------------------------
 def _winner_puzzle(spec, trick_plays) -> Puzzle:
     cards = [c for _, c in trick_plays]
     if len(cards) < 2 or all(c == FOOL for c in cards):
-        raise PuzzleError("a trick for this puzzle needs at least two cards, not only the Fool")
+        raise PuzzleError(msg("puzzle.winner#two_cards"))
     i, why = explain_winner(cards)
-    why = str(why)
-    return Puzzle("winner", spec, spec.get("question") or
-                  "Which card takes this trick? (The first card was led.)",
+    return Puzzle("winner", spec, spec.get("question") or msg("puzzle.winner#question"),
                   {"trick": _plays(*zip(*trick_plays))}, "card", TOKEN[cards[i]],
-                  (why[0].upper() + why[1:] + ".",), "trick.winner")
+                  (msg("puzzle#sentence", why=why),), "trick.winner")
 
 
 def _check_winner(pz: Puzzle, given) -> dict:
@@ -224,22 +224,10 @@ def _check_winner(pz: Puzzle, given) -> dict:
         return {"correct": True, "explanation": pz.steps[0]}
     cards = parse_ids([t for _, t in pz.situation["trick"]])
     if c not in cards:
-        return {"correct": False, "explanation": f"{TOKEN[c]} is not in this trick."}
-    led = led_suit(cards)
-    win = parse_ids(pz.answer)[0]
-    if c == FOOL:
-        why = "The Fool never wins a trick."
-    elif SUIT_OF[c] != led and SUIT_OF[c] != TRUMP:
-        why = (f"{TOKEN[c]} is not a {suit_name(led)[:-1] if led < 4 else 'trump'} card: a card"
-               f" of another suit than the one led never wins.")
-    elif SUIT_OF[c] != TRUMP and SUIT_OF[win] == TRUMP:
-        why = f"{TOKEN[c]} is beaten by the trump {pz.answer}: any trump beats a suit card."
-    else:
-        why = f"{pz.answer} ranks above {TOKEN[c]}."
-        if SUIT_OF[c] in (0, 1):
-            why += (f" In {SUIT_NAMES[SUIT_OF[c]]}, a round suit, the numerals rank 1 (high), 2,"
-                    f" 3 … 10 (low).")
-    return {"correct": False, "explanation": why + " " + pz.steps[0]}
+        return {"correct": False, "explanation": msg("puzzle.winner#not_in_trick",
+                                                      card=TOKEN[c])}
+    why = why_not_winner(cards, cards.index(c))
+    return {"correct": False, "explanation": msg("puzzle#then", first=why, then=pz.steps[0])}
 
 
 # ---- scart --------------------------------------------------------------------------------------
@@ -248,13 +236,12 @@ def _scart_puzzle(spec, hand_ids, players=4) -> Puzzle:
     k = SCART_SIZE[players]
     allowed = [TOKEN[c] for c in sort_ids(hand_ids) if POINTS[c] < 5]
     honours = [TOKEN[c] for c in sort_ids(hand_ids) if POINTS[c] == 5]
-    steps = [f"The dealer lays away {k} cards.",
-             (f"Never a 5-point card: not {', '.join(honours)}." if honours else
-              "This hand holds no 5-point card, so any card may go."),
-             "A wise scart usually empties a short suit, so that you can trump it later."]
+    steps = [msg("puzzle.scart#lays", k=k),
+             msg("puzzle.scart#honours", cards=honours) if honours else
+             msg("puzzle.scart#no_honours"),
+             msg("puzzle.scart#wise")]
     return Puzzle("scart", spec, spec.get("question") or
-                  f"You dealt and hold these {len(hand_ids)} cards. Choose {k} cards to lay"
-                  f" away in the scart.",
+                  msg("puzzle.scart#question", n=len(hand_ids), k=k),
                   {"hand": _tokens(sort_ids(hand_ids)), "count": k}, "cards", allowed,
                   tuple(steps), "scart.honour", extra={"k": k})
 
@@ -263,34 +250,33 @@ def _check_scart(pz: Puzzle, given) -> dict:
     chosen = parse_ids(given if isinstance(given, (list, str)) else [])
     k = pz.extra["k"]
     hand = parse_ids(pz.situation["hand"])
-    if any(c not in hand for c in chosen):
-        bad = next(c for c in chosen if c not in hand)
-        return {"correct": False, "explanation": f"You do not hold {TOKEN[bad]}."}
+    verdicts = [scart_verdict(hand, c) for c in chosen]
+    not_held = [v for v in verdicts if v.rule == "play.in_hand"]
+    if not_held:
+        return {"correct": False, "explanation": msg("puzzle#sentence", why=not_held[0].reason)}
     if len(chosen) != k:
-        return {"correct": False, "explanation": f"The scart holds exactly {k} cards;"
-                f" you chose {len(chosen)}.", "rule": "scart"}
-    honours = [TOKEN[c] for c in chosen if POINTS[c] == 5]
+        return {"correct": False, "rule": "scart",
+                "explanation": msg("puzzle.scart#size", k=k, n=len(chosen))}
+    honours = [TOKEN[c] for c, v in zip(chosen, verdicts) if not v.ok]
     if honours:
         return {"correct": False, "rule": "scart.honour",
-                "explanation": f"{' and '.join(honours)} {'is' if len(honours) == 1 else 'are'}"
-                               f" worth 5 points: no king, XXI, I or Fool may go into the"
-                               f" scart."}
+                "explanation": msg("puzzle.scart#honour" if len(honours) == 1
+                                   else "puzzle.scart#honours_chosen", cards=honours)}
     # Allowed. Wisdom: does it leave a suit void, or lay away trumps?
     left = [c for c in hand if c not in chosen]
     advice = []
     for s in {SUIT_OF[c] for c in chosen if SUIT_OF[c] < 4}:
         if not any(SUIT_OF[c] == s for c in left):
-            advice.append(f"you are now void in {SUIT_NAMES[s]}, so you can trump them")
+            advice.append(msg("puzzle.scart#void", suit=SUIT_CODE[s]))
     if any(SUIT_OF[c] == TRUMP for c in chosen):
-        advice.append("laying away trumps is allowed but rarely wise: they win tricks")
+        advice.append(msg("puzzle.scart#trumps"))
     if not advice:
         short = min((s for s in range(4) if any(SUIT_OF[c] == s and POINTS[c] < 5
                                                   for c in hand)),
                     key=lambda s: sum(SUIT_OF[c] == s for c in hand))
-        advice.append(f"a wiser scart often empties your shortest suit"
-                      f" ({SUIT_NAMES[short]})")
-    return {"correct": True, "explanation": "Allowed: no 5-point card. "
-            + "; ".join(advice).capitalize() + ".", "wise": "void" in advice[0]}
+        advice.append(msg("puzzle.scart#shortest", suit=SUIT_CODE[short]))
+    return {"correct": True, "explanation": msg("puzzle.scart#allowed", advice=advice),
+            "wise": advice[0].id == "puzzle.scart#void"}
 
 
 # ---- buob ------------------------------------------------------------------------------------------
@@ -301,8 +287,7 @@ def _buob_from_hand(spec, hand: Hand, call: str) -> Puzzle:
         second = _second_lead_puzzle(spec, hand, call)
         if second is not None:
             return second
-        raise PuzzleError("after these plays no buob can be called (the call needs the first"
-                          " lead of a suit, its king in the trick and the jack not played)")
+        raise PuzzleError(msg("puzzle.buob#no_call"))
     s, caller = hand._pending_call
     holder = next((p for p in range(hand.n) if suit_card(s, JACK) in hand.cards_of(p)), None)
     plays = _plays(hand.trick_players, hand.trick_cards)
@@ -311,15 +296,14 @@ def _buob_from_hand(spec, hand: Hand, call: str) -> Puzzle:
     ev = next(e for e in events if e["type"] == "buob")
     answer = ev["returned"] or "none"
     jack = ev["jack"]
-    where = "in the scart" if holder is None else f"held by seat {holder}"
-    words = "'buob, sche'" if call == "buob_sche" else "'buob'"
-    return Puzzle("buob", spec, spec.get("question") or
-                  f"Seat {caller} calls {words}. The {Card.parse(jack).name} is {where}. Which"
-                  f" card goes back into a player's hand — or does nothing move?",
+    question = msg("puzzle.buob#question_scart" if holder is None else "puzzle.buob#question",
+                   seat=caller, call=call, suit=SUIT_CODE[s], holder=holder)
+    return Puzzle("buob", spec, spec.get("question") or question,
                   {"trick": plays, "caller": caller, "call": call, "jack": jack,
                    "jack_holder": holder, "winner": hand.trick_winner, "record": record,
                    "case": "call"},
-                  "card_or_choice", answer, (ev["text"][0].upper() + ev["text"][1:] + ".",),
+                  "card_or_choice", answer,
+                  (msg("puzzle#sentence", why=Message.from_json(DOMAIN, ev["msg"])),),
                   ev["rule"], choices=("none",))
 
 
@@ -330,12 +314,9 @@ def _kingjack_puzzle(spec, hand: Hand) -> Puzzle:
     jack, king = suit_card(s, JACK), suit_card(s, KING)
     plays = _plays(hand.trick_players, hand.trick_cards)
     record = HandRecord.from_hand(hand).to_json()
-    text = (f"Seat {p} played the king and the jack of {SUIT_NAMES[s]} together, so no buob"
-            f" is called: when the trick is complete he takes back into his hand a numeral card"
-            f" of {SUIT_NAMES[s]} played by another player — any one of {' '.join(choices)}.")
+    text = msg("puzzle.buob#kingjack", seat=p, suit=SUIT_CODE[s], cards=choices)
     return Puzzle("buob", spec, spec.get("question") or
-                  f"Seat {p} played the king and the jack of {SUIT_NAMES[s]} together. Which"
-                  f" card goes back into a player's hand — or does nothing move?",
+                  msg("puzzle.buob#question_kingjack", seat=p, suit=SUIT_CODE[s]),
                   {"trick": plays, "caller": p, "call": None, "jack": TOKEN[jack],
                    "jack_holder": p, "winner": hand.trick_winner, "record": record,
                    "case": "kingjack", "king": TOKEN[king]},
@@ -356,13 +337,9 @@ def _second_lead_puzzle(spec, hand: Hand, call: str) -> Puzzle | None:
     if king not in cards or jack in cards or not before:
         return None
     holder = next((q for q in range(hand.n) if jack in hand.cards_of(q)), None)
-    words = "'buob, sche'" if call == "buob_sche" else "'buob'"
-    text = (f"{SUIT_NAMES[s].capitalize()} were led before (trick {before[0]}), so this is not"
-            f" the first lead of the suit: buob may be called only on the first lead of a suit,"
-            f" and nothing moves.")
+    text = msg("puzzle.buob#second_lead", suit=SUIT_CODE[s], trick=before[0])
     return Puzzle("buob", spec, spec.get("question") or
-                  f"Seat {winner} took the trick and calls {words}. Which card goes back into a"
-                  f" player's hand — or does nothing move?",
+                  msg("puzzle.buob#question_second", seat=winner, call=call),
                   {"trick": _plays(players, cards), "caller": winner, "call": call,
                    "jack": TOKEN[jack], "jack_holder": holder, "winner": winner,
                    "record": HandRecord.from_hand(hand).to_json(), "case": "second_lead"},
@@ -380,7 +357,7 @@ def _check_choice(pz: Puzzle, given) -> dict:
     text names the rule that applies but not the card, so "try again" still means something."""
     g = _given_choice(pz, given)
     if g in {pz.answer, *pz.accept}:
-        return {"correct": True, "explanation": "Right. " + pz.steps[0]}
+        return {"correct": True, "explanation": msg("puzzle#right_then", then=pz.steps[0])}
     why = (_why_not_buob if pz.kind == "buob" else _why_not_fool)(pz, g)
     return {"correct": False, "explanation": why}
 
@@ -389,67 +366,51 @@ def _seat_of(pz: Puzzle, card: str) -> int | None:
     return next((p for p, c in pz.situation["trick"] if c == card), None)
 
 
-def _why_not_buob(pz: Puzzle, g: str) -> str:
+def _why_not_buob(pz: Puzzle, g: str) -> Message:
     sit = pz.situation
     holder, case = sit.get("jack_holder"), sit.get("case")
     if case == "second_lead":
-        return ("A card moves only when buob can be called, and it can be called only on the"
-                " first trick in which a suit is led. Was this the first?")
+        return msg("puzzle.buob#hint_second_lead")
     if case == "kingjack":
         if g == "none":
-            return ("Something does move: whoever plays king and jack together takes a card"
-                    " back into his hand when the trick is complete.")
+            return msg("puzzle.buob#hint_kingjack_moves")
         if _seat_of(pz, g) == holder:
-            return (f"{g} is one of seat {holder}'s own cards; he takes back a numeral card of"
-                    f" the suit played by another player.")
-        return f"{g} is not a numeral card of the suit played by another player."
+            return msg("puzzle.buob#hint_kingjack_own", card=g, seat=holder)
+        return msg("puzzle.buob#hint_kingjack_not", card=g)
     if g == "none":
-        what = ("the jack's holder must add the jack and take a card back" if holder is not None
-                else "look again at where the jack is")
-        return f"Something does move here: on this call {what}."
+        return msg("puzzle.buob#hint_moves" if holder is not None else
+                   "puzzle.buob#hint_where_jack")
     if pz.answer == "none":
-        rule = pz.rule
-        reason = {
-            "buob.scart": "where the jack lies matters: a jack in the scart cannot come out",
-            "buob.fool": "look at what the jack's holder played to the trick",
-            "buob.sche": "'buob, sche' was called: think about what the jack's holder played",
-            "buob.court": "think about what the jack's holder played under these rules",
-            "buob.own_king": "look at who played the king and who holds the jack",
-        }.get(rule, "this call changes nothing here")
-        return f"{g} stays where it is: {reason}."
+        hint = {"buob.scart": "scart", "buob.fool": "fool", "buob.sche": "sche",
+                "buob.court": "court", "buob.own_king": "own_king"}.get(pz.rule, "none")
+        return msg(f"puzzle.buob#stays_{hint}", card=g)
     seat = _seat_of(pz, g)
     if seat is None:
-        return f"{g} is not in this trick."
+        return msg("puzzle.winner#not_in_trick", card=g)
     if seat != holder:
-        return (f"{g} was played by seat {seat}, who does not hold the jack: only the jack's"
-                f" holder takes a card back.")
-    return f"{g} is not the card that goes back for the jack."
+        return msg("puzzle.buob#hint_not_holder", card=g, seat=seat)
+    return msg("puzzle.buob#hint_not_card", card=g)
 
 
-def _why_not_fool(pz: Puzzle, g: str) -> str:
+def _why_not_fool(pz: Puzzle, g: str) -> Message:
     sit = pz.situation
     answer = pz.answer
     own_side_won = answer == "keep"
     if g == "keep":
-        return ("The Fool's own side did not take this trick, so the Fool cannot simply stay"
-                " without anything happening.")
+        return msg("puzzle.fool#hint_keep")
     if g == "owed":
-        return ("Nothing is owed here: " + ("the Fool's own side took the trick." if own_side_won
-                else "look again at the tricks the Fool's side has already won."
-                if answer != "lost" else "think about who won every trick of the hand."))
+        which = "own" if own_side_won else "lost" if answer == "lost" else "won"
+        return msg(f"puzzle.fool#hint_owed_{which}")
     if g == "lost":
-        return ("The Fool is lost only when the other side takes every trick of the hand, and"
-                " that is not what happened here.")
+        return msg("puzzle.fool#hint_lost")
     if own_side_won:
-        return f"No card is given: the Fool's own side took the trick, so {g} stays put."
+        return msg("puzzle.fool#hint_own_side", card=g)
     if answer in ("owed", "lost"):
-        return (f"{g} cannot be given: the Fool's side must pay with a low card from tricks it"
-                f" has already won.")
+        return msg("puzzle.fool#hint_cannot_give", card=g)
     won = {c for t in sit["side_tricks"] for c in t}
     if g not in won:
-        return (f"{g} is not in the tricks the Fool's side has won; the exchange card comes"
-                f" from those tricks, never from the scart or the current trick.")
-    return f"{g} is worth more than 1 point: the Fool is exchanged for a low (1-point) card."
+        return msg("puzzle.fool#hint_not_won", card=g)
+    return msg("puzzle.fool#hint_not_low", card=g)
 
 
 # ---- fool -----------------------------------------------------------------------------------------------
@@ -458,10 +419,9 @@ FOOL_CHOICES = ("keep", "owed", "lost")
 
 def _fool_from_hand(spec, hand: Hand) -> Puzzle:
     if hand.phase == "call":
-        raise PuzzleError("the last trick waits for a buob call; end 'plays' with 'call pass'"
-                          " (or another call)")
+        raise PuzzleError(msg("puzzle.fool#call_pending"))
     if not hand._tricks or FOOL not in hand._tricks[-1][1]:
-        raise PuzzleError("the last trick played must hold the Fool")
+        raise PuzzleError(msg("puzzle.fool#no_fool"))
     players, cards, winner, wside, _, fool_ev = hand._tricks[-1]
     fp = players[cards.index(FOOL)]
     fside = hand.side_of[fp]
@@ -472,29 +432,20 @@ def _fool_from_hand(spec, hand: Hand) -> Puzzle:
     sit = {"trick": _plays(players, cards), "fool_player": fp, "winner": winner,
            "fool_side": [p for p in range(hand.n) if hand.side_of[p] == fside],
            "side_tricks": [_tokens(t) for t in earlier], "record": record}
-    q = spec.get("question") or (
-        f"Seat {fp} played the Fool and seat {winner} took the trick. What does the Fool's side"
-        f" give for the Fool? Choose a card from its won tricks shown above, or 'keep'"
-        f" if the Fool stays without exchange, 'owed' if nothing can be given yet, or 'lost'"
-        f" if the Fool itself goes to the other side.")
+    q = spec.get("question") or msg("puzzle.fool#question", seat=fp, winner=winner)
     if fside != wside and hand.is_terminal() and hand._trick_sides == 1 << wside:
         return Puzzle("fool", spec, q, sit, "card_or_choice", "lost",
-                      ("That was the last trick and the Fool's side has won no trick at all: the"
-                       " side that takes every trick takes the Fool too (and the scart).",),
+                      (msg("puzzle.fool#all_tricks"),),
                       "fool.all_tricks", choices=FOOL_CHOICES)
     if fside == wside:
         return Puzzle("fool", spec, q, sit, "card_or_choice", "keep",
-                      ("The trick went to the Fool's own side, so the Fool simply stays with"
-                       " it: nothing is exchanged.",), "fool.exchange", choices=FOOL_CHOICES)
+                      (msg("puzzle.fool#keep"),), "fool.exchange", choices=FOOL_CHOICES)
     if not low:
         return Puzzle("fool", spec, q, sit, "card_or_choice", "owed",
-                      ("The Fool's side has not yet won a low (1-point) card, so it keeps the"
-                       " Fool face up and owes one until it wins a trick with a low card.",),
+                      (msg("puzzle.fool#owed"),),
                       "fool.owed", choices=FOOL_CHOICES)
     return Puzzle("fool", spec, q, sit, "card_or_choice", TOKEN[low[0]],
-                  (f"The trick went to the other side, so the Fool's side gives any 1-point"
-                   f" card from its own won tricks (never from the scart): one of"
-                   f" {' '.join(_tokens(low))}.",), "fool.exchange",
+                  (msg("puzzle.fool#exchange", cards=_tokens(low)),), "fool.exchange",
                   accept=tuple(_tokens(low)), choices=FOOL_CHOICES)
 
 
@@ -526,13 +477,9 @@ def _gen_count(seed: int, rng: random.Random) -> Puzzle:
         pile += scart
     else:
         scart = []
-    context = {"fours": f"Tricks won by one side with four players",
-               "threes": "Tricks won by one player with three players",
-               "singly": "Tricks won by one player with five players"}[method]
-    if scart:
-        context += ", with the dealer's scart"
+    context = msg(f"puzzle.count#context_{method}" + ("_scart" if scart else ""))
     return _count_puzzle({"kind": "count", "seed": seed}, pile, method,
-                         scart if method == "singly" else [], context + ".")
+                         scart if method == "singly" else [], str(context))
 
 
 def _gen_legal(seed: int, rng: random.Random) -> Puzzle:
@@ -636,7 +583,7 @@ _GENERATORS = {"count": _gen_count, "legal": _gen_legal, "winner": _gen_winner,
 
 def check_kind(kind) -> str:
     if kind not in KINDS:
-        raise PuzzleError(f"'{kind}' is not a kind of puzzle; the kinds are {', '.join(KINDS)}")
+        raise PuzzleError(msg("puzzle#kind", value=quote(kind), kinds=list(KINDS), field="kind"))
     return kind
 
 
@@ -644,7 +591,7 @@ def generate(kind: str, seed: int) -> Puzzle:
     """The puzzle of this kind for this seed: the same everywhere the engine runs."""
     check_kind(kind)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise PuzzleError(f"the seed must be a whole number from 0 up, not {seed!r}")
+        raise PuzzleError(msg("puzzle#seed", value=quote(seed), field="seed"))
     return _GENERATORS[kind](seed, random.Random(f"{kind}-{seed}"))
 
 
@@ -665,16 +612,16 @@ def from_authored(spec: dict) -> Puzzle:
     kind = check_kind(spec.get("kind"))
     unknown = sorted(set(spec) - COMMON_FIELDS - AUTHORED_FIELDS[kind])
     if unknown:
-        raise PuzzleError(f"field '{unknown[0]}' is not used by {kind} puzzles; they take "
-                          + ", ".join(sorted(AUTHORED_FIELDS[kind] | COMMON_FIELDS)))
+        raise PuzzleError(msg("puzzle#unknown_field", field=unknown[0], kind=kind,
+                              fields=sorted(AUTHORED_FIELDS[kind] | COMMON_FIELDS)))
     rules = Rules.from_json(spec.get("rules"))
     if kind == "count":
         if "pile" not in spec:
-            raise PuzzleError("a count puzzle needs 'pile'")
+            raise PuzzleError(msg("puzzle.count#needs_pile", field="pile"))
         method = counting.check_method(spec.get("method", "fours"))
         pile = _cards_field(spec, "pile")
         if not pile:
-            raise PuzzleError("'pile' names no card")
+            raise PuzzleError(msg("puzzle.count#empty_pile", field="pile"))
         scart = _cards_field(spec, "scart")
         counting.check_scart(pile, scart, method)
         return _count_puzzle(spec, pile, method, scart, "")
@@ -689,26 +636,26 @@ def from_authored(spec: dict) -> Puzzle:
         size = sum(METHODS[players][DEFAULT_METHOD[players]][-1][-1:]) and \
             sum(b[-1] for b in METHODS[players][DEFAULT_METHOD[players]])
         if len(hand) != size:
-            raise PuzzleError(f"the dealer holds {size} cards before the scart with {players}"
-                              f" players, not {len(hand)}")
+            raise PuzzleError(msg("puzzle.scart#hand_size", size=size, players=players,
+                                  n=len(hand), field="hand"))
         return _scart_puzzle(spec, hand, players)
     # buob and fool: a real deal played up to the moment.
     hands = spec.get("hands") or {}
     if not isinstance(hands, dict):
-        raise PuzzleError("'hands' must map seats to cards, e.g. {1: 'Kc 3c'}")
+        raise PuzzleError(msg("situation#mapping", field="hands", value=quote(hands)))
     plays = spec.get("plays") or []
     if not isinstance(plays, list):
-        raise PuzzleError("'plays' must be a list of cards in turn from the first lead")
+        raise PuzzleError(msg("puzzle#plays_list", field="plays"))
     try:
         hand = setup_hand(hands, players=spec.get("players", 4), dealer=spec.get("dealer", 0),
                           scart=spec.get("scart", ""), plays=plays, rules=rules,
                           void=spec.get("void"), seed=spec.get("seed", 0))
     except SituationError as exc:
-        raise PuzzleError(exc.message, rule=exc.rule) from None
+        raise PuzzleError(exc.msg) from None
     if kind == "buob":
         call = spec.get("call", "buob")
         if call not in ("buob", "buob_sche"):
-            raise PuzzleError(f"'call' must be buob or buob_sche, not {call!r}")
+            raise PuzzleError(msg("puzzle.buob#call", value=quote(call), field="call"))
         return _buob_from_hand(spec, hand, call)
     return _fool_from_hand(spec, hand)
 
@@ -740,13 +687,13 @@ def verify_expect(pz: Puzzle) -> None:
     else:
         ok = _normal(expect) == _normal(pz.answer)
     if not ok:
-        raise PuzzleError(f"expect is {expect!r} but the engine answers {pz.answer!r}:"
-                          f" {pz.steps[-1]}", rule="puzzle.expect")
+        raise PuzzleError(msg("puzzle.expect", expect=repr(expect), answer=repr(pz.answer),
+                              step=pz.steps[-1], field="expect"))
 
 
 def from_spec(spec: dict) -> Puzzle:
     if not isinstance(spec, dict):
-        raise PuzzleError("a puzzle spec is an object with 'kind' and 'seed' or the situation")
+        raise PuzzleError(msg("puzzle#spec"))
     if set(spec) <= {"kind", "seed"} and "seed" in spec:
         return generate(spec.get("kind"), spec["seed"])
     pz = from_authored(spec)

@@ -61,69 +61,69 @@ class HandRecord:
     @classmethod
     def from_json(cls, data, where: str = "record") -> "HandRecord":
         """Read a record from parsed JSON; errors name ``where`` and the field."""
-        def bad(msg):
-            return RecordError(f"{where}: {msg}")
+        def bad(id, **params):
+            return RecordError(msg("record#where", where=where, why=msg(id, **params)))
+
+        def inner(field, exc):  # an error of a part, said with the field it came from
+            return bad("record#field", field=field, why=exc.msg or exc.message)
         if not isinstance(data, dict):
-            raise bad("a hand record is a JSON object")
+            raise bad("record#object")
         if data.get("format", FORMAT) != FORMAT:
-            raise bad(f"'format' must be '{FORMAT}', not {quote(data.get('format'))}")
+            raise bad("record#format", format=FORMAT, value=quote(data.get("format")))
         version = data.get("version", VERSION)
         if not _is_int(version) or version != VERSION:
-            raise bad(f"'version' {quote(version)} is not supported (this engine reads"
-                      f" version {VERSION})")
+            raise bad("record#version", value=quote(version), version=VERSION)
         extra = sorted(set(data) - _KEYS)
         if extra:
-            raise bad(f"{quote(extra[0])} is not a field of a hand record; the fields are "
-                      + ", ".join(sorted(_KEYS)))
+            raise bad("record#unknown_field", field=extra[0], fields=sorted(_KEYS))
         try:
             players = check_players(data.get("players", 4))
         except TroccasError as exc:
-            raise bad(f"'players': {exc}") from None
+            raise inner("players", exc) from None
         dealer = data.get("dealer", 0)
         if not _is_int(dealer) or not 0 <= dealer < players:
-            raise bad(f"'dealer' must be a seat from 0 to {players - 1}, not {quote(dealer)}")
+            raise bad("record#dealer", last=players - 1, value=quote(dealer))
         try:
             rules = Rules.from_json(data.get("rules"))
         except TroccasError as exc:
-            raise bad(f"'rules': {exc}") from None
+            raise inner("rules", exc) from None
         seed = data.get("seed")
         if seed is not None and not (_is_int(seed) or isinstance(seed, str)):
-            raise bad(f"'seed' must be a whole number or a text, not {quote(seed)}")
+            raise bad("record#seed", value=quote(seed))
         for key in ("title", "note"):
             if key in data and not isinstance(data[key], str):
-                raise bad(f"'{key}' must be a text, not {quote(data[key])}")
+                raise bad("record#text", field=key, value=quote(data[key]))
         if "deck" in data:
             try:
                 deck = parse_deck(data["deck"])
             except TroccasError as exc:
-                raise bad(f"'deck': {str(exc).removeprefix('deck: ')}") from None
+                raise inner("deck", exc) from None
         elif seed is not None:
             deck = shuffled_deck(seed)
         else:
-            raise bad("a record needs 'deck' (78 cards, top first) or 'seed'")
+            raise bad("record#no_deck")
         totals = data.get("totals")
         n_sides = 2 if players in (4, 6) else players
         if totals is not None and (not isinstance(totals, list) or len(totals) != n_sides
                                    or not all(_is_int(t) for t in totals)):
-            raise bad(f"'totals' must be a list of {n_sides} whole numbers (one per side)")
+            raise bad("record#totals", n=n_sides)
         raw = data.get("actions", [])
         if not isinstance(raw, list):
-            raise bad("'actions' must be a list")
+            raise bad("record#actions")
         actions, says = [], []
         for i, item in enumerate(raw):
             text, say = item, None
             if isinstance(item, dict):
                 extra = sorted(set(item) - {"action", "say"})
                 if extra:
-                    raise bad(f"actions[{i}]: {quote(extra[0])} is not a field of an action;"
-                              f" the fields are action and say")
+                    raise bad("record#action_field", index=i, field=extra[0])
                 text, say = item.get("action"), item.get("say")
                 if say is not None and not isinstance(say, str):
-                    raise bad(f"actions[{i}]: 'say' must be a text, not {quote(say)}")
+                    raise bad("record#say", index=i, value=quote(say))
             try:
                 actions.append(Action.parse(text))
             except TroccasError as exc:
-                raise bad(f"actions[{i}]: {exc}") from None
+                raise bad("record#action", index=i, why=exc.msg or exc.message) from None
             if say:
                 says.append((i, say))
         return cls(players, dealer, tuple(deck), tuple(actions), rules,
@@ -137,15 +137,16 @@ class HandRecord:
                 text = bytes(text).decode("utf-8")
             except UnicodeDecodeError as exc:
                 line = text.count(b"\n", 0, exc.start) + 1
-                raise RecordError(f"{where}:{line}: not UTF-8 text (byte 0x{text[exc.start]:02x}"
-                                  f" at offset {exc.start}); save the record as UTF-8") from None
+                raise RecordError(msg("record#utf8", where=where, line=line,
+                                      byte=f"0x{text[exc.start]:02x}", offset=exc.start)) \
+                    from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"{where}:{exc.lineno}: not valid JSON: {exc.msg}") from None
+            raise RecordError(msg("record#json", where=where, line=exc.lineno, why=exc.msg)) \
+                from None
         except RecursionError:
-            raise RecordError(f"{where}: the JSON is nested too deeply to be a hand"
-                              f" record") from None
+            raise RecordError(msg("record#deep", where=where)) from None
         return cls.from_json(data, where)
 
     # ---- writing ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .errors import OptionError, quote
+from .errors import OptionError, msg, quote
 
 SOURCES = {
     "pagat": "John McLeod, Troccas (pagat.com, 1995/2008)",
@@ -148,18 +148,18 @@ class Rules:
             opt = OPTIONS[f.name]
             value = getattr(self, f.name)
             if type(value) is not type(opt.default) or value not in opt.values:
-                raise OptionError(f"rule option {f.name}={quote(value)} is not known; choose one"
-                                  f" of " + ", ".join(repr(v) for v in opt.values))
+                raise OptionError(msg("options#value", option=f.name, value=quote(value),
+                                      values=[repr(v) for v in opt.values]))
 
     @classmethod
     def from_json(cls, data: dict | None) -> "Rules":
         data = data or {}
         if not isinstance(data, dict):
-            raise OptionError("rules must be an object of option: value")
+            raise OptionError(msg("options#object"))
         unknown = [k for k in data if k not in OPTIONS]
         if unknown:
-            raise OptionError(f"{quote(unknown[0])} is not a rule option; the options are "
-                              + ", ".join(OPTIONS))
+            raise OptionError(msg("options#unknown", value=quote(unknown[0]),
+                                  options=list(OPTIONS)))
         return cls(**data)
 
     def to_json(self, *, changed_only: bool = True) -> dict:
@@ -180,9 +180,7 @@ class Rules:
     def check_players(self, players: int) -> "Rules":
         """Refuse an option that the sources define for other player counts only."""
         if self.reckoning == "per_trick" and players != 4:
-            raise OptionError(f"rule option reckoning='per_trick' is wiki-de's count of"
-                              f" four-card tricks; with {players} players count with"
-                              f" reckoning='fours'", rule="count")
+            raise OptionError(msg("count#per_trick_four", players=players))
         return self
 
 

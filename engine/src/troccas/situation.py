@@ -15,7 +15,7 @@ from typing import Mapping, Sequence
 from .cards import N_CARDS, SUIT_OF, SUITS, TOKEN, TRUMP, parse_ids
 from .deal import (DEFAULT_METHOD, SCART_SIZE, check_named_hands, check_players, check_seed,
                    deck_for_hands)
-from .errors import IllegalActionError, OptionError, TroccasError, quote
+from .errors import IllegalActionError, OptionError, TroccasError, msg, quote
 from .hand import Hand
 from .rules import Rules
 
@@ -33,7 +33,7 @@ def _void_suits(text: str) -> set[int]:
             elif part in SUITS:
                 out.add(SUITS.index(part))
             else:
-                raise SituationError(f"'{part}' is not a suit; write c, r, s, b or t (trumps)")
+                raise SituationError(msg("situation#suit", value=part))
     return out
 
 
@@ -42,8 +42,7 @@ def _mapping(value, field: str):
     if value is None:
         return []
     if not isinstance(value, Mapping):
-        raise SituationError(f"'{field}' must map seats to cards, e.g. {{1: 'Kc 3c'}}, not"
-                             f" {quote(value)}")
+        raise SituationError(msg("situation#mapping", field=field, value=quote(value)))
     return list(value.items())
 
 
@@ -53,7 +52,7 @@ def _seat(key, field: str) -> int:
         return key
     if isinstance(key, str) and re.fullmatch(r"[0-9]{1,2}", key.strip()):
         return int(key)
-    raise SituationError(f"'{field}': {quote(key)} is not a seat; seats are numbers from 0")
+    raise SituationError(msg("situation#seat", field=field, value=quote(key)))
 
 
 def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, players: int = 4,
@@ -70,27 +69,26 @@ def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, player
     check_players(players)
     check_seed(seed)
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise SituationError(f"'dealer' must be a seat from 0 to {players - 1}, not"
-                             f" {quote(dealer)}", rule="deal")
+        raise SituationError(msg("deal#dealer_seat", last=players - 1, value=quote(dealer)))
     rules = rules or Rules()
     method = method or DEFAULT_METHOD[players]
     named = {_seat(seat, "hands"): parse_ids(cards) for seat, cards in _mapping(hands, "hands")}
     scart_ids = parse_ids(scart)
     if len(scart_ids) not in (0, SCART_SIZE[players]):
-        raise SituationError(f"the scart holds {SCART_SIZE[players]} cards with {players}"
-                             f" players, not {len(scart_ids)}", rule="scart")
+        raise SituationError(msg("scart#players", size=SCART_SIZE[players], players=players,
+                                 n=len(scart_ids)))
     named.setdefault(dealer, [])
     named[dealer] = scart_ids + [c for c in named[dealer] if c not in scart_ids]
     try:
         sizes = check_named_hands(players, dealer, named, method)
     except TroccasError as exc:
-        raise SituationError(exc.message, rule=exc.rule) from None
+        raise SituationError(exc.msg) from None
     all_named = [c for cs in named.values() for c in cs]
     voids = {_seat(s, "void"): _void_suits(v) for s, v in _mapping(void, "void")}
     for seat, suits in voids.items():
         held = [c for c in named.get(seat, []) if SUIT_OF[c] in suits]
         if held:
-            raise SituationError(f"seat {seat} is void in {TOKEN[held[0]]}'s suit but holds it")
+            raise SituationError(msg("situation#void_holds", seat=seat, card=TOKEN[held[0]]))
     if fill is None:
         rest = [c for c in range(N_CARDS) if c not in set(all_named)]
         random.Random(seed).shuffle(rest)
@@ -104,8 +102,7 @@ def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, player
         banned = voids.get(seat, set())
         mine = [c for c in rest if SUIT_OF[c] not in banned][:need]
         if len(mine) < need:
-            raise SituationError(f"seat {seat} cannot be void in those suits: not enough other"
-                                 f" cards are left")
+            raise SituationError(msg("situation#void_short", seat=seat))
         taken = set(mine)
         rest = [c for c in rest if c not in taken]
         full[seat] = mine + full[seat]  # named cards last: the last one is the face-up card
@@ -122,18 +119,19 @@ def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, player
             try:
                 hand.apply(f"{dealer} scart {TOKEN[c]}")
             except IllegalActionError as exc:
-                raise SituationError(f"scart {TOKEN[c]}: {exc.message}", rule=exc.rule) from None
+                raise SituationError(msg("situation#scart", card=TOKEN[c], why=exc.msg),
+                                     rule=exc.rule) from None
     for i, move in enumerate(plays):
         p = hand.current_player
         text = move.strip() if isinstance(move, str) else str(move)
         if p < 0:
-            raise SituationError(f"plays[{i}] {quote(text)}: the hand is already over")
+            raise SituationError(msg("situation#over", index=i, text=text))
         action = text if " " in text else f"play {text}"
         try:
             hand.apply(f"{p} {action}")
         except TroccasError as exc:
-            raise SituationError(f"plays[{i}] {quote(text)} by seat {p} is not possible: "
-                                 f"{exc.message}", rule=exc.rule) from None
+            raise SituationError(msg("situation#play", index=i, text=text, seat=p,
+                                     why=exc.msg), rule=exc.rule) from None
     return hand
 
 

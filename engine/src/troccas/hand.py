@@ -17,7 +17,10 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from fractions import Fraction
 from itertools import chain
+from dataclasses import dataclass
 from typing import Iterator, Sequence
+
+from cardgame.state import GameState
 
 from . import counting
 from .actions import (ABANDON, ALLOW, BUOB, BUOB_SCHE, CALL_WORDS, CONTINUE, DEAL, DEAL_NAMES,
@@ -80,7 +83,37 @@ def _plural(word: str, n: int) -> str:
     return word if n == 1 else word + "s"
 
 
-class Hand:
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know of a hand: its own cards and what the table has seen — the
+    face-up cards of the deal, the talk, every card played, the calls — and, for the dealer,
+    his scart. Never another seat's hand."""
+
+    seat: int
+    players: int
+    dealer: int
+    phase: str
+    current_player: int
+    hand: tuple[str, ...]
+    face_up: tuple[str | None, ...]
+    scart: tuple[str, ...] | None  # the dealer's own; None for the others
+    talk: tuple[dict, ...]
+    tricks: tuple[dict, ...]
+    trick: tuple[tuple[int, str], ...]
+    totals: tuple
+    legal: tuple[str, ...]  # the seat's legal actions as text, when it is to act
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat, "players": self.players, "dealer": self.dealer,
+                "phase": self.phase, "current_player": self.current_player,
+                "hand": list(self.hand), "face_up": list(self.face_up),
+                "scart": list(self.scart) if self.scart is not None else None,
+                "talk": list(self.talk), "tricks": list(self.tricks),
+                "trick": [list(t) for t in self.trick], "totals": list(self.totals),
+                "legal": list(self.legal)}
+
+
+class Hand(GameState):
     """A hand from the deal to the count.
 
     ``players`` 3–6; ``dealer`` the dealing seat; ``deck`` card ids top first (or ``seed`` to
@@ -263,13 +296,54 @@ class Hand:
         return tuple(self.events[mark:])
 
     def returns(self) -> list:
-        """Each player's score for the hand (their side's); zeros for a thrown-in hand."""
-        if self.phase == THROWN_IN:
-            return [0] * self.n
+        """Each player's score for the hand (their side's): zeros until it is over, and for a
+        thrown-in hand."""
         if self.phase != DONE:
-            raise IllegalActionError(msg("score#not_over"))
+            return [0] * self.n
         side_scores = self.result["scores"]
         return [side_scores[self.side_of[p]] for p in range(self.n)]
+
+    def clone(self) -> "Hand":
+        """An independent copy to search from. Lists the hand changes are copied; what it
+        never changes in place (the deck, finished tricks, events) is shared."""
+        new = object.__new__(Hand)
+        for name in _SLOTS:
+            try:
+                setattr(new, name, getattr(self, name))
+            except AttributeError:  # set only later in the hand (trick_winner, _kj, …)
+                pass
+        new._pre = [list(c) for c in self._pre]
+        if self._held is not None:
+            new._held = [[list(s) for s in h] for h in self._held]
+            new._kj = list(self._kj)
+        new.face_up = list(self.face_up)
+        new.scart = list(self.scart)
+        new._moves = list(self._moves)
+        new.says = dict(self.says)
+        new.events = list(self.events)
+        new._tricks = list(self._tricks)
+        new.piles = [list(p) for p in self.piles]  # groups: copied on write (_own_group)
+        new.trick_players = list(self.trick_players)
+        new.trick_cards = list(self.trick_cards)
+        new.totals = list(self.totals)
+        new.result = dict(self.result) if self.result is not None else None
+        return new
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now (see :class:`Observation`)."""
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise IllegalActionError(msg("deal#no_seat", seat=quote(seat), players=self.n))
+        public = ("talk", "dealer_choice", "deal_method", "thrown_in")
+        to_act = self._to_move == seat and not self.is_terminal()
+        return Observation(
+            seat, self.n, self.dealer, self.phase, self._to_move,
+            tuple(TOKEN[c] for c in self.cards_of(seat)),
+            tuple(TOKEN[c] if c is not None else None for c in self.face_up),
+            tuple(TOKEN[c] for c in self.scart) if seat == self.dealer else None,
+            tuple(e for e in self.events if e["type"] in public),
+            tuple(self.tricks), tuple((p, TOKEN[c]) for p, c in self.trick),
+            tuple(self.totals),
+            tuple(str(a) for a in self.legal_actions()) if to_act else ())
 
     # ---- friendly surface ----------------------------------------------------------------
     def action(self, aid: int, player: int | None = None) -> Action:
@@ -957,6 +1031,7 @@ class Hand:
 
 
 SUITS_TOKEN = ("c", "r", "s", "b")
+_SLOTS = tuple(Hand.__slots__)
 
 
 def play_random(hand: Hand, rng) -> Hand:

@@ -109,17 +109,6 @@ def cards_of(text, field: str) -> list[str]:
     return [c["token"] for c in engine("parse", cards=text)["cards"]]
 
 
-@lru_cache(maxsize=None)
-def _finished_hand(players: int, rules_json: str) -> dict:
-    """A complete random hand's replay for ``players`` (the par comes from its result)."""
-    for seed in range(200):
-        rec = api.call("random_hand", players=players, seed=seed, rules=json.loads(rules_json))
-        out = api.call("replay", record=rec)
-        if out["phase"] == "done":
-            return out
-    raise ExampleError(f"no finished hand found for {players} players")  # pragma: no cover
-
-
 # --- inline macros ----------------------------------------------------------------------------
 def m_count(cards, method="fours", scart=""):
     """Points of a pile."""
@@ -141,8 +130,10 @@ def m_winner(trick):
 
 def m_pack_total(method="fours"):
     """The whole pack counted by ``method`` (singly: with a scart of three cards)."""
-    scart = "II III IV" if method == "singly" else ""
-    return engine("count", cards=list(pack_tokens()), method=method, scart=scart)["points"]
+    players = {"fours": 4, "threes": 3, "singly": 3}.get(method)
+    if players is None:
+        raise ExampleError("pack_total() takes 'fours', 'threes' or 'singly'")
+    return _facts(players)["pack_total"][method]
 
 
 def m_less(method="fours"):
@@ -154,19 +145,20 @@ def m_less(method="fours"):
     return engine("count", cards=cards, method=method)["groups"][0]["less"]
 
 
+@lru_cache(maxsize=None)
+def _facts(players: int) -> dict:
+    return engine("facts", players=players)
+
+
 def m_par(players=4, seat="other", method=None):
-    """The par a seat (``dealer`` or ``other``) plays against; ``method`` for 3 players."""
-    rules = {}
-    if method and players == 3:
-        rules["three_player_counting"] = method
-    if method and players == 5:
-        rules["five_player_counting"] = method
-    out = _finished_hand(players, json.dumps(rules, sort_keys=True))
-    par = out["result"]["par"]
-    if len(par) == 2 and players in (4, 6):
-        return par[0]
-    dealer = out["dealer"]
-    return par[dealer] if seat == "dealer" else par[(dealer + 1) % players]
+    """The par a seat (``dealer`` or ``other``) plays against; ``method`` for 3 and 5."""
+    f = _facts(players)
+    method = method or {3: "threes", 5: "singly"}.get(players, "fours")
+    value = f["par"][method][seat]
+    if value is None:
+        raise ExampleError(f"par({players}, {method!r}): the sources give no par; players"
+                           f" score against the hand's average")
+    return value
 
 
 def m_score(points, players=4):
@@ -175,31 +167,21 @@ def m_score(points, players=4):
     return f"{diff:+d}" if diff else "0"
 
 
-def _dealt(players: int, method=None) -> dict:
-    args = {"players": players, "seed": 0}
-    if method:
-        args["method"] = method
-    return engine("deal", **args)
-
-
 def m_cards_each(players=4, seat="other"):
     """How many cards a seat is dealt (the dealer before the scart)."""
-    out = _dealt(players)
-    dealer = out["dealer"]
-    return len(out["hands"][dealer if seat == "dealer" else (dealer + 1) % players])
+    f = _facts(players)
+    return f["dealer_cards"] if seat == "dealer" else f["cards_each"]
 
 
 def m_scart_size(players=4):
-    out = _dealt(players)
-    dealer = out["dealer"]
-    return len(out["hands"][dealer]) - len(out["hands"][(dealer + 1) % players])
+    return _facts(players)["scart"]
 
 
 def m_batches(players=4, method=None, seat="other", last=False):
     """The batches a seat receives round by round, as '6, 6 and 7'; with ``last`` only the
     last batch ('9')."""
-    from troccas.deal import DEFAULT_METHOD, schedule  # the deal schedule is not in the facade
-    rounds = schedule(players, method or DEFAULT_METHOD[players])
+    f = _facts(players)
+    rounds = f["batches"][method or f["default_method"]]
     i = players - 1 if seat == "dealer" else 0
     sizes = [str(r[i]) for r in rounds]
     if last:
@@ -209,16 +191,14 @@ def m_batches(players=4, method=None, seat="other", last=False):
 
 def m_behind(method="two_rounds"):
     """How far behind a side must be to demand a deal in fewer rounds."""
-    from troccas.deal import CATCH_UP  # the catch-up thresholds are not in the facade
-    table = dict(CATCH_UP)
+    table = _facts(4)["catch_up"]
     if method not in table:
         raise ExampleError(f"behind() takes one of {', '.join(table)}")
     return table[method]
 
 
 def m_hands_in_game(players=4):
-    from troccas.game import HANDS_IN_GAME
-    return HANDS_IN_GAME[players]
+    return _facts(players)["hands_in_game"]
 
 
 MACROS = {"count": m_count, "value": m_value, "winner": m_winner, "pack_total": m_pack_total,

@@ -153,16 +153,21 @@ def test_group_rows_of_a_pile_match_the_engine(site_dir):
         assert shown == [g["points"] for g in r["groups"]]
 
 
-def test_game_example_totals_match_the_engine(site_dir):
+def test_game_example_follows_the_scoring_rules(site_dir):
+    """The game table, checked against the sources' figures rather than recomputed: each hand's
+    card points make 72 between the sides, a side scores its points less 36, the running totals
+    are the sums of those scores and opposite, and a game is four hands (pagat: Scoring)."""
     html = (site_dir / "rules" / "scoring" / "index.html").read_text()
-    rows = re.findall(r'<tr data-hand="\d+">.*?data-total0>([^<]+)<', html, re.S)
-    hands = examples_hook.game_hands(1)
-    total, expected = 0, []
-    for h in hands:
-        if h["out"]["phase"] == "done":
-            total += h["out"]["result"]["scores"][0]
-            expected.append(f"{total:+d}" if total else "0")
-    assert rows == expected and len(rows) == examples_hook.m_hands_in_game(4)
+    rows = re.findall(r'<tr data-hand="\d+"><td>\d+</td><td>seat \d</td><td>(\d+) – (\d+)</td>'
+                      r'<td>([^<]+)</td><td data-total0>([^<]+)</td><td data-total1>([^<]+)</td>',
+                      html)
+    assert len(rows) == 4
+    total = 0
+    for p0, p1, score, t0, t1 in rows:
+        assert int(p0) + int(p1) == 72
+        assert int(score) == int(p0) - 36
+        total += int(score)
+        assert (int(t0), int(t1)) == (total, -total)
 
 
 def test_options_table_is_the_engines(site_dir):
@@ -176,24 +181,70 @@ def test_options_table_is_the_engines(site_dir):
         assert f'data-not-option="{k}"' in html
 
 
-def test_every_inline_figure_matches_the_engine(site_dir):
+# The figures the pages print, as the sources give them (pagat unless noted; the engine's own
+# readings where the sources are silent, as the pages say): golden values, not recomputed.
+GOLDEN = {
+    ("pack_total", (), ()): 72, ("pack_total", ("threes",), ()): 78,
+    ("pack_total", ("singly",), ()): 127,
+    ("par", (), ()): 36, ("par", (3,), ()): 26, ("par", (3, "dealer", "singly"), ()): 43,
+    ("par", (3, "other", "singly"), ()): 42, ("par", (5, "dealer"), ()): 27, ("par", (5,), ()): 25,
+    ("less", (), ()): 3, ("less", ("threes",), ()): 2, ("less", ("pair",), ()): 1,
+    ("score", (30,), ()): "-6", ("score", (40,), ()): "+4", ("score", (41,), ()): "+5",
+    ("cards_each", (), ()): 19, ("cards_each", (), (("seat", "dealer"),)): 21,
+    ("cards_each", (4,), ()): 19, ("cards_each", (4, "dealer"), ()): 21,
+    ("cards_each", (3,), ()): 25, ("cards_each", (3, "dealer"), ()): 28,
+    ("cards_each", (5,), ()): 15, ("cards_each", (5, "dealer"), ()): 18,
+    ("cards_each", (6,), ()): 13, ("cards_each", (6, "dealer"), ()): 13,
+    ("scart_size", (), ()): 2, ("scart_size", (4,), ()): 2, ("scart_size", (3,), ()): 3,
+    ("scart_size", (5,), ()): 3, ("scart_size", (6,), ()): 0,
+    ("batches", (), ()): "6, 6 and 7", ("batches", (), (("seat", "dealer"),)): "6, 6 and 9",
+    ("batches", (), (("method", "two_rounds"),)): "9 and 10",
+    ("batches", (), (("last", True), ("method", "two_rounds"), ("seat", "dealer"))): "12",
+    ("batches", (3,), ()): "5, 5, 5, 5 and 5",
+    ("batches", (3,), (("seat", "dealer"),)): "5, 5, 5, 5 and 8",
+    ("batches", (5,), ()): "5, 5 and 5",  # the engine's reading: pagat gives only totals
+    ("batches", (5,), (("last", True), ("seat", "dealer"))): "8",
+    ("batches", (6,), ()): "6 and 7",
+    ("behind", ("two_rounds",), ()): 9, ("behind", ("one_round",), ()): 18,
+    ("hands_in_game", (), ()): 4, ("hands_in_game", (6,), ()): 6,
+    ("hands_in_game", (3,), ()): 3, ("hands_in_game", (5,), ()): 5,  # the engine's reading
+}
+# Card values from the sources: honours and kings 5, queens 4, cavaliers 3, jacks 2, else 1.
+_VALUE = {"K": 5, "Q": 4, "C": 3, "J": 2}
+
+
+def _golden_value(card):
+    if card in ("XXI", "I", "Fool"):
+        return 5
+    return _VALUE.get(card[0], 1) if card[0] in _VALUE and len(card) == 2 else 1
+
+
+def test_every_inline_figure_matches_the_sources(site_dir):
+    """Every figure a page prints is checked against a golden value from the sources, not
+    against the macro that printed it; counts and winners against the engine's own calls."""
     n = 0
     direct = {
         "count": lambda cards, method="fours", scart="": api.call("count", cards=cards, method=method, scart=scart)["points"],
-        "value": lambda card: api.call("parse", cards=card)["cards"][0]["points"],
         "winner": lambda trick: api.call("winner", cards=trick)["winner"],
     }
+    missing = set()
     for path, page in _engine_pages(site_dir):
         for fig in page.figures:
             d = json.loads(fig["data-fig"])
-            fn = direct.get(d["fn"]) or examples_hook.MACROS[d["fn"]]
-            assert str(fn(*d["args"], **d["kwargs"])) == fig["data-value"], (path, d)
+            if d["fn"] == "value":
+                expected = _golden_value(d["args"][0])
+            elif d["fn"] in direct:
+                expected = direct[d["fn"]](*d["args"], **d["kwargs"])
+            else:
+                key = (d["fn"], tuple(d["args"]), tuple(sorted(d["kwargs"].items())))
+                if key not in GOLDEN:
+                    missing.add(key)
+                    continue
+                expected = GOLDEN[key]
+            assert str(expected) == fig["data-value"], (path, d)
             n += 1
+    assert not missing, f"figures with no golden value from the sources: {sorted(missing)}"
     assert n > 50
-    counting = parse(site_dir / "rules" / "counting" / "index.html")
-    values = {json.dumps(json.loads(f["data-fig"])): f["data-value"] for f in counting.figures}
-    assert values[json.dumps({"fn": "pack_total", "args": [], "kwargs": {}})] == str(
-        api.call("count", cards=[c["token"] for c in api.call("pack")["cards"]])["points"])
 
 
 def test_no_hand_typed_figures_in_the_value_tables(site_dir):

@@ -165,3 +165,22 @@ def test_count_threes_five_players_totals_78_to_81():
         totals.add(sum(h.result["points"]))
         assert sum(h.result["par"]) == pytest.approx(sum(h.result["points"]))
     assert totals <= {78, 79, 80, 81} and {78, 81} & totals
+
+
+# --- the figures of the game (troccas.facts), against the sources --------------------------
+@pytest.mark.parametrize("players,each,dealer,scart,totals,pars", [
+    (3, 25, 28, 3, {"threes": 78, "singly": 127},
+     {"threes": (26, 26), "singly": (43, 42)}),
+    (4, 19, 21, 2, {"fours": 72}, {"fours": (36, 36)}),
+    (5, 15, 18, 3, {"singly": 127, "threes": 78}, {"singly": (27, 25), "threes": (None, None)}),
+    (6, 13, 13, 0, {"fours": 72}, {"fours": (36, 36)}),
+])
+def test_facts_match_the_sources(players, each, dealer, scart, totals, pars):
+    from troccas import api
+    f = api.call("facts", players=players)
+    assert (f["cards_each"], f["dealer_cards"], f["scart"]) == (each, dealer, scart)
+    assert f["pack_total"] == totals
+    assert {m: (p["dealer"], p["other"]) for m, p in f["par"].items()} == pars
+    if players == 4:
+        assert f["batches"]["three_rounds"] == [[6, 6, 6, 6], [6, 6, 6, 6], [7, 7, 7, 9]]
+        assert f["catch_up"] == {"two_rounds": 9, "one_round": 18}

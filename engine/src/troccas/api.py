@@ -183,6 +183,15 @@ def call_check(spec: dict, answer) -> dict:
 
 
 @_call
+def call_facts(players: int = 4) -> dict:
+    """The figures of the game for ``players``: cards each, the dealer's, the scart, the
+    batches of each deal method, the pack's total and par per counting method, the catch-up
+    thresholds and the hands in a game (see troccas.facts)."""
+    from .facts import facts
+    return facts(players).to_json()
+
+
+@_call
 def call_options() -> dict:
     """The rule options, their values and the sources that play each."""
     return {"options": [{"name": o.name, "default": o.default, "point": o.point, "note": o.note,

@@ -16,6 +16,7 @@ scorer, an empty trick 1) is ``fours`` with the tricks as the groups: the same f
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Iterable, Sequence
 
 from .cards import POINTS, TOKEN
@@ -120,3 +121,23 @@ def points(cards: Iterable[int], method: str = "fours", scart: Iterable[int] = (
         return total - sum(1 for c in cards if c in s)
     check_method(method)
     raise AssertionError  # unreachable
+
+
+# Par per counting method (pagat: Scoring; Three Players; Five Players): fours, a side's half
+# of 72; threes with three players, a third of 78; singly, the dealer's and the others' shares
+# of 127. wiki-de's five players in threes name no par: see par().
+_PAR = {("fours", 4): (36, 36), ("fours", 6): (36, 36), ("threes", 3): (26, 26),
+        ("singly", 3): (43, 42), ("singly", 5): (27, 25)}
+
+
+def par(players: int, method: str, dealer: int, points=None) -> list:
+    """Each side's par (each player's with 3 and 5). Without a par in the sources (five
+    players in threes) each plays against the hand's average, so ``points`` are needed."""
+    n_sides = 2 if players in (4, 6) else players
+    fixed = _PAR.get((method, players))
+    if fixed is not None:
+        if n_sides == 2:
+            return [fixed[0]] * 2
+        return [fixed[0] if p == dealer else fixed[1] for p in range(players)]
+    avg = Fraction(sum(points), players)
+    return [int(avg) if avg.denominator == 1 else avg for _ in range(players)]

@@ -1001,16 +1001,7 @@ class Hand(GameState):
         self.events.append({"type": "count", **self.result_json()})
 
     def _par(self, pts: list[int]) -> list:
-        n, method = self.n, self.counting_method
-        if method == "fours":
-            return [36] * self.n_sides
-        if method == "threes" and n == 3:
-            return [26] * 3
-        if method == "singly":
-            hi, lo = (43, 42) if n == 3 else (27, 25)
-            return [hi if p == self.dealer else lo for p in range(n)]
-        avg = Fraction(sum(pts), n)  # wiki-de's five-player threes: no par given
-        return [int(avg) if avg.denominator == 1 else avg for _ in range(n)]
+        return counting.par(self.n, self.counting_method, self.dealer, pts)
 
     def result_json(self) -> dict:
         r = self.result

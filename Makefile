@@ -43,11 +43,12 @@ help:
 setup: venv npm
 
 venv: $(STAMPS)/venv
-$(STAMPS)/venv: requirements.txt engine/pyproject.toml
+$(STAMPS)/venv: requirements.txt engine/pyproject.toml pyproject.toml
 	@command -v $(PYTHON) >/dev/null || { echo "make: $(PYTHON) not found; install Python 3.11 or newer"; exit 1; }
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet -r requirements.txt
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e engine
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	@mkdir -p $(@D) && touch $@
 
 npm: $(STAMPS)/npm
@@ -131,6 +132,7 @@ bench-engine: $(STAMPS)/venv
 	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/pip install --quiet -r benchmarks/requirements.txt \
 	  || echo "open_spiel did not install: the benchmark runs without the comparison"
+	$(BENCH_VENV)/bin/pip install --quiet --no-deps -e engine
 	$(BENCH_VENV)/bin/python benchmarks/engine_hands.py
 
 # Lighthouse (npm, pinned) on Debian's Chromium: performance, accessibility, best practices and

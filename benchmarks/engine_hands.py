@@ -18,11 +18,8 @@ from __future__ import annotations
 import argparse
 import platform
 import random
-import sys
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine" / "src"))
 
 from troccas.cards import N_CARDS  # noqa: E402
 from troccas.hand import Hand  # noqa: E402

@@ -19,8 +19,6 @@ from html import escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from build_tools.glossary.load import Card, Glossary, load_glossary, rm_forms  # noqa: E402
 

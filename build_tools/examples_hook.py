@@ -40,7 +40,6 @@ from __future__ import annotations
 import ast
 import json
 import re
-import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -51,14 +50,8 @@ from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
-try:
-    from troccas import api
-except ImportError:  # pragma: no cover - only outside `make`
-    sys.path.insert(0, str(ROOT / "engine" / "src"))
-    from troccas import api
+from troccas import api
 from troccas.errors import TroccasError  # noqa: E402
 
 from build_tools import cards_svg  # noqa: E402

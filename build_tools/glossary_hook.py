@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import sys
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -28,8 +27,6 @@ from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from build_tools import cards_svg  # noqa: E402
 from build_tools.site_assets import add_assets  # noqa: E402

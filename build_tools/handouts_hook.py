@@ -11,15 +11,12 @@
 from __future__ import annotations
 
 import logging
-import sys
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from build_tools import handouts  # noqa: E402
 

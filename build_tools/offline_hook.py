@@ -13,15 +13,12 @@ Under ``mkdocs serve`` (which rebuilds on every edit) neither is added.
 from __future__ import annotations
 
 import logging
-import sys
 from pathlib import Path
 
 from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from build_tools import offline  # noqa: E402
 

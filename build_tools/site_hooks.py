@@ -30,7 +30,6 @@ import logging
 import os
 import re
 import shutil
-import sys
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
@@ -53,11 +52,7 @@ MARKER_RE = re.compile(r"<!--\s*(widget|count):\s*(.*?)\s*-->")
 
 log = logging.getLogger("mkdocs.hooks.troccas")
 
-try:  # the engine installed editable in .venv (make setup); else straight from the source
-    import troccas.api as engine_api
-except ImportError:  # pragma: no cover - only outside `make`
-    sys.path.insert(0, str(ROOT / "engine" / "src"))
-    import troccas.api as engine_api
+import troccas.api as engine_api  # noqa: E402 - installed editable in .venv (make setup)
 from troccas import __version__ as ENGINE_VERSION  # noqa: E402
 from troccas.cards import SUIT_NAMES, SUIT_ROMANSH, SUITS  # noqa: E402
 from troccas.errors import TroccasError  # noqa: E402

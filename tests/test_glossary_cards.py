@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from build_tools.cards_svg import all_card_svgs, card_label, card_svg  # noqa: E402
 from build_tools.glossary import load_glossary, rm_forms  # noqa: E402

@@ -10,15 +10,12 @@ played (Sedrun, Sumvitg, Dardin, Tavanasa, Rueun, Pigniu, Ilanz, Laax, Falera, D
 
 from __future__ import annotations
 
-import sys
 import unicodedata
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from build_tools.glossary import load_glossary, rm_forms  # noqa: E402
 

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from build_tools.cards_svg import card_svg  # noqa: E402
 from build_tools.glossary import load_glossary, render  # noqa: E402

@@ -16,7 +16,6 @@ from troccas import api
 from troccas.puzzles import KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 from build_tools import handouts  # noqa: E402
 from build_tools.glossary import load_glossary  # noqa: E402
@@ -203,7 +202,6 @@ def test_renderer_blocks_every_request(tmp_path):
     # browser tests' session may already hold it.
     script = (
         "import sys; from pathlib import Path\n"
-        f"sys.path.insert(0, {str(ROOT)!r})\n"
         "from build_tools.handouts.pdf import HandoutError, Renderer\n"
         "with Renderer() as r:\n"
         "    try:\n"

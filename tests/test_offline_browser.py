@@ -10,14 +10,12 @@ import http.server
 import json
 import re
 import shutil
-import sys
 import threading
 from pathlib import Path
 
 from troccas import api
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 from build_tools import offline  # noqa: E402
 

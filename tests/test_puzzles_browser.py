@@ -5,14 +5,11 @@ and a troccas-puzzle block in a page is a working widget."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from build_tools.cards_svg import card_label  # noqa: E402
 from build_tools.puzzles.load import load_puzzles  # noqa: E402

@@ -11,8 +11,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from build_tools.puzzles.load import PuzzleFileError, check_block, load_puzzles  # noqa: E402
 from troccas import api  # noqa: E402

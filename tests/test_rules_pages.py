@@ -8,7 +8,6 @@ import json
 import os
 import re
 import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
@@ -18,7 +17,6 @@ import pytest
 from troccas import api
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 from build_tools import examples_hook  # noqa: E402
 
 RULE_PAGES = ["cards", "deal", "talk", "scart", "play", "fool", "buob", "counting", "scoring",

@@ -16,7 +16,6 @@ call this module directly.
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,13 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DATA_DIR = ROOT / "glossary"
 SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
 
-try:
-    from troccas import Card
-    from troccas.errors import InvalidCardError
-except ImportError:  # outside the venv: the engine straight from its source tree
-    sys.path.insert(0, str(ROOT / "engine" / "src"))
-    from troccas import Card
-    from troccas.errors import InvalidCardError
+from troccas import Card
+from troccas.errors import InvalidCardError
 
 SOURCES = ("pagat", "wiki-en", "wiki-de", "arcane")
 KINDS = ("trumps", "cards", "terms", "tschintschar")

@@ -5,12 +5,9 @@ Free of Playwright and mkdocs: each function returns the context of one template
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from build_tools import cards_svg  # noqa: E402
 from build_tools.glossary import render as gl  # noqa: E402

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,17 +24,11 @@ import yaml
 from jsonschema import Draft202012Validator
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 from build_tools.glossary.load import (LineList, LineMap, _DuplicateKey,  # noqa: E402
                                        _LineLoader, _schema_problem)
 
-try:
-    from troccas import puzzles as engine_puzzles
-except ImportError:  # pragma: no cover - outside the venv
-    sys.path.insert(0, str(ROOT / "engine" / "src"))
-    from troccas import puzzles as engine_puzzles
+from troccas import puzzles as engine_puzzles
 from troccas.errors import TroccasError  # noqa: E402
 
 DATA_DIR = ROOT / "puzzles"

@@ -175,68 +175,36 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--seed", default="0")
     c.add_argument("-o", "--output", metavar="FILE", help="write the record to FILE")
 
-    c = cmd("puzzle", "a practice puzzle from a seed (the same as on the site)")
+    c = cmd("puzzle", "a practice puzzle from a seed (the same in every place the engine runs)")
     c.add_argument("kind", help="count, buob, fool, legal, winner or scart")
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--answer", action="store_true", help="also print the answer and its steps")
 
-    c = cmd("worksheet", "a printable puzzle worksheet (A4 PDF) with its answer key page;"
-            " needs the project's build tools and Chromium")
-    c.add_argument("kind", help="count, buob, fool, legal, winner or scart")
-    c.add_argument("--seed", type=int, default=1,
-                   help="the first puzzle's seed (the next ones follow: N, N+1, ...)")
-    c.add_argument("--count", type=int, default=6, help="how many puzzles (default 6)")
-    c.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
-
     cmd("options", "the rule options where the sources disagree, and who plays each")
+    p.plugins = _plugin_commands(sub, cmd)
     return p
 
 
-WORKSHEET_NEEDS = ("troccas worksheet needs the Troccas project's build tools and Playwright"
-                   " (run `make setup` in the project folder and use its .venv) and Debian's"
-                   " Chromium (sudo apt-get install -y chromium)")
-
-
-def _handouts():
-    """The PDF renderer (build_tools.handouts in the project), imported only when needed so
-    the engine itself stays free of dependencies."""
-    import importlib
-    try:
-        return importlib.import_module("build_tools.handouts")
-    except ImportError:
-        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-            os.path.abspath(__file__)))))  # engine/src/troccas/cli.py -> the project
-        if not os.path.isfile(os.path.join(root, "build_tools", "handouts", "__init__.py")):
-            return None
-        sys.path.insert(0, root)
+def _plugin_commands(sub, cmd) -> dict:
+    """Commands other installed packages add under the entry-point group ``troccas.commands``
+    (the project's tooling adds ``worksheet``): each entry point is a ``register(sub, cmd)``
+    that adds its subcommand and returns ``run(args, fail)``."""
+    from importlib.metadata import entry_points
+    runners = {}
+    for ep in entry_points(group="troccas.commands"):
         try:
-            return importlib.import_module("build_tools.handouts")
-        except ImportError:
-            return None
+            runners[ep.name] = ep.load()(sub, cmd)
+        except Exception:  # noqa: BLE001 - a broken plugin must not break the engine's commands
+            continue
+    if "worksheet" not in runners:  # say where it comes from rather than "invalid choice"
+        cmd("worksheet", "printable puzzle worksheets (from a plugin that is not installed)") \
+            .add_argument("rest", nargs=argparse.REMAINDER)
+    return runners
 
 
-def _worksheet(args) -> int:
-    from .puzzles import check_kind
-    check_kind(args.kind)
-    if not 1 <= args.count <= 50:
-        raise TroccasError(msg("puzzle#worksheet_count", n=args.count))
-    handouts = _handouts()
-    if handouts is None:
-        print(f"troccas: error: {WORKSHEET_NEEDS}", file=sys.stderr)
-        return 2
-    try:
-        out = handouts.worksheet(args.kind, args.seed, args.count, args.output)
-    except handouts.HandoutError as exc:
-        print(f"troccas: error: {exc}", file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"troccas: error: {args.output}: cannot write the worksheet: {exc.strerror}",
-              file=sys.stderr)
-        return 2
-    last = args.seed + args.count - 1
-    print(f"wrote {out}: {args.count} {args.kind} puzzle{'s' if args.count > 1 else ''},"
-          f" seed {args.seed}{f'–{last}' if last != args.seed else ''}, and the answer key")
-    return 0
+def _fail(message: str, rule: str) -> int:
+    print(f"troccas: error: {message} [{rule}]".replace("\n", " "), file=sys.stderr)
+    return 2
 
 
 def _seed(text: str):
@@ -244,10 +212,13 @@ def _seed(text: str):
 
 
 def run(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     c = args.command
+    if c in parser.plugins:
+        return parser.plugins[c](args, _fail)
     if c == "worksheet":
-        return _worksheet(args)
+        raise TroccasError(msg("output#no_worksheet"))
     if c == "count":
         r = api.call("count", cards=_cards_arg(args.cards), method=args.method,
                      scart=args.scart)

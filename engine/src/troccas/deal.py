@@ -48,7 +48,7 @@ def check_seed(seed):
 
 def shuffled_deck(seed: int | str | None) -> list[int]:
     """A deck order (top first) from a seed; the same seed gives the same deck in CPython and
-    Pyodide, so a puzzle's seed can be shared between the command line and the site."""
+    Pyodide, so a puzzle's seed can be shared between the command line and the browser."""
     rand = random.Random(check_seed(seed)).random
     keys = [rand() for _ in range(N_CARDS)]  # sorting by random keys: a fair shuffle, and
     return sorted(range(N_CARDS), key=keys.__getitem__)  # cheaper than random.shuffle

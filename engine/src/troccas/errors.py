@@ -1,7 +1,7 @@
 """Every error the engine raises on bad input.
 
 Each is a :class:`cardgame.errors.GameError` (a ``ValueError``) carrying a message — a rule id
-and its parameters, rendered through the catalogue — so the CLI can print one line and the site
+and its parameters, rendered through the catalogue — so the CLI can print one line and a page
 can show the sentence as feedback without a traceback.
 """
 

@@ -6,28 +6,22 @@ const ready = () => new Promise((resolve) => {
   wait();
 });
 
-function seatWord(p, dealer) {
-  return p === dealer ? `seat ${p} (the dealer)` : `seat ${p}`;
-}
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
+// The engine decides and explains; the page only compares the reader's answer with it.
 async function check(root, answer) {
   const troccas = await ready();
   const spec = JSON.parse(root.dataset.spec);
   const kind = root.dataset.exercise;
   if (kind === "partners") {
     const r = await troccas.call("partners", { seed: spec.seed });
-    const low = r.trumps[r.first_dealer];
-    const text = `${seatWord(r.first_dealer)} drew the lowest trump, ${low}, so deals first. `
-      + `Partners: seats ${r.teams[0].join(" and ")} (the two lowest trumps) against seats ${r.teams[1].join(" and ")}.`;
-    return { correct: Number(answer) === r.first_dealer, text, url: "rules/deal/#partners" };
+    return { correct: Number(answer) === r.first_dealer, text: sentence(r.explanation),
+             url: "rules/deal/#partners" };
   }
   if (kind === "talk") {
     const r = await troccas.call("replay", { record: spec.record });
-    const who = r.current_player;
-    const text = who === r.dealer
-      ? `The third speaker said liber, so the choice is the dealer's: ${seatWord(who, r.dealer)} decides alone.`
-      : `Next to speak is ${seatWord(who, r.dealer)}.`;
-    return { correct: Number(answer) === who, text, url: "rules/talk/#talk-liber" };
+    return { correct: Number(answer) === r.current_player, text: sentence(r.turn.text),
+             url: "rules/talk/#talk-liber" };
   }
   throw new Error(`unknown exercise ${kind}`);
 }

@@ -142,6 +142,7 @@ def replay_json(hand: Hand) -> dict:
                events=[e for e in hand.events if e["type"] in ("all_tricks", "fool_lost",
                                                                "king_jack_back")],
                current_player=hand.current_player,
+               turn={"text": str(hand.turn_reason()), "reason": hand.turn_reason().to_json()},
                sides=[[p for p in range(hand.n) if hand.side_of[p] == s]
                       for s in range(hand.n_sides)])
     if hand.phase == "done":

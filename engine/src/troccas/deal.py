@@ -103,11 +103,20 @@ class PartnerDraw:
         half = len(order) // 2
         return tuple(sorted(order[:half])), tuple(sorted(order[half:]))
 
+    @property
+    def explanation(self):
+        """Who deals first and who plays with whom, and why (clause partners)."""
+        low, high = self.teams
+        return msg("partners", seat=self.first_dealer, trump=TOKEN[self.trumps[self.first_dealer]],
+                   low=list(low), high=list(high))
+
     def to_json(self) -> dict:
+        why = self.explanation
         return {"centre": TOKEN[self.centre],
                 "dealt": [[TOKEN[c] for c in cards] for cards in self.dealt],
                 "trumps": [TOKEN[c] for c in self.trumps],
-                "teams": [list(t) for t in self.teams], "first_dealer": self.first_dealer}
+                "teams": [list(t) for t in self.teams], "first_dealer": self.first_dealer,
+                "explanation": str(why), "reason": why.to_json()}
 
 
 def partner_draw(deck: list[int], players: int = 4) -> PartnerDraw:

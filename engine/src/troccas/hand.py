@@ -440,6 +440,15 @@ class Hand(GameState):
             return msg("phase#wrong_kind", waiting=self._waiting_for(), kind=action.kind)
         return self._refusal(action.player, action.id)
 
+    def turn_reason(self) -> Message:
+        """Why the seat to act is the one to act now (clause play.turn, or the talk's)."""
+        if self.phase == TALK and self.talk_i == self.n - 1 and self.n > 3 and \
+                self.rules.throw_in == "veto" and any(
+                    e["type"] == "talk" and e["decision"] == "liber" and e["round"] == self.round
+                    for e in self.events):
+            return msg("talk.liber#dealer_decides", seat=self._to_move)
+        return self._waiting_for()
+
     def _waiting_for(self) -> Message:
         """What the hand is waiting for, as a message (``waiting.talk``, …)."""
         return msg(f"waiting.{self.phase}", seat=self._to_move)

@@ -15,6 +15,7 @@ import os
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 
 from troccas import api, cli
 from troccas.actions import Action
@@ -204,6 +205,10 @@ def test_facade_calls_answer_or_refuse_with_a_typed_error(call):
     except ValueError:
         return
     answer = json.loads(api.call_json(name, text))
+    if answer["ok"]:  # an answer has its declared shape whatever the input was
+        schema = api.schema()
+        Draft202012Validator({"$defs": schema["$defs"], **schema["calls"][name]["result"]}) \
+            .validate(answer["result"])
     if not answer["ok"]:
         err = answer["error"]
         assert err["type"] != "InternalError", (name, args, err)

@@ -1,0 +1,228 @@
+"""The shapes of the facade's answers: one frozen dataclass per kind of result.
+
+``troccas.api`` returns these; their JSON (``cardgame.facade.to_json``) is what the command
+line prints with ``--json``, what the browser worker answers and what the site build reads.
+``api.schema()`` turns them into JSON Schema, which the tests check every answer against.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cardgame.facade import OPTIONAL
+from cardgame.messages import Message
+
+Token = str  # a card in notation: Kc, 10s, XXI, Fool
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """One card: its token, English name, points and kind."""
+    token: Token
+    name: str
+    points: int
+    kind: str  # suit | trump | fool
+    suit: str | None
+    rank: str | None
+    number: int | None
+
+
+@dataclass(frozen=True)
+class CardList:
+    cards: list[CardInfo]
+
+
+@dataclass(frozen=True)
+class Group:
+    """One counted group: its cards, their values, the sum, what comes off, the points."""
+    cards: list[Token]
+    values: list[int]
+    sum: int
+    less: int
+    points: int
+
+
+@dataclass(frozen=True)
+class CountResult:
+    method: str
+    points: int
+    value_sum: int
+    cards: list[Token]
+    groups: list[Group]
+
+
+@dataclass(frozen=True)
+class WinnerResult:
+    cards: list[Token]
+    winner: Token
+    index: int
+    led: str | None
+    rule: str
+    explanation: str
+    reason: Message
+
+
+@dataclass(frozen=True)
+class Refused:
+    card: Token
+    rule: str
+    message: str
+    reason: Message
+
+
+@dataclass(frozen=True)
+class LegalResult:
+    hand: list[Token]
+    trick: list[Token]
+    led: str | None
+    legal: list[Token]
+    refused: list[Refused]
+
+
+@dataclass(frozen=True)
+class PlayCheck:
+    card: Token
+    legal: bool
+    rule: str | None
+    message: str | None
+    reason: Message
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """Each seat's cards after the deal, the face-up cards and the deck they came from."""
+    players: int
+    dealer: int
+    method: str
+    hands: list[list[Token]]
+    face_up: list[Token | None]
+    deck: str
+    seed: int | str | None
+
+
+@dataclass(frozen=True)
+class PartnersResult:
+    centre: Token
+    dealt: list[list[Token]]
+    trumps: list[Token]
+    teams: list[list[int]]
+    first_dealer: int
+    explanation: str
+    reason: Message
+
+
+@dataclass(frozen=True)
+class Turn:
+    text: str
+    reason: Message
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """A hand replayed: the deal, the talk, every trick with its buob and Fool events, the
+    count when the hand is over."""
+    players: int
+    dealer: int
+    method: str
+    hands: list[list[Token]]
+    face_up: list[Token | None]
+    deck: str
+    phase: str
+    scart: list[Token]
+    talk: list[dict]
+    tricks: list[dict]
+    events: list[dict]
+    current_player: int
+    turn: Turn
+    sides: list[list[int]]
+    result: dict | None = field(default=None, metadata=OPTIONAL)
+    counts: list[CountResult] | None = field(default=None, metadata=OPTIONAL)
+
+
+@dataclass(frozen=True)
+class RecordResult:
+    """A hand record (format troccas-hand, version 1): see troccas.record."""
+    format: str
+    version: int
+    players: int
+    dealer: int
+    deck: str
+    actions: list[str | dict]
+    seed: int | str | None = field(default=None, metadata=OPTIONAL)
+    rules: dict | None = field(default=None, metadata=OPTIONAL)
+    totals: list[int] | None = field(default=None, metadata=OPTIONAL)
+
+    def to_json(self) -> dict:  # the record's own key order
+        out = {"format": self.format, "version": self.version, "players": self.players,
+               "dealer": self.dealer}
+        for key in ("seed", "rules", "totals"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        out["deck"] = self.deck
+        out["actions"] = list(self.actions)
+        return out
+
+
+@dataclass(frozen=True)
+class PuzzleResult:
+    kind: str
+    spec: dict
+    title: str
+    question: str
+    situation: dict
+    answer_type: str
+    choices: list[str]
+    rule: str
+    rule_url: str
+    note: str | None = field(default=None, metadata=OPTIONAL)
+    answer: int | str | list[str] | None = field(default=None, metadata=OPTIONAL)
+    steps: list[str] | None = field(default=None, metadata=OPTIONAL)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """An answer checked: right or not, and the explanation for this answer."""
+    correct: bool
+    explanation: str
+    rule: str
+    rule_url: str
+    given: object
+    reason: Message | None = field(default=None, metadata=OPTIONAL)
+    wise: bool | None = field(default=None, metadata=OPTIONAL)
+
+
+@dataclass(frozen=True)
+class OptionValue:
+    value: str | bool
+    sources: list[str]
+    meaning: str
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    name: str
+    default: str | bool
+    point: str
+    note: str
+    values: list[OptionValue]
+
+
+@dataclass(frozen=True)
+class OptionsResult:
+    options: list[OptionInfo]
+    not_options: dict
+    sources: dict
+
+
+@dataclass(frozen=True)
+class ClauseInfo:
+    id: str
+    title: str
+    sources: str
+    url: str
+    anchor: str
+
+
+@dataclass(frozen=True)
+class ClausesResult:
+    clauses: list[ClauseInfo]

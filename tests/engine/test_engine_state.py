@@ -90,3 +90,32 @@ def test_observation_shows_own_cards_and_never_a_hidden_one(players, seed, rules
         assert not (shown & (hidden - public)), (seat, shown & (hidden - public))
         assert bool(obs.legal) == (seat == h.current_player and not h.is_terminal())
         json.dumps(obs.to_json())
+
+
+@FEW
+@given(**HANDS)
+def test_apply_action_fast_path_agrees_with_the_rule_of_play(players, seed, rules, steps):
+    """apply_action decides a played card on its own fast path; it must accept exactly the
+    cards play.play_verdict allows and legal_action_ids offers, and refuse the rest with the
+    rule's own reason. Asking for the legal actions changes nothing."""
+    from troccas.errors import IllegalActionError
+    from troccas.play import play_verdict
+    h = Hand(players, seed % players, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    advance(h, rng, steps)
+    if h.phase != "play":
+        return
+    before = snapshot(h)
+    offered = {a for a in h.legal_action_ids() if a < 78}
+    assert snapshot(h) == before
+    p = h.current_player
+    for card in range(78):
+        verdict = play_verdict(h.seat_mask(p), h.led, card)
+        c = h.clone()
+        try:
+            c.apply_action(card)
+        except IllegalActionError as exc:
+            assert not verdict.ok and exc.msg == verdict.reason
+        else:
+            assert verdict.ok
+        assert verdict.ok == (card in offered)

@@ -14,73 +14,38 @@ the history one int per action.
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
-from fractions import Fraction
-from itertools import chain
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from itertools import chain
+from typing import Iterator, NamedTuple, Sequence
 
 from cardgame.state import GameState
 
-from . import counting
-from .actions import (ABANDON, ALLOW, BUOB, BUOB_SCHE, CALL_WORDS, CONTINUE, DEAL, DEAL_NAMES,
-                      KING_JACK, LIBER, NO_BUOB, TAKE_BACK, TALK_WORDS, Action, action_of)
-from .cards import (CAVALIER, FOOL, FOOL_SUIT, JACK, KING, N_CARDS, POINTS, QUEEN, RANK_OF,
-                    SUIT_MASK, SUIT_NAMES, SUIT_OF, STRENGTH, TOKEN, TRUMP, ids_of,
-                    mask_of, suit_card)
-from .deal import (DEFAULT_METHOD, SCART_SIZE, catch_up_methods, check_players, schedule,
-                   shuffled_deck)
-from .errors import IllegalActionError, Message, RecordError, TroccasError, msg, quote
-from .play import _WIN_KEY, NO_SUIT, TRUMP_MASK, legal_mask, refusal, suit_name
+from .actions import (ABANDON, Action, action_of, ALLOW, BUOB, BUOB_SCHE, CONTINUE, DEAL,
+                      DEAL_NAMES, KING_JACK, LIBER, NO_BUOB, TAKE_BACK)
+from .cards import FOOL, FOOL_SUIT, ids_of, mask_of, N_CARDS, SUIT_OF, TOKEN, TRUMP
+from .deal import check_players, DEFAULT_METHOD, shuffled_deck
+from .errors import IllegalActionError, Message, msg, quote, RecordError, TroccasError
+from .play import _WIN_KEY, legal_mask, NO_SUIT, refusal, TRUMP_MASK
 from .rules import Rules
 from .scart import scart_verdict
-
-DEAL_METHOD, TALK, DEALER_CHOICE, SCART, PLAY, TAKE_BACK_PHASE, CALL, DONE, THROWN_IN = (
-    "deal_method", "talk", "dealer_choice", "scart", "play", "take_back", "call", "done",
-    "thrown_in")
-
-_KING = [suit_card(s, KING) for s in range(4)]
-_JACK = [suit_card(s, JACK) for s in range(4)]
-_KJ_MASK = [(1 << _KING[s]) | (1 << _JACK[s]) for s in range(4)]
-assert all(k - j == 3 for k, j in zip(_KING, _JACK))
-_NUMERAL_MASK = [sum(1 << suit_card(s, r) for r in range(JACK)) for s in range(4)]
-_PACK_SET = frozenset(range(N_CARDS))
-_DEFAULT_RULES = Rules()
-_CONTINUE_ABANDON = (CONTINUE, ABANDON)
-_BIT = [1 << c for c in range(N_CARDS)]
-# Per number of players: each seat's side, and the order of the deal and the talk for each
-# dealer (dealer's right first, dealer last). Shared tuples: a hand never changes them.
-_SIDE_OF = {n: tuple(p % 2 if n in (4, 6) else p for p in range(n)) for n in (3, 4, 5, 6)}
-_TALK_ORDER = {n: [tuple((dealer + 1 + i) % n for i in range(n)) for dealer in range(n)]
-               for n in (3, 4, 5, 6)}
-_ALL_CARDS = (1 << N_CARDS) - 1
-_NO_CARDS = [[], [], [], [], [], []]  # a hand played out, as per-suit lists
-_TRUMP_IDS = frozenset(c for c in range(N_CARDS) if SUIT_OF[c] == TRUMP)
-_NOT_HONOURS = frozenset(c for c in range(N_CARDS) if POINTS[c] != 5)  # may go in the scart
-# Where each suit starts among sorted ids: the Fool (0), the trumps (1), then the four suits.
-assert [SUIT_OF[c] for c in (0, 1, 22, 36, 50, 64)] == [FOOL_SUIT, TRUMP, 0, 1, 2, 3]
+from .tables import (_ALL_CARDS, _as_action, _BIT, _CONTINUE_ABANDON, _DEFAULT_RULES, _JACK,
+                     _KING, _KJ_MASK, _NO_CARDS, _NOT_HONOURS, _PACK_SET, _said, _SIDE_OF,
+                     _TALK_ORDER, CALL, DEAL_METHOD, DEALER_CHOICE, DONE, PLAY, SCART,
+                     SUITS_TOKEN, TAKE_BACK_PHASE, TALK, THROWN_IN)
+from .buob import Buob
+from .dealing import Dealing
+from .fool import FoolExchange
+from .scoring import Scoring
 
 
-def _by_suit(ids: list[int]) -> list[list[int]]:
-    """Sorted card ids as six lists indexed by SUIT_OF (four suits, trumps, the Fool)."""
-    b1, b22, b36 = bisect_left(ids, 1), bisect_left(ids, 22), bisect_left(ids, 36)
-    b50, b64 = bisect_left(ids, 50), bisect_left(ids, 64)
-    return [ids[b22:b36], ids[b36:b50], ids[b50:b64], ids[b64:], ids[b1:b22], ids[:b1]]
-
-
-def _said(event: dict, message: Message, **fields) -> dict:
-    """An event with what it means: the rule, the message (id and parameters, for a page to
-    render in its language) and its English text."""
-    event.update(fields, rule=message.rule, msg=message.to_json(), text=str(message))
-    return event
-
-
-def _as_action(action) -> Action:
-    return action if isinstance(action, Action) else Action.parse(action)
-
-
-def _plural(word: str, n: int) -> str:
-    return word if n == 1 else word + "s"
+class TrickRecord(NamedTuple):
+    """A finished trick as the engine keeps it: card ids in play order and what happened."""
+    players: list[int]
+    cards: list[int]
+    winner: int
+    side: int
+    buob: dict | None
+    fool: dict | None
 
 
 @dataclass(frozen=True)
@@ -113,7 +78,7 @@ class Observation:
                 "legal": list(self.legal)}
 
 
-class Hand(GameState):
+class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
     """A hand from the deal to the count.
 
     ``players`` 3–6; ``dealer`` the dealing seat; ``deck`` card ids top first (or ``seed`` to
@@ -123,7 +88,7 @@ class Hand(GameState):
     """
 
     # Slots: a hand is created and updated thousands of times a second.
-    __slots__ = ('_held', '_ids', '_king_lead_calls', '_kj', '_legal', '_pending_call', '_pre', '_to_move', '_trick_sides', '_tricks', 'buob_calls',
+    __slots__ = ('_held', '_king_lead_calls', '_kj', '_pending_call', '_pre', '_to_move', '_trick_sides', '_tricks', 'buob_calls',
                  'deal_pos', 'dealer', 'dealer_asked', 'deck', 'events', 'face_up', 'fool_aside',
                  'fool_owed', '_moves', 'kj', 'knocked', 'knocking', 'leader', 'led', 'method',
                  'n', 'n_sides', 'phase', 'piles', 'plays_in_trick', 'result', 'round', 'rounds',
@@ -172,8 +137,6 @@ class Hand(GameState):
         self.trick_cards: list[int] = []
         self.plays_in_trick = 0
         self.led = NO_SUIT  # the suit to follow in the trick under way
-        self._ids: tuple[int, ...] | None = None  # legal cards last offered in play
-        self._legal: tuple[int, ...] | None = None  # the ids in the other phases
         self.suits_led = 0
         self.kj: tuple[int, int] | None = None  # (player, suit) of a king+jack this trick
         self.fool_owed: tuple[int, int, int] | None = None  # debtor, creditor side, group
@@ -208,6 +171,7 @@ class Hand(GameState):
         return self._to_move < 0  # -1 once the hand is done or thrown in
 
     def legal_action_ids(self) -> Sequence[int]:
+        """The legal actions now, as ids. A pure query: asking changes nothing."""
         ph = self.phase
         if ph == PLAY:
             p = self._to_move
@@ -219,7 +183,7 @@ class Hand(GameState):
                 ids = held[FOOL_SUIT] + held[TRUMP] + held[0] + held[1] + held[2] + held[3]
             elif held[FOOL_SUIT]:
                 ids = held[FOOL_SUIT] + ids
-            self._ids = ids = tuple(ids)  # kept for apply_action's check
+            ids = tuple(ids)
             # King and jack together: only a seat dealt both of a suit not yet led can (the
             # filter), if he still holds both (the check).
             pairs = self._kj[p]
@@ -228,8 +192,7 @@ class Hand(GameState):
                 if kj:
                     return ids + kj
             return ids
-        self._legal = ids = self._other_legal_ids(ph)  # kept for apply_action's check
-        return ids
+        return self._other_legal_ids(ph)
 
     def _other_legal_ids(self, ph: str) -> tuple[int, ...]:
         if ph == TALK:
@@ -249,16 +212,19 @@ class Hand(GameState):
     def apply_action(self, aid: int) -> tuple[dict, ...]:
         """Apply an action id; raises IllegalActionError (with the reason) if it is not legal."""
         ph = self.phase
-        if ph == PLAY and type(aid) is int and aid < N_CARDS:  # the hot path: one card
+        if ph == PLAY and type(aid) is int and 0 <= aid < N_CARDS:  # the hot path: one card
             p = self._to_move
-            ids = self._ids
-            if ids is None:  # no legal_action_ids() call since the last action
-                ids = ids_of(legal_mask(self.seat_mask(p), self.led))
-            if aid not in ids:
+            held = self._held[p]
+            s = SUIT_OF[aid]
+            led = self.led
+            # play.play_verdict's fast path (property-tested against it): a card held that
+            # follows the suit led, or, without that suit, a trump or any card without trumps;
+            # the Fool any time; anything when leading.
+            if aid not in held[s] or not (led < 0 or s == led or s == FOOL_SUIT or not held[led]
+                                          and (s == TRUMP or not held[TRUMP])):
                 raise IllegalActionError(self._refusal(p, aid))
-            self._ids = None
             self._moves.append(p * 1000 + aid)
-            self._held[p][SUIT_OF[aid]].remove(aid)
+            held[s].remove(aid)
             self.trick_players.append(p)
             self.trick_cards.append(aid)
             if self.led < 0 and aid:
@@ -273,11 +239,9 @@ class Hand(GameState):
         if type(aid) is not int:  # not None, 3.0, True or '3'
             raise IllegalActionError(msg("record.action#id", value=quote(aid)))
         mark = len(self.events)
-        legal = self._legal if ph != PLAY and self._legal is not None \
-            else self.legal_action_ids()
+        legal = self.legal_action_ids()
         if aid not in legal:
             raise IllegalActionError(self._refusal(self._to_move, aid) or msg("phase#not_now"))
-        self._ids = self._legal = None
         self._moves.append(self._to_move * 1000 + aid + (500 if ph == SCART else 0))
         if ph == PLAY:
             self._play_king_jack(aid - KING_JACK)
@@ -428,6 +392,25 @@ class Hand(GameState):
                 for i, (players, cards, winner, side, buob, fool) in enumerate(self._tricks, 1)]
 
     @property
+    def finished_tricks(self) -> list[TrickRecord]:
+        """The finished tricks with card ids (``tricks`` gives them as readable dicts)."""
+        return [TrickRecord(*t) for t in self._tricks]
+
+    @property
+    def pending_call(self) -> tuple[int, int] | None:
+        """(suit index, seat) of the buob call the hand waits for, or None."""
+        return self._pending_call if self.phase == CALL else None
+
+    @property
+    def sides_with_tricks(self) -> set[int]:
+        """The sides that have won at least one trick."""
+        return {s for s in range(self.n_sides) if self._trick_sides >> s & 1}
+
+    def take_back_choices(self) -> list[int]:
+        """After king and jack together: the cards their player may take back (buob.king_jack)."""
+        return self._take_back_choices()
+
+    @property
     def trick(self) -> list[tuple[int, int]]:
         return list(zip(self.trick_players, self.trick_cards))
 
@@ -501,154 +484,6 @@ class Hand(GameState):
                                                    for m in self._deal_options()])
         return msg("phase#not_now")
 
-    # ---- the deal ------------------------------------------------------------------------
-    def _deal_demands(self) -> list[int]:
-        """Seats of a side far enough behind to demand a shorter deal (first to speak first)."""
-        if self.n != 4 or not self.rules.catch_up_deals:
-            return []
-        for side in range(2):
-            if catch_up_methods(self.totals, side, self.rules.catch_up_measure):
-                return [p for p in self.talk_order if self.side_of[p] == side]
-        return []
-
-    def _deal_options(self) -> list[str]:
-        side = self.side_of[self._to_move]
-        return ["three_rounds"] + catch_up_methods(self.totals, side,
-                                                   self.rules.catch_up_measure)
-
-    def _begin_deal(self, method: str, demanded_by: int | None = None) -> None:
-        self.method = method
-        self.rounds = schedule(self.n, method)
-        if demanded_by is not None:
-            self.events.append({"type": "deal_method", "player": demanded_by, "method": method})
-        self._deal_round()
-
-    def _deal_round(self) -> None:
-        batches = self.rounds[self.round]
-        self.round += 1
-        last = self.round == len(self.rounds)
-        deck, pos, held = self.deck, self.deal_pos, self._pre
-        for p, count in zip(self.talk_order, batches):
-            end = pos + count
-            held[p] += deck[pos:end]
-            pos = end
-            if last:
-                self.face_up[p] = deck[end - 1]  # pagat: the last card to each is shown
-        self.deal_pos = pos
-        self.events.append({"type": "deal_round", "round": self.round,
-                            "batches": dict(zip(self.talk_order, batches))})
-        if self.talks:
-            self.phase = TALK
-            self.talk_i = 0
-            self._to_move = self.talk_order[0]
-        elif not last:
-            self._deal_round()
-        else:
-            self._after_deal()
-
-    @property
-    def dealt(self) -> list[list[int]]:
-        """The cards each seat has been dealt so far, in the order received."""
-        out: list[list[int]] = [[] for _ in range(self.n)]
-        pos = 0
-        for batches in self.rounds[:self.round]:
-            for p, count in zip(self.talk_order, batches):
-                out[p] += self.deck[pos:pos + count]
-                pos += count
-        return out
-
-    def _talk_choices(self) -> tuple[int, ...]:
-        if self.talk_i == self.n - 1:
-            return _CONTINUE_ABANDON
-        if self.talk_i == 2 and self.rules.throw_in == "veto":
-            return (CONTINUE, LIBER)
-        return (CONTINUE, ALLOW)
-
-    def _talk(self, aid: int) -> None:
-        p = self._to_move
-        self.events.append({"type": "talk", "player": p, "decision": TALK_WORDS[aid],
-                            "round": self.round})
-        if aid == ABANDON:
-            return self._throw_in(msg("talk#abandoned"))
-        if aid == CONTINUE:
-            self.dealer_asked = p == self.dealer
-            return self._talk_done()
-        self.talk_i += 1
-        self._to_move = self.talk_order[self.talk_i]
-
-    def _talk_done(self) -> None:
-        if self.round < len(self.rounds):
-            return self._deal_round()
-        if _TRUMP_IDS.isdisjoint(self._pre[self.dealer]) and not self.dealer_asked:
-            self.phase = DEALER_CHOICE  # pagat: only the dealer has this privilege
-            self._to_move = self.dealer
-            return
-        self._after_deal()
-
-    def _dealer_choice(self, aid: int) -> None:
-        self.events.append({"type": "dealer_choice", "player": self.dealer,
-                            "decision": TALK_WORDS[aid]})
-        if aid == ABANDON:
-            return self._throw_in(msg("talk.dealer_no_trump#abandoned"))
-        self._after_deal()
-
-    def _throw_in(self, why: Message) -> None:
-        self.phase = THROWN_IN
-        self._to_move = -1
-        self.events.append(_said({"type": "thrown_in"}, why))
-
-    def _after_deal(self) -> None:
-        if SCART_SIZE[self.n]:
-            self.phase = SCART
-            self._to_move = self.dealer
-        else:
-            self._start_play()
-
-    def _scart(self, cid: int) -> None:
-        self._pre[self.dealer].remove(cid)
-        self.scart.append(cid)
-        if len(self.scart) == SCART_SIZE[self.n]:
-            self.events.append({"type": "scart", "player": self.dealer, "count": len(self.scart)})
-            self._start_play()
-
-    def _start_play(self) -> None:
-        self.phase = PLAY
-        self._to_move = self.leader
-        # Each hand also as sorted id lists per suit (index FOOL_SUIT for the Fool), kept in
-        # step with the masks, so that legal_action_ids never decodes a mask.
-        self._held = held = [_by_suit(sorted(cards)) for cards in self._pre]
-        self._kj = [sum(1 << s for s in range(4) if _KING[s] in h[s] and _JACK[s] in h[s])
-                    for h in held]
-
-    def _king_jack_ids(self, p: int, suits: int) -> tuple[int, ...]:
-        """The king+jack plays open to seat p among ``suits`` (bits); a pair found broken
-        leaves p's filter for good (a king or jack played alone never comes back)."""
-        held = self._held[p]
-        out = []
-        for s in range(4):
-            if suits >> s & 1:
-                if _KING[s] in held[s] and _JACK[s] in held[s]:
-                    out.append(KING_JACK + s)
-                else:
-                    self._kj[p] &= ~(1 << s)
-        return tuple(out)
-
-    def _holder_of(self, cid: int) -> int | None:
-        """The seat holding a card during the play, or None."""
-        s = SUIT_OF[cid]
-        return next((p for p, held in enumerate(self._held) if cid in held[s]), None)
-
-    def _give(self, p: int, cid: int) -> None:
-        """A card goes back to a player's hand during play (king+jack, buob)."""
-        held = self._held[p][SUIT_OF[cid]]
-        insort(held, cid)
-        s = SUIT_OF[cid]
-        if s < TRUMP and not self.suits_led >> s & 1 and _KING[s] in held and _JACK[s] in held:
-            self._kj[p] |= 1 << s
-
-    def _take(self, p: int, cid: int) -> None:
-        self._held[p][SUIT_OF[cid]].remove(cid)
-
     # ---- play ----------------------------------------------------------------------------
     @property
     def hands(self) -> list[int]:
@@ -682,12 +517,6 @@ class Hand(GameState):
             out &= ~hand
         return out
 
-    def _kj_allowed(self, s: int, led: int) -> bool:
-        """pagat: with king and jack of a suit, both may go to the first trick of that suit."""
-        if self.suits_led >> s & 1:
-            return False
-        return led == s or (led == NO_SUIT)
-
     def _knock(self) -> None:
         """pagat (a regional custom): the first time trumps are led, the holder of the XXI
         knocks; later the holder of the highest trump still out knocks on the next trump lead
@@ -704,19 +533,6 @@ class Hand(GameState):
                 self.events.append(_said({"type": "knock", "player": p, "card": TOKEN[top]},
                                          msg("knocking", seat=p, card=TOKEN[top])))
                 return
-
-    def _play_king_jack(self, s: int) -> None:
-        p = self._to_move
-        k, j = _KING[s], _JACK[s]
-        self._take(p, k)
-        self._take(p, j)
-        self.trick_players += [p, p]
-        self.trick_cards += [k, j]
-        self.kj = (p, s)
-        if self.led < 0:
-            self.led = s
-        self.events.append({"type": "king_jack", "player": p, "suit": SUITS_TOKEN[s]})
-        self._next_in_trick()
 
     def _next_in_trick(self) -> None:
         self.plays_in_trick += 1
@@ -782,110 +598,6 @@ class Hand(GameState):
         self._maybe_call()
         return tuple(self.events[mark:])
 
-    def _take_back_choices(self) -> list[int]:
-        p, s = self.kj
-        return [c for q, c in zip(self.trick_players, self.trick_cards)
-                if q != p and SUIT_OF[c] == s and RANK_OF[c] < JACK]
-
-    def _take_back(self, cid: int) -> None:
-        p, s = self.kj
-        owner = self._remove_from_trick(None, cid)
-        self._give(p, cid)
-        self.events.append(_said({"type": "take_back", "player": p, "card": TOKEN[cid],
-                                  "from": owner},
-                                 msg("buob.king_jack#took", seat=p, card=TOKEN[cid],
-                                     owner=owner)))
-        self._maybe_call()
-
-    def _remove_from_trick(self, player: int | None, cid: int) -> int:
-        i = self.trick_cards.index(cid)
-        owner = self.trick_players[i]
-        del self.trick_cards[i]
-        del self.trick_players[i]
-        return owner
-
-    def _maybe_call(self) -> None:
-        caller = self._buob_caller()
-        if caller is None:
-            return self._resolve_trick()
-        self.phase = CALL
-        self._to_move = caller
-        self._pending_call = (self.trick_led, caller)
-
-    def _buob_caller(self) -> int | None:
-        """Who may call buob on the trick just completed, or None (clause buob.caller).
-
-        pagat: the first time a suit is led, with its king in the trick and its jack neither
-        played nor given away in this trick (the scart counts as unplayed: the call is then
-        void); the trick's winner calls. arcane: the king's player calls. wiki-de: whoever led
-        the king calls, and says nothing of a first lead. King and jack played together
-        (buob.king_jack) leave nothing to call for."""
-        s = self.trick_led
-        cards = self.trick_cards
-        if not self.buob_calls or s >= TRUMP or self.kj is not None or _KING[s] not in cards:
-            return None
-        jack = _JACK[s]
-        if jack not in self.scart and self._holder_of(jack) is None:
-            return None  # the jack is already played
-        king_player = self.trick_players[cards.index(_KING[s])]
-        rule = self.rules.buob_caller
-        if rule == "king_leader":
-            first_real = next(c for c in cards if c != FOOL)  # a Fool lead: the next card
-            return king_player if first_real == _KING[s] else None
-        if not self.trick_first:
-            return None
-        return self.trick_winner if rule == "trick_winner" else king_player
-
-    def _call(self, aid: int) -> None:
-        s, caller = self._pending_call
-        self._pending_call = None
-        self.trick_buob = self._buob_effect(s, caller, aid)
-        self.events.append(self.trick_buob)
-        self._resolve_trick()
-
-    def _buob_effect(self, s: int, caller: int, aid: int) -> dict:
-        """What a call does (clauses buob, buob.scart, buob.fool, buob.sche, buob.court,
-        buob.own_king); which card goes back depends on the option ``buob_return``."""
-        jack = _JACK[s]
-        ev = {"type": "buob", "player": caller, "call": CALL_WORDS[aid], "suit": SUITS_TOKEN[s],
-              "jack": TOKEN[jack], "holder": None, "returned": None}
-        if aid == NO_BUOB:
-            return _said(ev, msg("buob#pass"), effect="none")
-        holder = self._holder_of(jack)
-        if holder is None:
-            return _said(ev, msg("buob.scart", suit=SUITS_TOKEN[s]), effect="none")
-        ev["holder"] = holder
-        ret = self.rules.buob_return
-        played = next(c for q, c in zip(self.trick_players, self.trick_cards) if q == holder)
-        if played == FOOL:
-            return _said(ev, msg("buob.fool", seat=holder), effect="none")
-        if played == _KING[s]:
-            # Sources are silent; taking the king back would undo the call's own condition.
-            return _said(ev, msg("buob.own_king", seat=holder), effect="none")
-        court = SUIT_OF[played] == s and RANK_OF[played] in (QUEEN, CAVALIER)
-        if court and ret == "own_card_unless_court":
-            return _said(ev, msg("buob.court", seat=holder, card=TOKEN[played]), effect="none")
-        if court and aid == BUOB_SCHE:
-            return _said(ev, msg("buob.sche", seat=holder, card=TOKEN[played]), effect="none")
-        if ret in ("own_card", "own_card_unless_court") or court and ret == "numeral_from_table":
-            back = played
-        else:
-            numerals = [c for c in self.trick_cards if SUIT_OF[c] == s and RANK_OF[c] < JACK]
-            if not numerals:
-                return _said(ev, msg("buob#no_numeral"), effect="none")
-            key = (lambda c: STRENGTH[c])
-            back = max(numerals, key=key) if ret == "next_highest_numeral" \
-                else min(numerals, key=key)
-        i = self.trick_cards.index(back)
-        owner = self.trick_players[i]
-        self.trick_cards[i] = jack
-        self.trick_players[i] = holder
-        self._take(holder, jack)
-        self._give(holder, back)
-        return _said(ev, msg("buob#exchange" if owner == holder else "buob#exchange_other",
-                             seat=holder, suit=SUITS_TOKEN[s], card=TOKEN[back], owner=owner),
-                     effect="exchange", returned=TOKEN[back], returned_by=owner)
-
     def _resolve_trick(self) -> None:
         players, cards = self.trick_players, self.trick_cards
         winner = self.trick_winner
@@ -917,120 +629,17 @@ class Hand(GameState):
         if self._held[winner] == _NO_CARDS:
             self._finish()
 
-    def _own_group(self, side: int, i: int) -> list[int]:
-        """A won trick in a side's pile, as a list the hand may rewrite (Fool exchanges): the
-        common trick end shares one list between the pile and the trick record, so the pile
-        gets its own copy before any change."""
-        g = self.piles[side][i] = list(self.piles[side][i])
-        return g
-
-    @staticmethod
-    def _low_card(group: list[int]) -> int | None:
-        lows = [c for c in group if POINTS[c] == 1]
-        if not lows:
-            return None
-        numerals = [c for c in lows if SUIT_OF[c] < 4]  # a plain numeral first: any 1-point
-        return (numerals or lows)[0]                     # card scores the same
-
-    def _fool_exchange(self, fside: int, wside: int, gi: int, number: int) -> dict:
-        for i, g in enumerate(self.piles[fside]):
-            low = self._low_card(g)
-            if low is not None:
-                g = self._own_group(fside, i)
-                g[g.index(low)] = FOOL
-                self._own_group(wside, gi).append(low)
-                return _said({"type": "fool_exchange", "trick": number, "side": fside,
-                              "to_side": wside, "card": TOKEN[low]},
-                             msg("fool.exchange", card=TOKEN[low]))
-        self.fool_owed = (fside, wside, gi)
-        self.fool_aside = fside
-        return _said({"type": "fool_owed", "trick": number, "side": fside, "to_side": wside},
-                     msg("fool.owed"))
-
-    def _pay_fool_debt(self, gi: int, number: int) -> dict | None:
-        fside, wside, cgi = self.fool_owed
-        low = self._low_card(self.piles[fside][gi])
-        if low is None:
-            return None
-        g = self._own_group(fside, gi)
-        g[g.index(low)] = FOOL
-        self._own_group(wside, cgi).append(low)
-        self.fool_owed = None
-        self.fool_aside = None
-        return _said({"type": "fool_exchange", "trick": number, "side": fside, "to_side": wside,
-                      "card": TOKEN[low]}, msg("fool.owed#paid", card=TOKEN[low]))
-
-    # ---- the count -----------------------------------------------------------------------
-    @property
-    def counting_method(self) -> str:
-        if self.n == 3:
-            return self.rules.three_player_counting
-        if self.n == 5:
-            return self.rules.five_player_counting
-        return "fours"
-
-    def _finish(self) -> None:
-        self.phase = DONE
-        self._to_move = -1
-        dealer_side = self.side_of[self.dealer]
-        sides = self._trick_sides
-        scart_side = dealer_side
-        if sides & (sides - 1) == 0:  # a single side won every trick
-            taker = sides.bit_length() - 1
-            scart_side = taker
-            if self.fool_owed is not None or any(
-                    FOOL in g for s, pile in enumerate(self.piles) if s != taker for g in pile):
-                for s, pile in enumerate(self.piles):
-                    for i, g in enumerate(pile):
-                        if s != taker and FOOL in g:
-                            self._own_group(s, i).remove(FOOL)
-                self._own_group(taker, -1).append(FOOL)
-                self.fool_owed = self.fool_aside = None
-            self.events.append(_said({"type": "all_tricks", "side": taker},
-                                     msg("fool.all_tricks")))
-        if self.fool_owed is not None:
-            # Sources are silent on a debt still open at the end; the engine's reading: the
-            # Fool itself goes to the side it was owed to.
-            fside, wside, cgi = self.fool_owed
-            self._own_group(wside, cgi).append(FOOL)
-            self.events.append(_said({"type": "fool_lost", "side": fside, "to_side": wside},
-                                     msg("fool.owed#lost")))
-            self.fool_owed = self.fool_aside = None
-        if self.scart:
-            self.piles[scart_side].append(list(self.scart))
-        method = self.counting_method
-        pts = [counting.points(list(chain.from_iterable(pile)), method, self.scart)
-               for pile in self.piles]
-        par = self._par(pts)
-        scores = [p - q for p, q in zip(pts, par)]
-        scores = [int(s) if isinstance(s, Fraction) and s.denominator == 1 else s
-                  for s in scores]
-        self.result = {"method": method, "points": pts, "par": par, "scores": scores,
-                       "scart_side": scart_side}
-        self.events.append({"type": "count", **self.result_json()})
-
-    def _par(self, pts: list[int]) -> list:
-        return counting.par(self.n, self.counting_method, self.dealer, pts)
-
-    def result_json(self) -> dict:
-        r = self.result
-        num = (lambda x: float(round(x, 2)) if isinstance(x, Fraction) else x)
-        return {"method": r["method"], "points": r["points"], "par": [num(x) for x in r["par"]],
-                "scores": [num(x) for x in r["scores"]], "scart_side": r["scart_side"]}
-
-    def pile_cards(self, side: int) -> list[int]:
-        return [c for g in self.piles[side] for c in g]
-
-    def count_detail(self, side: int) -> counting.Count:
-        """The count of a side's pile, group by group (tricks as groups under per_trick)."""
-        method = self.counting_method
-        cards = self.pile_cards(side)
-        groups = self.piles[side] if (self.rules.reckoning == "per_trick"
-                                      and method == "fours") else None
-        return counting.count(cards, method, scart=self.scart, groups=groups)
 
 
-SUITS_TOKEN = ("c", "r", "s", "b")
+
+
+
+
+
+
+
+
+
 _SLOTS = tuple(Hand.__slots__)
 
 

@@ -20,8 +20,8 @@ from functools import lru_cache
 from typing import Any
 
 from . import counting
-from .cards import (CAVALIER, FOOL, JACK, KING, POINTS, QUEEN, RANK_OF, SUIT_NAMES, SUIT_OF,
-                    TOKEN, TRUMP, Card, parse_ids, sort_ids, suit_card)
+from .cards import (CAVALIER, FOOL, JACK, KING, POINTS, QUEEN, RANK_OF, SUIT_OF,
+                    TOKEN, TRUMP, parse_ids, sort_ids, suit_card)
 from .deal import check_players
 from .errors import DOMAIN, Message, TroccasError, msg, quote
 from .hand import Hand, play_random
@@ -288,7 +288,7 @@ def _buob_from_hand(spec, hand: Hand, call: str) -> Puzzle:
         if second is not None:
             return second
         raise PuzzleError(msg("puzzle.buob#no_call"))
-    s, caller = hand._pending_call
+    s, caller = hand.pending_call
     holder = next((p for p in range(hand.n) if suit_card(s, JACK) in hand.cards_of(p)), None)
     plays = _plays(hand.trick_players, hand.trick_cards)
     record = HandRecord.from_hand(hand).to_json()
@@ -310,7 +310,7 @@ def _buob_from_hand(spec, hand: Hand, call: str) -> Puzzle:
 def _kingjack_puzzle(spec, hand: Hand) -> Puzzle:
     """King and jack played together to the first lead of a suit: the card taken back."""
     p, s = hand.kj
-    choices = _tokens(hand._take_back_choices())
+    choices = _tokens(hand.take_back_choices())
     jack, king = suit_card(s, JACK), suit_card(s, KING)
     plays = _plays(hand.trick_players, hand.trick_cards)
     record = HandRecord.from_hand(hand).to_json()
@@ -326,14 +326,14 @@ def _kingjack_puzzle(spec, hand: Hand) -> Puzzle:
 
 def _second_lead_puzzle(spec, hand: Hand, call: str) -> Puzzle | None:
     """A suit led again with its king in the trick: no call, nothing moves (or None)."""
-    if hand.phase != "play" or hand.plays_in_trick or not hand._tricks:
+    if hand.phase != "play" or hand.plays_in_trick or not hand.finished_tricks:
         return None
-    players, cards, winner = hand._tricks[-1][:3]
+    players, cards, winner = hand.finished_tricks[-1][:3]
     s = led_suit(cards)
     if not 0 <= s < 4:
         return None
     jack, king = suit_card(s, JACK), suit_card(s, KING)
-    before = [i for i, t in enumerate(hand._tricks[:-1], 1) if led_suit(t[1]) == s]
+    before = [i for i, t in enumerate(hand.finished_tricks[:-1], 1) if led_suit(t[1]) == s]
     if king not in cards or jack in cards or not before:
         return None
     holder = next((q for q in range(hand.n) if jack in hand.cards_of(q)), None)
@@ -420,20 +420,20 @@ FOOL_CHOICES = ("keep", "owed", "lost")
 def _fool_from_hand(spec, hand: Hand) -> Puzzle:
     if hand.phase == "call":
         raise PuzzleError(msg("puzzle.fool#call_pending"))
-    if not hand._tricks or FOOL not in hand._tricks[-1][1]:
+    if not hand.finished_tricks or FOOL not in hand.finished_tricks[-1][1]:
         raise PuzzleError(msg("puzzle.fool#no_fool"))
-    players, cards, winner, wside, _, fool_ev = hand._tricks[-1]
+    players, cards, winner, wside, _, fool_ev = hand.finished_tricks[-1]
     fp = players[cards.index(FOOL)]
     fside = hand.side_of[fp]
     # The side's won tricks before this one (where the low card comes from).
-    earlier = [list(t[1]) for t in hand._tricks[:-1] if t[3] == fside]
+    earlier = [list(t[1]) for t in hand.finished_tricks[:-1] if t[3] == fside]
     low = sorted({c for t in earlier for c in t if POINTS[c] == 1})
     record = HandRecord.from_hand(hand).to_json()
     sit = {"trick": _plays(players, cards), "fool_player": fp, "winner": winner,
            "fool_side": [p for p in range(hand.n) if hand.side_of[p] == fside],
            "side_tricks": [_tokens(t) for t in earlier], "record": record}
     q = spec.get("question") or msg("puzzle.fool#question", seat=fp, winner=winner)
-    if fside != wside and hand.is_terminal() and hand._trick_sides == 1 << wside:
+    if fside != wside and hand.is_terminal() and hand.sides_with_tricks == {wside}:
         return Puzzle("fool", spec, q, sit, "card_or_choice", "lost",
                       (msg("puzzle.fool#all_tricks"),),
                       "fool.all_tricks", choices=FOOL_CHOICES)
@@ -504,7 +504,7 @@ def _gen_legal(seed: int, rng: random.Random) -> Puzzle:
 
 def _gen_winner(seed: int, rng: random.Random) -> Puzzle:
     hand = play_random(_random_hand(rng), rng)
-    tricks = hand._tricks
+    tricks = hand.finished_tricks
     # Prefer tricks with something to think about: a trump, the Fool, a round suit.
     def interest(t):
         cards = t[1]
@@ -535,7 +535,7 @@ def _gen_buob(seed: int, rng: random.Random) -> Puzzle:
             hand.apply_action(ids[int(rng.random() * len(ids))])
         if hand.phase != "call":
             continue
-        s, caller = hand._pending_call
+        s, caller = hand.pending_call
         jack = suit_card(s, JACK)
         holder = next((p for p in range(hand.n) if jack in hand.cards_of(p)), None)
         mine = [c for q, c in zip(hand.trick_players, hand.trick_cards) if q == holder]
@@ -560,12 +560,12 @@ def _gen_fool(seed: int, rng: random.Random) -> Puzzle:
         while not hand.is_terminal():
             ids = hand.legal_action_ids()
             hand.apply_action(ids[int(rng.random() * len(ids))])
-            if hand.phase == "play" and hand.plays_in_trick == 0 and hand._tricks \
-                    and FOOL in hand._tricks[-1][1]:
+            if hand.phase == "play" and hand.plays_in_trick == 0 and hand.finished_tricks \
+                    and FOOL in hand.finished_tricks[-1][1]:
                 break
-        if hand.is_terminal() and not (hand._tricks and FOOL in hand._tricks[-1][1]):
+        if hand.is_terminal() and not (hand.finished_tricks and FOOL in hand.finished_tricks[-1][1]):
             continue
-        t = hand._tricks[-1]
+        t = hand.finished_tricks[-1]
         fside = hand.side_of[t[0][t[1].index(FOOL)]]
         ev = t[5]
         case = "keep" if fside == t[3] else ("owed" if ev and ev["type"] == "fool_owed"

@@ -119,3 +119,24 @@ def test_apply_action_fast_path_agrees_with_the_rule_of_play(players, seed, rule
         else:
             assert verdict.ok
         assert verdict.ok == (card in offered)
+
+
+class _FullTrickEnd(Hand):
+    """Every trick settled by the general path (_resolve_trick)."""
+    __slots__ = ()
+    _FAST_TRICK_END = False
+
+
+@FEW
+@given(players=st.sampled_from([3, 4, 5, 6]), seed=st.integers(0, 2**32), rules=RULES)
+def test_fast_trick_end_agrees_with_the_full_one(players, seed, rules):
+    fast = Hand(players, seed % players, seed=seed, rules=rules)
+    full = _FullTrickEnd(players, seed % players, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    while not fast.is_terminal():
+        ids = fast.legal_action_ids()
+        assert list(full.legal_action_ids()) == list(ids)
+        aid = ids[int(rng.random() * len(ids))]
+        assert fast.apply_action(aid) == full.apply_action(aid)
+    assert snapshot(fast) == snapshot(full)
+    assert fast.piles == full.piles and fast.returns() == full.returns()

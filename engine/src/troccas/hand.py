@@ -87,6 +87,10 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
     the deal method instead (``three_rounds``, ``two_rounds``, ``one_round`` …).
     """
 
+    # The common trick end (no buob, no king+jack, no Fool to settle) is settled in one pass in
+    # _end_of_trick; _resolve_trick is the full story. A test turns this off and checks that
+    # both give the same hands.
+    _FAST_TRICK_END = True
     # Slots: a hand is created and updated thousands of times a second.
     __slots__ = ('_held', '_king_lead_calls', '_kj', '_pending_call', '_pre', '_to_move', '_trick_sides', '_tricks', 'buob_calls',
                  'deal_pos', 'dealer', 'dealer_asked', 'deck', 'events', 'face_up', 'fool_aside',
@@ -554,8 +558,8 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
                 winner = p
         self.trick_winner = winner
         first = led < TRUMP and not self.suits_led >> led & 1
-        if not first and self.fool_owed is None and FOOL not in cards and not (
-                self._king_lead_calls and led < TRUMP and _KING[led] in cards):
+        if (self._FAST_TRICK_END and not first and self.fool_owed is None and FOOL not in cards
+                and not (self._king_lead_calls and led < TRUMP and _KING[led] in cards)):
             # Most tricks: no buob, no king+jack (both need the first trick of a suit), no
             # Fool to settle. Resolved here in one go; _resolve_trick has the full story.
             wside = self.side_of[winner]

@@ -38,6 +38,7 @@ if str(ROOT) not in sys.path:
 from build_tools import cards_svg  # noqa: E402
 from build_tools.site_assets import add_assets, front_matter_lines  # noqa: E402
 from build_tools.puzzles.load import PuzzleFileError, check_block, load_puzzles  # noqa: E402
+from build_tools.puzzles.verdicts import stored as stored_verdicts  # noqa: E402
 from troccas import api  # noqa: E402
 from troccas.puzzles import KINDS, TITLES  # noqa: E402
 
@@ -122,10 +123,18 @@ def _flat(html: str) -> str:
     return "\n".join(line.strip() for line in html.splitlines() if line.strip())
 
 
+def _script_json(value) -> str:
+    """JSON for a <script type="application/json">: nothing in it can close the element."""
+    return _attr_json(value).replace("<", "\\u003c")
+
+
 def render_puzzle(data: dict, *, pid: str, uid: str, level, heading: str, helpers: dict) -> str:
     pz = {k: v for k, v in data.items() if k not in ("answer", "steps")}
+    # The engine's verdict on every answer, so the page answers before Python has started
+    # (build_tools/puzzles/verdicts.py); the live engine confirms each one.
+    verdicts = _script_json(stored_verdicts(data["spec"]))
     return _flat(_state["env"].get_template("puzzle.html").render(
-        pz=pz, pid=pid, uid=uid, level=level, heading=heading, **helpers))
+        pz=pz, pid=pid, uid=uid, level=level, heading=heading, verdicts=verdicts, **helpers))
 
 
 def on_page_markdown(markdown: str, page, config, files):

@@ -259,7 +259,7 @@ def test_every_stored_verdict_is_the_live_engines(site_server, site_dir, page, w
           }
           return out;
         }""")
-        assert found["widgets"] == page.locator("script[data-pz-verdicts]").count() > 0, path
+        assert found["widgets"] == page.locator("[data-pz-verdicts]").count() > 0, path
         assert found["wrong"] == [], f"{path}: {found['wrong'][:3]}"
         kinds_seen.update(found["kinds"])
         total += found["checked"]

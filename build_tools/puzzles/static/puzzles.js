@@ -178,10 +178,9 @@ function storedKeys(data, type, cards, choices) {
 }
 
 function storedVerdicts(root, type, cards, choices) {
-  const script = root.querySelector("script[data-pz-verdicts]");
-  if (!script) return null;
+  if (!root.dataset.pzVerdicts) return null;
   let data;
-  try { data = JSON.parse(script.textContent); } catch { return null; }
+  try { data = JSON.parse(root.dataset.pzVerdicts); } catch { return null; }
   const keys = storedKeys(data, type, cards, choices);
   if (keys.length !== data.x.length) return null; // not the page it was built for: ask the engine
   const table = new Map(keys.map((k, i) => [k, data.x[i]]));
@@ -443,9 +442,8 @@ function storedAnswers(root) {
   const cards = [...root.querySelectorAll("button[data-card]")].map((o) => o.dataset.card);
   const choices = [...root.querySelectorAll("button[data-choice]")].map((o) => o.dataset.choice);
   const lookup = storedVerdicts(root, type, cards, choices);
-  const script = root.querySelector("script[data-pz-verdicts]");
-  if (!lookup || !script) return [];
-  return storedKeys(JSON.parse(script.textContent), type, cards, choices).map((key) => [
+  if (!lookup) return [];
+  return storedKeys(JSON.parse(root.dataset.pzVerdicts), type, cards, choices).map((key) => [
     type === "cards" ? [...key].map((c) => cards[CODES.indexOf(c)]) : key, lookup(key)]);
 }
 

@@ -268,3 +268,24 @@ def test_every_stored_verdict_is_the_live_engines(site_server, site_dir, page, w
                    for k in KINDS for a in PUZZLES[k])
     assert total >= expected  # the puzzle pages, and the lessons' puzzle blocks besides
     assert not page.console_errors
+
+
+def test_a_puzzle_page_reached_by_instant_navigation_answers_at_once(site_server, page,
+                                                                     wait_engine):
+    """Material's instant navigation swaps the page content and re-runs its scripts: the stored
+    verdicts must come through as data, and answer at once on the new page."""
+    page.goto(site_server.url_of("puzzles/"))
+    assert wait_engine(page) == "ready"
+    page.evaluate("window.__sameVisit = true")
+    page.mouse.move(40, 300)  # starts Material (overrides/partials/material-loader.html)
+    page.wait_for_function("!!window.document$")
+    page.get_by_role("article").get_by_role("link", name="Who takes the trick").first.click()
+    page.wait_for_url("**/puzzles/winner/")
+    assert page.evaluate("window.__sameVisit") is True
+    spec = spec_json(PUZZLES["winner"][0].spec)
+    widget = page.locator(f"section[data-puzzle-id='{spec['id']}']")
+    right, wrong = right_and_wrong(spec)
+    give(widget, wrong)
+    assert verdict(page, widget, "wrong") == api.call("check", spec=spec, answer=wrong)["explanation"]
+    assert widget.get_attribute("data-verdict-from") in ("build", "build+engine")
+    assert not page.console_errors

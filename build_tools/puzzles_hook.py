@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 from build_tools import cards_svg  # noqa: E402
 from build_tools.site_assets import add_assets, front_matter_lines  # noqa: E402
 from build_tools.puzzles.load import PuzzleFileError, check_block, load_puzzles  # noqa: E402
+from build_tools.puzzles.verdicts import stored as stored_verdicts  # noqa: E402
 from troccas import api  # noqa: E402
 from troccas.puzzles import KINDS, TITLES  # noqa: E402
 
@@ -119,10 +120,22 @@ def _flat(html: str) -> str:
     return "\n".join(line.strip() for line in html.splitlines() if line.strip())
 
 
+def _single_quoted_attr(value) -> str:
+    """JSON for an attribute written between single quotes: only & < > ' are escaped, so the
+    many double quotes of the JSON cost nothing. (Not a <script type="application/json">:
+    Material's instant navigation re-creates a page's scripts without their type and runs them.)"""
+    text = _attr_json(value)
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("'", "&#39;"))
+
+
 def render_puzzle(data: dict, *, pid: str, uid: str, level, heading: str, helpers: dict) -> str:
     pz = {k: v for k, v in data.items() if k not in ("answer", "steps")}
+    # The engine's verdict on every answer, so the page answers before Python has started
+    # (build_tools/puzzles/verdicts.py); the live engine confirms each one.
+    verdicts = _single_quoted_attr(stored_verdicts(data["spec"]))
     return _flat(_state["env"].get_template("puzzle.html").render(
-        pz=pz, pid=pid, uid=uid, level=level, heading=heading, **helpers))
+        pz=pz, pid=pid, uid=uid, level=level, heading=heading, verdicts=verdicts, **helpers))
 
 
 def on_page_markdown(markdown: str, page, config, files):

@@ -47,6 +47,7 @@ FAST_DIR = ROOT / "build" / "pyodide"
 WHEEL_DIR = ROOT / "build" / "wheels"
 SITE_PYODIDE = "pyodide/"
 SITE_ENGINE = "engine/"
+WORKER_JS = "assets/js/engine-worker.js"
 
 MARKER_RE = re.compile(r"<!--\s*(widget|count):\s*(.*?)\s*-->")
 
@@ -168,6 +169,12 @@ def _material_bundle(env) -> str:
 def on_env(env, config, files):
     env.globals["troccas_pack"] = _state["env"].globals["troccas_pack"]
     env.globals["material_bundle"] = _material_bundle(env)
+    # The worker's source, for the engine pages' <head> (overrides/main.html), which starts the
+    # worker from it: one request less on the way to Pyodide's first download.
+    worker = files.get_file_from_path(WORKER_JS)
+    if worker is None:
+        raise PluginError(f"docs/{WORKER_JS} is missing")
+    env.globals["engine_worker_source"] = Path(worker.abs_src_path).read_text(encoding="utf-8")
     return env
 
 

@@ -12,6 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 from build_tools.cards_svg import card_label  # noqa: E402
+from build_tools.puzzles import verdicts  # noqa: E402
 from build_tools.puzzles.load import load_puzzles  # noqa: E402
 from troccas import api  # noqa: E402
 
@@ -192,3 +193,96 @@ def test_keyboard_alone_answers_a_puzzle(site_server, page, wait_engine):
     widget.get_by_role("button", name="Check my answer").focus()
     page.keyboard.press("Enter")
     verdict(page, widget, "right")
+
+
+# --- verdicts stored at build time (issue 13 item 4) -----------------------------------------------
+def hold_python(page) -> None:
+    """Python never starts: Pyodide's wasm is never answered, as on a very slow line."""
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: None)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_verdict_shows_at_once_before_python_has_started(site_server, page, kind):
+    """A reader's answer to an authored puzzle gets the engine's verdict (worked out at build
+    time) without waiting for Python; it is the engine's own, word for word."""
+    hold_python(page)
+    authored = PUZZLES[kind][-1]
+    spec = spec_json(authored.spec)
+    page.goto(site_server.url_of(f"puzzles/{kind}/"))
+    widget = page.locator(f"section[data-puzzle-id='{spec['id']}']")
+    widget.locator("img.tr-pz__img").first.wait_for()
+    page.wait_for_function("!!window.troccasPuzzles")
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    right, wrong = right_and_wrong(spec)
+    page.set_default_timeout(5_000)  # a check button left disabled fails here, not in a minute
+    for answer, state in ((wrong, "wrong"), (right, "right")):
+        give(widget, answer)
+        shown = verdict(page, widget, state)
+        expected = api.call("check", spec=spec, answer=answer)
+        assert shown == expected["explanation"]
+        assert widget.get_attribute("data-verdict-from") == "build"
+    assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+    assert not page.console_errors
+
+
+def test_every_stored_verdict_is_the_live_engines(site_server, site_dir, page, wait_engine):
+    """For every authored puzzle on every page, every answer stored by the build gets the same
+    verdict from the engine running in the browser (Pyodide), so the live confirmation never
+    has to correct what the reader was shown."""
+    pages = sorted(p.parent.relative_to(site_dir).as_posix() + "/"
+                   for p in site_dir.rglob("index.html")
+                   if "data-pz-verdicts" in p.read_text(encoding="utf-8"))
+    kinds_seen, total = set(), 0
+    assert "puzzles/scart/" in pages and len(pages) >= 7
+    for path in pages:
+        page.goto(site_server.url_of(path if path != "./" else ""))
+        assert wait_engine(page) == "ready", path
+        found = page.evaluate("""async () => {
+          const out = {checked: 0, kinds: [], wrong: [], widgets: 0};
+          for (const root of document.querySelectorAll('section[data-troccas-widget=puzzle]')) {
+            const stored = window.troccasPuzzles.storedAnswers(root);
+            if (!stored.length) continue;
+            out.widgets += 1;
+            out.kinds.push(root.dataset.puzzleKind);
+            const spec = JSON.parse(root.dataset.spec);
+            for (const [answer, mine] of stored) {
+              const live = await window.troccas.call('check', {spec, answer});
+              out.checked += 1;
+              if (live.correct !== mine.correct || live.explanation !== mine.explanation
+                  || live.rule !== mine.rule || live.rule_url !== mine.rule_url) {
+                out.wrong.push({id: root.dataset.puzzleId, answer, mine, live});
+              }
+            }
+          }
+          return out;
+        }""")
+        assert found["widgets"] == page.locator("[data-pz-verdicts]").count() > 0, path
+        assert found["wrong"] == [], f"{path}: {found['wrong'][:3]}"
+        kinds_seen.update(found["kinds"])
+        total += found["checked"]
+    assert kinds_seen == set(KINDS)
+    expected = sum(len(verdicts.answers(api.call("puzzle", spec=spec_json(a.spec), answer=True))[1])
+                   for k in KINDS for a in PUZZLES[k])
+    assert total >= expected  # the puzzle pages, and the lessons' puzzle blocks besides
+    assert not page.console_errors
+
+
+def test_a_puzzle_page_reached_by_instant_navigation_answers_at_once(site_server, page,
+                                                                     wait_engine):
+    """Material's instant navigation swaps the page content and re-runs its scripts: the stored
+    verdicts must come through as data, and answer at once on the new page."""
+    page.goto(site_server.url_of("puzzles/"))
+    assert wait_engine(page) == "ready"
+    page.evaluate("window.__sameVisit = true")
+    page.mouse.move(40, 300)  # starts Material (overrides/partials/material-loader.html)
+    page.wait_for_function("!!window.document$")
+    page.get_by_role("article").get_by_role("link", name="Who takes the trick").first.click()
+    page.wait_for_url("**/puzzles/winner/")
+    assert page.evaluate("window.__sameVisit") is True
+    spec = spec_json(PUZZLES["winner"][0].spec)
+    widget = page.locator(f"section[data-puzzle-id='{spec['id']}']")
+    right, wrong = right_and_wrong(spec)
+    give(widget, wrong)
+    assert verdict(page, widget, "wrong") == api.call("check", spec=spec, answer=wrong)["explanation"]
+    assert widget.get_attribute("data-verdict-from") in ("build", "build+engine")
+    assert not page.console_errors

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 
@@ -213,3 +213,107 @@ def test_a_runtime_that_cannot_start_is_reported_in_plain_words(site_server, pag
     # The rest of the page is still usable.
     page.get_by_role("button", name=card_names(["Kc"])[0], exact=True).click()
     assert page.get_by_role("button", name=card_names(["Kc"])[0], exact=True).get_attribute("aria-pressed") == "true"
+
+
+# --- the reader's first input (Material's bundle starts on it) ----------------------------------
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+         "device_scale_factor": 2}
+VISIBLE_PAGE_LINK = """(sel) => [...document.querySelectorAll(sel)].findIndex((a) => {
+  const r = a.getBoundingClientRect(), u = new URL(a.href, location.href);
+  return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && u.origin === location.origin
+    && u.pathname !== location.pathname && u.pathname.endsWith('/');
+})"""
+
+
+def first_input_page(browser, site_server, phone: bool):
+    ctx = browser.new_context(**(PHONE if phone else {}))
+    ctx.set_default_timeout(60_000)
+    page = ctx.new_page()
+    page.console_errors, page.requested_urls = [], []
+    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
+    page.on("pageerror", lambda exc: page.console_errors.append(f"uncaught: {exc}"))
+    page.on("request", lambda r: page.requested_urls.append(r.url))
+    page.goto(site_server.url_of(COUNTING))
+    return ctx, page
+
+
+def centre(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    assert box, "the element is not on screen"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+@pytest.mark.parametrize("how", ["mouse click", "touch tap"])
+def test_the_first_click_or_tap_on_a_link_is_an_instant_navigation(browser, site_server,
+                                                                   wait_engine, how):
+    """Issue 13 item 3: with Material's bundle not yet started, the reader's very first input is
+    a click (or a tap) on a link to another page. The page must change without a new document:
+    Python keeps running and is not downloaded again."""
+    phone = how == "touch tap"
+    ctx, page = first_input_page(browser, site_server, phone)
+    try:
+        assert wait_engine(page) == "ready"
+        page.evaluate("window.__sameDocument = true")
+        assert page.evaluate("typeof window.document$") == "undefined", "Material started early"
+        selector = "article a[href]" if phone else ".md-tabs a[href]"
+        index = page.evaluate(VISIBLE_PAGE_LINK, selector)
+        assert index >= 0, f"no link to another page on screen ({selector})"
+        link = page.locator(selector).nth(index)
+        target = urlsplit(urljoin(page.url, link.get_attribute("href"))).path
+        old_heading = page.locator("article h1").first.text_content()
+        x, y = centre(link)
+        if phone:
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.click(x, y)
+        page.wait_for_function("(path) => location.pathname === path", arg=target)
+        page.wait_for_load_state("load")
+        assert page.evaluate("window.__sameDocument") is True, "the first input loaded a new document"
+        page.wait_for_function("!!window.document$")
+        assert page.evaluate(STATE) == "ready"
+        assert sum(u.endswith("pyodide.asm.wasm") for u in page.requested_urls) == 1
+        assert sum(u.endswith("/pyodide.mjs") for u in page.requested_urls) == 1
+        # The new page's content is in (the address changes first, then the content).
+        page.wait_for_function("(old) => document.querySelector('article h1')?.textContent !== old",
+                               arg=old_heading)
+        heading = page.locator("article h1").first.text_content().rstrip("¶").strip()
+        page.wait_for_function("(h) => document.title.startsWith(h)", arg=heading)
+        assert page.console_errors == []
+    finally:
+        ctx.close()
+
+
+def test_search_and_palette_show_from_the_first_paint_and_work_as_first_input(
+        browser, site_server):
+    """Issue 13 item 3: the header's search box and palette toggle are on screen before any
+    input, and each works when it is the reader's very first input (the bundle starts then)."""
+    ctx, page = first_input_page(browser, site_server, phone=False)
+    try:
+        page.wait_for_load_state("load")
+        assert page.evaluate("typeof window.document$") == "undefined"
+        assert page.locator(".md-search__input").is_visible()
+        toggle = page.locator(".md-header label[for^='__palette']:not([hidden])")
+        assert toggle.count() == 1 and toggle.is_visible()
+        before = page.get_attribute("body", "data-md-color-scheme")
+        page.mouse.click(*centre(toggle))
+        page.wait_for_function("!!window.document$")
+        page.wait_for_function("(s) => document.body.dataset.mdColorScheme !== s", arg=before)
+        assert page.locator(".md-header label[for^='__palette']:not([hidden])").count() == 1
+        assert page.console_errors == []
+    finally:
+        ctx.close()
+
+    ctx, page = first_input_page(browser, site_server, phone=True)
+    try:
+        page.wait_for_load_state("load")
+        button = page.locator(".md-header label.md-header__button[for='__search']")
+        assert button.is_visible(), "the phone's search button is hidden before the first input"
+        assert page.locator(".md-header label[for^='__palette']:not([hidden])").is_visible()
+        page.touchscreen.tap(*centre(button))
+        page.wait_for_function("!!window.document$")
+        page.wait_for_function("document.getElementById('__search').checked")
+        page.locator(".md-search__input").fill("scart")
+        page.locator(".md-search-result__item").first.wait_for()
+        assert page.console_errors == []
+    finally:
+        ctx.close()

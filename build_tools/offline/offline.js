@@ -52,26 +52,54 @@
   });
 
   html.dataset.offline = sw.controller ? "ready" : "installing";
-  sw.register(new URL("sw.js", root).href, { scope: root.pathname }).then(function (reg) {
-    // A page already served by an older version: say so when a newer one is installed.
-    function watch(worker) {
-      worker.addEventListener("statechange", function () {
-        if (worker.state === "installed" && sw.controller) showBanner(worker);
-      });
-    }
-    if (reg.waiting && sw.controller) showBanner(reg.waiting);
-    if (reg.installing) watch(reg.installing);
-    reg.addEventListener("updatefound", function () { watch(reg.installing); });
-    // Instant navigation rarely reloads the page: look for a new build now and then.
-    setInterval(function () { reg.update().catch(function () {}); }, 30 * 60 * 1000);
-    return sw.ready;
-  }).then(function () {
-    if (sw.controller) {
-      html.dataset.offline = "ready";
-    } else {
-      sw.addEventListener("controllerchange", function () { html.dataset.offline = "ready"; });
-    }
-  }).catch(function () {
-    html.dataset.offline = "unsupported";
-  });
+
+  // The first visit's precache downloads the whole build (Pyodide included, ~15 MB) six files
+  // at a time; started with the page it competed with the page's own Pyodide download and
+  // wasm compile (measured: the engine ready ~1 s later on two cores, far later on a slow
+  // line). So register once the page's Python is up (or has failed), and on a page without
+  // the engine once the page has loaded and is idle. Later downloads of Pyodide's files are
+  // revalidations of what the page has already fetched.
+  function whenQuiet(go) {
+    var idle = function () {
+      if (window.requestIdleCallback) requestIdleCallback(go, { timeout: 2000 });
+      else setTimeout(go, 200);
+    };
+    var afterLoad = function () {
+      if (document.readyState === "complete") idle();
+      else window.addEventListener("load", idle, { once: true });
+    };
+    if (html.dataset.engine !== "loading") return afterLoad();
+    var seen = new MutationObserver(function () {
+      if (html.dataset.engine === "loading") return;
+      seen.disconnect();
+      afterLoad();
+    });
+    seen.observe(html, { attributes: true, attributeFilter: ["data-engine"] });
+  }
+
+  whenQuiet(register);
+  function register() {
+    sw.register(new URL("sw.js", root).href, { scope: root.pathname }).then(function (reg) {
+      // A page already served by an older version: say so when a newer one is installed.
+      function watch(worker) {
+        worker.addEventListener("statechange", function () {
+          if (worker.state === "installed" && sw.controller) showBanner(worker);
+        });
+      }
+      if (reg.waiting && sw.controller) showBanner(reg.waiting);
+      if (reg.installing) watch(reg.installing);
+      reg.addEventListener("updatefound", function () { watch(reg.installing); });
+      // Instant navigation rarely reloads the page: look for a new build now and then.
+      setInterval(function () { reg.update().catch(function () {}); }, 30 * 60 * 1000);
+      return sw.ready;
+    }).then(function () {
+      if (sw.controller) {
+        html.dataset.offline = "ready";
+      } else {
+        sw.addEventListener("controllerchange", function () { html.dataset.offline = "ready"; });
+      }
+    }).catch(function () {
+      html.dataset.offline = "unsupported";
+    });
+  }
 })();

@@ -3,9 +3,12 @@
 //
 // A puzzle widget (<section data-troccas-widget="puzzle">) is drawn at build time for authored
 // puzzles, or here from a situation for practice. The reader chooses cards (real buttons with
-// aria-pressed) or types a number; "Check my answer" sends it to the engine
-// (troccas.call("check", {spec, answer})) once <html data-engine="ready">, and shows the engine's
-// verdict: right at once, or its explanation for this answer, the rule's section and a try-again.
+// aria-pressed) or types a number; "Check my answer" shows the engine's verdict: right at once,
+// or its explanation for this answer, the rule's section and a try-again. An authored puzzle
+// carries the engine's verdict on every answer, worked out at build time
+// (build_tools/puzzles/verdicts.py): it shows at once, Python or not, and the live engine
+// (troccas.call("check", {spec, answer})) confirms it when it is ready — if they ever differed,
+// the live engine's would replace it. Other answers, and practice puzzles, wait for the engine.
 // "Show solution" asks the engine for the worked steps (troccas.call("puzzle", {spec, answer})).
 // Progress per kind (solved, streak, best streak) lives in localStorage only.
 
@@ -157,6 +160,39 @@ function drawPuzzle(pz, { pid, labels, heading = "h3" }) {
   return root;
 }
 
+// --- verdicts stored at build time (build_tools/puzzles/verdicts.py) ------------------------------
+const CODES = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
+
+// The answers in the order the build stored them: numbers 0…n; the cards offered, then the
+// choices; or every set of at most m cards offered, smaller first, in lexicographic order.
+function storedKeys(data, type, cards, choices) {
+  if (type === "number") return Array.from({ length: data.n + 1 }, (_, i) => String(i));
+  if (type !== "cards") return [...new Set([...cards, ...choices])];
+  const keys = [];
+  const pick = (start, size, prefix) => {
+    if (!size) { keys.push(prefix); return; }
+    for (let i = start; i <= cards.length - size; i++) pick(i + 1, size - 1, prefix + CODES[i]);
+  };
+  for (let size = 1; size <= data.m; size++) pick(0, size, "");
+  return keys;
+}
+
+function storedVerdicts(root, type, cards, choices) {
+  if (!root.dataset.pzVerdicts) return null;
+  let data;
+  try { data = JSON.parse(root.dataset.pzVerdicts); } catch { return null; }
+  const keys = storedKeys(data, type, cards, choices);
+  if (keys.length !== data.x.length) return null; // not the page it was built for: ask the engine
+  const table = new Map(keys.map((k, i) => [k, data.x[i]]));
+  return (key) => {
+    const code = table.get(key);
+    if (code === undefined) return null;
+    const [right, text, rule, tail] = data.t[CODES.indexOf(code)];
+    return { correct: right === 1, explanation: data.e[text] + (tail ? data.s : ""),
+             rule: data.r[rule][0], rule_url: data.r[rule][1] };
+  };
+}
+
 // --- one puzzle's behaviour ---------------------------------------------------------------------
 function bindPuzzle(root) {
   if (root.dataset.pzBound) return;
@@ -173,17 +209,23 @@ function bindPuzzle(root) {
   const group = root.querySelector("[data-pz-multi]");
   const multi = group?.dataset.pzMulti === "true";
   const options = [...root.querySelectorAll("button[data-card], button[data-choice]")];
+  const cardButtons = options.filter((o) => o.hasAttribute("data-card"));
+  const lookup = storedVerdicts(root, type, cardButtons.map((o) => o.dataset.card),
+    options.filter((o) => o.hasAttribute("data-choice")).map((o) => o.dataset.choice));
   let misses = 0;
+  let asked = 0; // the answer being checked: a later one wins
 
   function status() {
     const on = ready();
-    check.disabled = !on;
+    check.disabled = !on && !lookup;
     solution.disabled = !on;
     root.dataset.engine = html.dataset.engine || "idle";
     const s = root.querySelector("[data-engine-status]");
     if (s && on) s.textContent = "";
-    else if (s && html.dataset.engine === "failed") s.textContent = "The rules engine could not start, so answers cannot be checked. Reload the page to try again.";
-    else if (s && !s.textContent) s.textContent = "Answering opens once Python has started in your browser.";
+    else if (s && html.dataset.engine === "failed") s.textContent = lookup
+      ? "The rules engine could not start: answers are checked from the site's own copy of its verdicts, and the solution cannot be shown. Reload the page to try again."
+      : "The rules engine could not start, so answers cannot be checked. Reload the page to try again.";
+    else if (s && !s.textContent && !lookup) s.textContent = "Answering opens once Python has started in your browser.";
   }
 
   root.addEventListener("click", (event) => {
@@ -209,6 +251,35 @@ function bindPuzzle(root) {
     return type === "cards" ? cards : cards[0] ?? "";
   }
 
+  // The stored verdict's key for this answer (build_tools/puzzles/verdicts.py).
+  function keyOf(answer) {
+    if (type !== "cards") return String(answer);
+    return cardButtons.filter((o) => o.getAttribute("aria-pressed") === "true")
+      .map((o) => CODES[cardButtons.indexOf(o)]).join("");
+  }
+
+  function same(a, b) {
+    return a.correct === b.correct && a.explanation === b.explanation && a.rule_url === b.rule_url;
+  }
+
+  function show(verdict, source) {
+    root.dataset.state = verdict.correct ? "right" : "wrong";
+    root.dataset.verdictFrom = source;
+    if (verdict.correct) {
+      record(kind, root.dataset.puzzleId, misses === 0);
+      feedback.replaceChildren(el("p", { class: "tr-pz__verdict tr-pz__verdict--right", "data-verdict": "right" },
+        el("strong", {}, /^Right\b/.test(verdict.explanation) ? "✓ " : "✓ Right. "),
+        el("span", { "data-pz-explanation": "" }, verdict.explanation)));
+    } else {
+      misses += 1;
+      recordMiss(kind);
+      feedback.replaceChildren(el("p", { class: "tr-pz__verdict tr-pz__verdict--wrong", "data-verdict": "wrong" },
+        el("strong", {}, "✗ Not right. "), el("span", { "data-pz-explanation": "" }, verdict.explanation), ...ruleLink(verdict),
+        " ", el("span", {}, "Try again, or show the solution.")));
+      (number || options[0])?.focus();
+    }
+  }
+
   function ruleLink(verdict) {
     if (!verdict.rule_url) return [];
     return [" ", el("a", { href: new URL(verdict.rule_url, siteRoot).href, "data-pz-rule": verdict.rule }, "Read the rule")];
@@ -216,36 +287,40 @@ function bindPuzzle(root) {
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (!ready()) return;
     const answer = given();
+    const stored = lookup?.(keyOf(answer));
+    if (!ready() && !lookup) return;
     if ((Array.isArray(answer) && !answer.length) || answer === "") {
       feedback.replaceChildren(el("p", { class: "tr-pz__verdict", "data-verdict": "empty" },
         type === "number" ? "Type a number of points first." : "Choose your answer first."));
       return;
     }
-    check.disabled = true;
-    root.dataset.state = "checking";
+    const mine = ++asked;
+    if (stored) show(stored, "build");
+    else {
+      check.disabled = true;
+      root.dataset.state = "checking";
+      if (!ready()) {
+        feedback.replaceChildren(el("p", { class: "tr-pz__verdict", "data-verdict": "waiting" },
+          "The rules engine checks this answer as soon as Python has started in your browser…"));
+      }
+    }
     try {
       const verdict = await engine("check", { spec, answer });
-      root.dataset.state = verdict.correct ? "right" : "wrong";
-      if (verdict.correct) {
-        record(kind, root.dataset.puzzleId, misses === 0);
-        feedback.replaceChildren(el("p", { class: "tr-pz__verdict tr-pz__verdict--right", "data-verdict": "right" },
-          el("strong", {}, /^Right\b/.test(verdict.explanation) ? "✓ " : "✓ Right. "),
-          el("span", { "data-pz-explanation": "" }, verdict.explanation)));
-      } else {
-        misses += 1;
-        recordMiss(kind);
-        feedback.replaceChildren(el("p", { class: "tr-pz__verdict tr-pz__verdict--wrong", "data-verdict": "wrong" },
-          el("strong", {}, "✗ Not right. "), el("span", { "data-pz-explanation": "" }, verdict.explanation), ...ruleLink(verdict),
-          " ", el("span", {}, "Try again, or show the solution.")));
-        (number || options[0])?.focus();
+      if (mine !== asked) return;
+      if (!stored) show(verdict, "engine");
+      else if (same(verdict, stored)) root.dataset.verdictFrom = "build+engine";
+      else {
+        // The build's verdict and the live engine's differ: the live engine is the reference.
+        console.warn(`puzzle ${root.dataset.puzzleId}: the stored verdict for ${JSON.stringify(answer)} differs from the engine's`);
+        show(verdict, "engine");
       }
     } catch (err) {
+      if (mine !== asked || stored) return; // the stored verdict stands while Python cannot start
       root.dataset.state = "error";
       feedback.replaceChildren(el("p", { class: "tr-pz__verdict", "data-verdict": "error" }, `The engine could not check this answer: ${err.message}`));
     } finally {
-      check.disabled = !ready();
+      check.disabled = !ready() && !lookup;
     }
   });
 
@@ -360,4 +435,16 @@ function onPage() {
 
 window.troccasOnPage(() => onPage());
 
-window.troccasPuzzles = Object.freeze({ drawPuzzle, progress: loadProgress });
+// Every stored verdict of an authored puzzle widget, as [answer as the page sends it, verdict]:
+// for the tests, which compare each with the live engine.
+function storedAnswers(root) {
+  const type = root.dataset.answerType;
+  const cards = [...root.querySelectorAll("button[data-card]")].map((o) => o.dataset.card);
+  const choices = [...root.querySelectorAll("button[data-choice]")].map((o) => o.dataset.choice);
+  const lookup = storedVerdicts(root, type, cards, choices);
+  if (!lookup) return [];
+  return storedKeys(JSON.parse(root.dataset.pzVerdicts), type, cards, choices).map((key) => [
+    type === "cards" ? [...key].map((c) => cards[CODES.indexOf(c)]) : key, lookup(key)]);
+}
+
+window.troccasPuzzles = Object.freeze({ drawPuzzle, progress: loadProgress, storedAnswers });

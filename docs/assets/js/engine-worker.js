@@ -1,6 +1,8 @@
 // The rules engine in a module Web Worker: Pyodide (same origin) + the troccas wheel.
 //
-// Messages in:  {type: "init", indexURL, wheelURL}      once, from assets/js/troccas.js
+// Messages in:  {type: "init", indexURL, wheelURL, hold} once, from assets/js/troccas.js or the
+//                                                       page's <head> (overrides/main.html)
+//               {type: "go"}                            after an init with hold: true
 //               {type: "call", id, name, args}          any time; answered once Python is up
 // Messages out: {type: "status", text}                  progress while booting
 //               {type: "ready", engine, python, ms}     booted, `import troccas` verified;
@@ -10,12 +12,22 @@
 //               {type: "result", id, error}             the call could not run at all
 
 let booted = null; // Promise of troccas.api.call_json (a Python function proxy)
+// The page's <head> starts this worker as soon as it is parsed, with hold: true, and says "go"
+// once the page has first been painted. Meanwhile the worker only fetches and compiles
+// Pyodide's small loader (pyodide.mjs): the large downloads wait, so that on a slow line they
+// do not compete with the page's stylesheet, but nothing else is left for after the paint.
+let go;
+const released = new Promise((resolve) => { go = resolve; });
 
 function post(msg) {
   self.postMessage(msg);
 }
 
-async function boot({ indexURL, wheelURL }) {
+async function boot({ indexURL, wheelURL, hold }) {
+  const loader = import(new URL("pyodide.mjs", indexURL).href);
+  loader.catch(() => {}); // reported below, when awaited
+  if (!hold) go();
+  await released;
   const t0 = performance.now();
   // Fetch the wheel while Pyodide boots: it is small, and the network is idle then.
   const wheel = fetch(wheelURL).then((r) => {
@@ -23,7 +35,7 @@ async function boot({ indexURL, wheelURL }) {
     return r.arrayBuffer();
   });
   wheel.catch(() => {}); // reported below, when awaited
-  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  const { loadPyodide } = await loader;
   const pyodide = await loadPyodide({ indexURL, fullStdLib: false });
   const t1 = performance.now();
   post({ type: "status", text: "Installing the rules engine…" });
@@ -45,6 +57,10 @@ async function boot({ indexURL, wheelURL }) {
 
 self.onmessage = async (event) => {
   const msg = event.data;
+  if (msg.type === "go") {
+    go();
+    return;
+  }
   if (msg.type === "init") {
     if (!booted) {
       booted = boot(msg);

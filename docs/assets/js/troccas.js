@@ -48,7 +48,6 @@ function showStatus(root) {
 
 function boot() {
   if (booting) return booting;
-  window.__troccasBooted = true;
   const mb = config.download_mb ? ` (a download of up to ${config.download_mb} MB the first time)` : "";
   setState("loading", `Starting Python in your browser…${mb} You can read on meanwhile.`);
   // On the first page of a visit that has an engine widget, the <head> script of

@@ -1,0 +1,98 @@
+"""The engine's verdict on every answer a reader can give to an authored puzzle, worked out at
+build time, so that the page answers at once — before Python has started in the browser — and
+the live engine only confirms (``build_tools/puzzles/static/puzzles.js``).
+
+Every verdict comes from ``troccas.api.call("check", spec=…, answer=…)``, the call the browser's
+worker makes, with the answer exactly as the page sends it. What a reader can give, by answer
+type (``troccas.puzzles``):
+
+* ``number`` (count): the whole numbers 0 … the larger of the answer and the pile's card values
+  summed, plus ``NUMBER_MARGIN``; any other number is left to the live engine;
+* ``card`` / ``card_or_choice`` (winner, buob, fool): each card offered, each choice button;
+* ``cards`` (legal, scart): every set of the cards offered, in page order — for a scart, every
+  set of at most as many cards as the scart holds (a larger set is left to the live engine).
+
+Stored compactly, since a puzzle page carries thousands of them: the answers are not written
+out but listed again in the browser in the same order — the numbers 0 … ``n``; the cards
+offered then the choices; or every set of at most ``m`` of the cards offered, smaller sets
+first, each in lexicographic order of positions — and ``x`` holds one character per answer
+(``CODES``), the row of its verdict in ``t``: ``[right, explanation, rule, tail]``, indices into
+``e`` (explanations) and ``r`` (``[rule, rule_url]``); ``tail`` 1 means the explanation goes on
+with ``s``, the text every wrong answer's explanation ends with (a count puzzle's worked steps).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from troccas import api
+
+NUMBER_MARGIN = 5
+TAIL_MIN = 24
+CODES = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
+
+
+def offered(pz: dict) -> list[str]:
+    """The card buttons of a puzzle, in page order (build_tools/puzzles/templates/puzzle.html)."""
+    sit, kind = pz["situation"], pz["kind"]
+    if kind == "count":
+        return []
+    if kind in ("legal", "scart"):
+        return list(sit["hand"])
+    if kind == "fool":
+        return [t for trick in sit["side_tricks"] for t in trick]
+    return [t for _, t in sit["trick"]]
+
+
+def answers(pz: dict) -> tuple[dict, list]:
+    """(what the browser needs to list the answers again, [each answer as the page sends it])."""
+    kind, atype = pz["kind"], pz["answer_type"]
+    cards = offered(pz)
+    if atype == "number":
+        sit = pz["situation"]
+        values = api.call("count", cards=sit["pile"], method=sit["method"], scart=sit["scart"])
+        top = max(pz["answer"], sum(g["sum"] for g in values["groups"])) + NUMBER_MARGIN
+        return {"n": top}, [str(n) for n in range(top + 1)]
+    if atype in ("card", "card_or_choice"):
+        return {}, list(dict.fromkeys(cards + list(pz["choices"])))
+    if atype == "cards":
+        most = pz["situation"]["count"] if kind == "scart" else len(cards)
+        return {"m": most}, [[cards[i] for i in idx] for size in range(1, most + 1)
+                             for idx in combinations(range(len(cards)), size)]
+    raise ValueError(f"unknown answer type {atype!r}")
+
+
+def _common_tail(texts: list[str]) -> str:
+    if len(texts) < 2:
+        return ""
+    tail = texts[0]
+    for t in texts[1:]:
+        n = 0
+        while n < min(len(tail), len(t)) and tail[-1 - n] == t[-1 - n]:
+            n += 1
+        tail = tail[len(tail) - n:]
+    return tail if len(tail) >= TAIL_MIN else ""
+
+
+def stored(spec: dict) -> dict:
+    """Every stored verdict of one authored puzzle (``spec`` as written into the page)."""
+    pz = api.call("puzzle", spec=spec, answer=True)
+    head, given = answers(pz)
+    checked = [api.call("check", spec=spec, answer=a) for a in given]
+    tail = _common_tail([v["explanation"] for v in checked if not v["correct"]])
+    texts: dict[str, int] = {}
+    rules: dict[tuple, int] = {}
+    rows: dict[tuple, int] = {}
+    codes = []
+    for v in checked:
+        text, cut = v["explanation"], 0
+        if tail and not v["correct"] and text.endswith(tail):
+            text, cut = text[:len(text) - len(tail)], 1
+        row = (1 if v["correct"] else 0, texts.setdefault(text, len(texts)),
+               rules.setdefault((v["rule"], v["rule_url"]), len(rules)), cut)
+        codes.append(rows.setdefault(row, len(rows)))
+    if len(rows) > len(CODES):
+        raise ValueError(f"puzzle {spec.get('id')}: {len(rows)} different verdicts, more than"
+                         f" the {len(CODES)} codes")
+    return {**head, "s": tail, "e": list(texts), "r": [list(r) for r in rules],
+            "t": [list(r) for r in rows], "x": "".join(CODES[c] for c in codes)}

@@ -103,7 +103,8 @@ def test_engine_errors_reject_with_rule_and_type(site_server, page, wait_engine)
     args = {"cards": ["Kc", "Zz"]}
     got = page.evaluate("""(args) => troccas.call('count', args).then(
                              r => ({ok: r}),
-                             e => ({message: e.message, rule: e.rule, type: e.type}))""", args)
+                             e => ({message: e.message, rule: e.rule, type: e.type,
+                                    id: e.id, params: e.params}))""", args)
     expected = json.loads(api.call_json("count", json.dumps(args)))
     assert expected["ok"] is False
     assert got == expected["error"]

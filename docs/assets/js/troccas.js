@@ -12,6 +12,7 @@
 // API for pages and tests:
 //   await troccas.call(name, args)   -> the engine's result (troccas.api.call_json(name, args));
 //                                       rejects with an Error carrying .type and .rule
+//                                       (and .id and .params: the message as data)
 //   troccas.boot()                   -> Promise, resolves when Python is ready (starts it if needed)
 //   troccas.state                    -> "idle" | "loading" | "ready" | "failed"
 //   troccas.timings                  -> {start, pyodide, wheel, import}: when the worker was started
@@ -84,7 +85,9 @@ function boot() {
         const answer = JSON.parse(msg.json);
         if (answer.ok) p.resolve(answer.result);
         else p.reject(Object.assign(new Error(answer.error.message), {
-          type: answer.error.type, rule: answer.error.rule }));
+          type: answer.error.type, rule: answer.error.rule,
+          // The message as data too, so a page can say it in its own language.
+          ...(answer.error.id ? { id: answer.error.id, params: answer.error.params } : {}) }));
       }
     };
     try {

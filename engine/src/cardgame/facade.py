@@ -18,6 +18,7 @@ is None (optional keys); a result may also define ``to_json`` itself.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import inspect
 import json
 import types
@@ -106,9 +107,10 @@ def _schema_of(tp, defs: dict) -> dict:
 class Facade:
     """The calls of one game."""
 
-    def __init__(self, domain: str, error: type[GameError]) -> None:
+    def __init__(self, domain: str, error: type[GameError], types: str | None = None) -> None:
         self.domain = domain
         self.error = error
+        self.types = types  # the module of the result types, if the calls import it lazily
         self._calls: dict[str, Callable[..., Any]] = {}
 
     def call_fn(self, fn: Callable) -> Callable:
@@ -165,9 +167,10 @@ class Facade:
         """JSON Schema of every call's result (``$defs`` holds each result type)."""
         defs: dict = {}
         calls = {}
+        extra = vars(importlib.import_module(self.types)) if self.types else {}
         for name in self.names():
             fn = self._calls[name]
-            hints = typing.get_type_hints(fn)
+            hints = typing.get_type_hints(fn, globalns={**extra, **fn.__globals__})
             calls[name] = {"description": " ".join((fn.__doc__ or "").split()),
                            "arguments": list(inspect.signature(fn).parameters),
                            "result": _schema_of(hints.get("return", Any), defs)}

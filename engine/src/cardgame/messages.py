@@ -26,7 +26,6 @@ import json
 import re
 import string
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, Callable, Mapping
 
 DEFAULT_LANGUAGE = "en"
@@ -195,6 +194,7 @@ def catalogue(domain: str, language: str = DEFAULT_LANGUAGE) -> Catalogue:
     key = (domain, language)
     cat = _CATALOGUES.get(key)
     if cat is None:
+        from importlib import resources  # on first use: importing it slows the browser's start
         try:
             text = resources.files(domain).joinpath("messages", f"{language}.json").read_text(
                 encoding="utf-8")
@@ -207,6 +207,7 @@ def catalogue(domain: str, language: str = DEFAULT_LANGUAGE) -> Catalogue:
 
 def languages(domain: str) -> list[str]:
     """The languages a game has a catalogue for."""
+    from importlib import resources
     folder = resources.files(domain).joinpath("messages")
     return sorted(p.name.removesuffix(".json") for p in folder.iterdir()
                   if p.name.endswith(".json"))

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 
+from typing import TYPE_CHECKING
+
 from cardgame.facade import Facade
 
 from . import counting
@@ -21,14 +23,18 @@ from .errors import DOMAIN, DuplicateCardError, TroccasError, msg
 from .hand import Hand, play_random
 from .play import NO_SUIT, explain_winner, led_suit, legal_mask, play_verdict, refusal, suit_name
 from .record import HandRecord
-from .results import (CardInfo, CardList, CheckResult, ClauseInfo, ClausesResult, CountResult,
-                      DealResult, Group, LegalResult, OptionInfo, OptionsResult, OptionValue,
-                      PartnersResult, PlayCheck, PuzzleResult, RecordResult, Refused,
-                      ReplayResult, Turn, WinnerResult)
 from .rules import CLAUSES, NOT_OPTIONS, OPTIONS, SOURCES, Rules
-from .facts import Facts
 
-FACADE = Facade(DOMAIN, TroccasError)
+# The result types (troccas.results) are imported by each call when it first runs, not with
+# this module: creating two dozen dataclasses costs start-up time the browser's reader waits
+# for. The worker imports them just after it reports ready.
+if TYPE_CHECKING:
+    from .facts import Facts
+    from .results import (CardInfo, CardList, CheckResult, ClausesResult, CountResult,
+                          DealResult, LegalResult, OptionsResult, PartnersResult, PlayCheck,
+                          PuzzleResult, RecordResult, ReplayResult, WinnerResult)
+
+FACADE = Facade(DOMAIN, TroccasError, types="troccas.results")
 _call = FACADE.call_fn
 names = FACADE.names
 invoke = FACADE.invoke
@@ -42,11 +48,13 @@ def tokens(ids) -> list[str]:
 
 
 def card_info(card: Card) -> CardInfo:
+    from .results import CardInfo
     return CardInfo(card.token, card.name, card.points, card.kind, card.suit, card.rank,
                     card.number)
 
 
 def count_result(r: counting.Count) -> CountResult:
+    from .results import CountResult, Group
     return CountResult(r.method, r.points, r.value_sum, [TOKEN[c] for g in r.groups
                                                         for c in g.cards],
                        [Group(**g.to_json()) for g in r.groups])
@@ -55,12 +63,14 @@ def count_result(r: counting.Count) -> CountResult:
 @_call
 def call_parse(cards) -> CardList:
     """Cards in canonical notation with their names and values."""
+    from .results import CardList
     return CardList([card_info(Card(c)) for c in parse_ids(cards)])
 
 
 @_call
 def call_pack() -> CardList:
     """The 78 cards in ranking order (each suit high to low, trumps XXI…I, the Fool)."""
+    from .results import CardList
     return CardList([card_info(c) for c in ranking_order()])
 
 
@@ -76,6 +86,7 @@ def call_count(cards, method: str = "fours", scart=()) -> CountResult:
 @_call
 def call_winner(cards) -> WinnerResult:
     """The card that wins a trick given in play order (first card led), and why."""
+    from .results import WinnerResult
     ids = parse_ids(cards)
     i, why = explain_winner(ids)
     led = led_suit(ids)
@@ -88,6 +99,7 @@ def call_winner(cards) -> WinnerResult:
 def call_legal(hand, trick=()) -> LegalResult:
     """Which cards of ``hand`` may be played to ``trick`` (cards already played, in order),
     with the reason each other card is refused."""
+    from .results import LegalResult, Refused
     hand_ids = parse_ids(hand)
     trick_ids = parse_ids(trick)
     both = set(hand_ids) & set(trick_ids)
@@ -110,6 +122,7 @@ def call_legal(hand, trick=()) -> LegalResult:
 @_call
 def call_check_play(hand, card, trick=()) -> PlayCheck:
     """Whether ``card`` may be played from ``hand`` to ``trick``; the reason if not."""
+    from .results import PlayCheck
     hand_ids = parse_ids(hand)
     cid = parse_ids(card)
     if len(cid) != 1:
@@ -130,6 +143,7 @@ def _hand_fields(hand: Hand) -> dict:
 def call_deal(players: int = 4, seed=None, dealer: int = 0,
               method: str | None = None) -> DealResult:
     """Deal a hand from a seeded shuffle (every round, no talk): each seat's cards."""
+    from .results import DealResult
     hand = Hand(players, dealer, seed=seed, method=method)
     hand.deal_through()
     return DealResult(**_hand_fields(hand), seed=seed)
@@ -138,12 +152,14 @@ def call_deal(players: int = 4, seed=None, dealer: int = 0,
 @_call
 def call_partners(seed=None, players: int = 4) -> PartnersResult:
     """Draw for partners: cards dealt face up until each player holds a trump (pagat)."""
+    from .results import PartnersResult
     d = partner_draw(shuffled_deck(seed), players).to_json()
     return PartnersResult(**{k: v for k, v in d.items() if k != "reason"},
                           reason=partner_draw(shuffled_deck(seed), players).explanation)
 
 
 def replay_result(hand: Hand) -> ReplayResult:
+    from .results import ReplayResult, Turn
     turn = hand.turn_reason()
     done = hand.phase == "done"
     return ReplayResult(
@@ -177,6 +193,7 @@ def call_replay(record) -> ReplayResult:
 def call_random_hand(players: int = 4, seed=None, dealer: int = 0,
                      rules=None) -> RecordResult:
     """A complete hand played with random legal actions from ``seed``, as a record."""
+    from .results import RecordResult
     hand = Hand(players, dealer, seed=seed, rules=Rules.from_json(rules))
     play_random(hand, random.Random(f"play-{seed}"))
     return RecordResult(**HandRecord.from_hand(hand, seed=seed).to_json())
@@ -187,6 +204,7 @@ def call_puzzle(kind: str | None = None, seed: int | None = None, spec: dict | N
                 answer: bool = False) -> PuzzleResult:
     """A puzzle from ``kind`` and ``seed`` (generated) or from an authored ``spec``; with
     ``answer`` the engine's answer and the worked steps are included."""
+    from .results import PuzzleResult
     from . import puzzles
     spec = spec if spec is not None else {"kind": kind, "seed": seed}
     return PuzzleResult(**puzzles.cached(spec).to_json(with_answer=answer))
@@ -195,6 +213,7 @@ def call_puzzle(kind: str | None = None, seed: int | None = None, spec: dict | N
 @_call
 def call_check(spec: dict, answer) -> CheckResult:
     """Check an answer to a puzzle: correct or not, and an explanation for this answer."""
+    from .results import CheckResult
     from cardgame.messages import Message
     from . import puzzles
     v = puzzles.cached(spec).check(answer)
@@ -215,6 +234,7 @@ def call_facts(players: int = 4) -> Facts:
 @_call
 def call_options() -> OptionsResult:
     """The rule options, their values and the sources that play each."""
+    from .results import OptionInfo, OptionValue, OptionsResult
     return OptionsResult([OptionInfo(o.name, o.default, o.point, o.note,
                                      [OptionValue(v, list(src), m)
                                       for v, (src, m) in o.values.items()])
@@ -224,5 +244,6 @@ def call_options() -> OptionsResult:
 @_call
 def call_clauses() -> ClausesResult:
     """Every rule clause the engine cites, with the URL of the section explaining it."""
+    from .results import ClauseInfo, ClausesResult
     return ClausesResult([ClauseInfo(c.id, c.title, c.sources, c.url, c.anchor)
                           for c in CLAUSES.values()])

@@ -159,11 +159,9 @@ def mask_of(ids: Iterable[int]) -> int:
     return m
 
 
-# ids_of runs for every legal-move list: byte-sized lookup tables beat a loop over the bits.
-_BYTE_IDS = [[tuple(8 * k + b for b in range(8) if v >> b & 1) for v in range(256)]
-             for k in range(10)]
-
-
+# The bits of each byte value, so ids_of reads a mask a byte at a time. Small on purpose: a
+# bigger table made at import costs more start-up time in the browser than it saves.
+_BYTE_BITS = [tuple(b for b in range(8) if v >> b & 1) for v in range(256)]
 _IDS_CACHE: dict[int, tuple[int, ...]] = {}
 
 
@@ -175,7 +173,8 @@ def ids_of(mask: int) -> tuple[int, ...]:
     out: list[int] = []
     for k, v in enumerate(mask.to_bytes(10, "little")):
         if v:
-            out += _BYTE_IDS[k][v]
+            base = 8 * k
+            out += [base + b for b in _BYTE_BITS[v]]
     hit = tuple(out)
     if len(_IDS_CACHE) < 100_000:  # legal sets repeat: mostly one suit's cards in a hand
         _IDS_CACHE[mask] = hit

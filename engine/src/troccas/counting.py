@@ -16,7 +16,6 @@ scorer, an empty trick 1) is ``fours`` with the tricks as the groups: the same f
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Iterable, Sequence
 
 from .cards import POINTS, TOKEN
@@ -139,5 +138,6 @@ def par(players: int, method: str, dealer: int, points=None) -> list:
         if n_sides == 2:
             return [fixed[0]] * 2
         return [fixed[0] if p == dealer else fixed[1] for p in range(players)]
+    from fractions import Fraction  # only here: importing it costs the browser's start-up
     avg = Fraction(sum(points), players)
     return [int(avg) if avg.denominator == 1 else avg for _ in range(players)]

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from cardgame.facade import OPTIONAL
 from cardgame.messages import Message
 
+from .facts import Facts  # noqa: F401 - a result type too (the call "facts")
+
 Token = str  # a card in notation: Kc, 10s, XXI, Fool
 
 

@@ -3,7 +3,6 @@ Fool still owed, the points, par and the score (pagat: Scoring)."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from itertools import chain
 
 from . import counting
@@ -59,7 +58,8 @@ class Scoring:
                for pile in self.piles]
         par = self._par(pts)
         scores = [p - q for p, q in zip(pts, par)]
-        scores = [int(s) if isinstance(s, Fraction) and s.denominator == 1 else s
+        # A Fraction par only with five players in threes (counting.par): whole ones as ints.
+        scores = [int(s) if not isinstance(s, int) and s.denominator == 1 else s
                   for s in scores]
         self.result = {"method": method, "points": pts, "par": par, "scores": scores,
                        "scart_side": scart_side}
@@ -70,7 +70,7 @@ class Scoring:
 
     def result_json(self) -> dict:
         r = self.result
-        num = (lambda x: float(round(x, 2)) if isinstance(x, Fraction) else x)
+        num = (lambda x: x if isinstance(x, int) else float(round(x, 2)))
         return {"method": r["method"], "points": r["points"], "par": [num(x) for x in r["par"]],
                 "scores": [num(x) for x in r["scores"]], "scart_side": r["scart_side"]}
 

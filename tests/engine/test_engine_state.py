@@ -140,3 +140,28 @@ def test_fast_trick_end_agrees_with_the_full_one(players, seed, rules):
         assert fast.apply_action(aid) == full.apply_action(aid)
     assert snapshot(fast) == snapshot(full)
     assert fast.piles == full.piles and fast.returns() == full.returns()
+
+
+@FEW
+@given(players=st.sampled_from([3, 4, 5]), seed=st.integers(0, 2**32))
+def test_scart_choices_are_the_scart_rules(players, seed):
+    """The hand offers exactly the cards scart.scart_verdict allows, and refuses the others
+    with its reason."""
+    from troccas.errors import IllegalActionError
+    from troccas.scart import scart_verdict
+    h = Hand(players, seed % players, seed=seed)
+    h.deal_through()
+    while h.phase == "scart":
+        held = h.cards_of(h.dealer)
+        offered = set(h.legal_action_ids())
+        for card in range(78):
+            v = scart_verdict(held, card)
+            assert v.ok == (card in offered)
+            if not v.ok:
+                try:
+                    h.clone().apply_action(card)
+                except IllegalActionError as exc:
+                    assert exc.msg == v.reason
+                else:
+                    raise AssertionError(f"{card} was laid away against the rule")
+        h.apply_action(sorted(offered)[0])

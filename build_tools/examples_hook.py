@@ -55,6 +55,7 @@ from troccas import api
 from troccas.errors import TroccasError  # noqa: E402
 
 from build_tools import cards_svg  # noqa: E402
+from build_tools.clauses import clause_urls  # noqa: E402
 from build_tools.site_assets import add_assets, front_matter_lines  # noqa: E402
 
 TEMPLATES = ROOT / "build_tools" / "templates" / "examples"
@@ -136,6 +137,11 @@ def m_less(method="fours"):
         raise ExampleError("less() takes 'fours', 'threes' or 'pair' (the dealer's odd pair)")
     method = "fours" if method == "pair" else method
     return engine("count", cards=cards, method=method)["groups"][0]["less"]
+
+
+@lru_cache(maxsize=None)
+def _clause_urls() -> dict:
+    return clause_urls(c["id"] for c in engine("clauses")["clauses"])
 
 
 @lru_cache(maxsize=None)
@@ -489,9 +495,9 @@ def on_page_markdown(markdown: str, page, config, files):
                 f' height="100" loading="lazy" data-token="{token}">')
 
     def clause_url(rule: str) -> str:
-        from troccas.rules import CLAUSES
-        clause = CLAUSES.get(rule) or CLAUSES.get(rule.split(".")[0])
-        return base + clause.url if clause else ""
+        urls = _clause_urls()
+        url = urls.get(rule) or urls.get(rule.split(".")[0])
+        return base + url if url else ""
 
     ctx = {"env": _state["env"], "card": card, "clause_url": clause_url}
     out, pos = [], 0

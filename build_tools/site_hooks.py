@@ -54,6 +54,8 @@ MARKER_RE = re.compile(r"<!--\s*(widget|count):\s*(.*?)\s*-->")
 log = logging.getLogger("mkdocs.hooks.troccas")
 
 import troccas.api as engine_api  # noqa: E402 - installed editable in .venv (make setup)
+
+from build_tools.clauses import clause_urls  # noqa: E402
 from troccas import __version__ as ENGINE_VERSION  # noqa: E402
 from troccas.cards import SUIT_NAMES, SUIT_ROMANSH, SUITS  # noqa: E402
 from troccas.errors import TroccasError  # noqa: E402
@@ -124,6 +126,8 @@ def on_config(config):
         # What a first visit downloads, uncompressed (hosts that compress send less).
         "download_mb": round(download / 1e6),
         "precompiled": bool(fast),
+        # Where each rule clause the engine names is explained (build_tools/clauses.py).
+        "clauses": clause_urls(c["id"] for c in engine_api.call("clauses")["clauses"]),
         # Whether the card pictures (site/cards/<token>.svg) exist: set in on_nav.
         "card_pictures": False,
     }

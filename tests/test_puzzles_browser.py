@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from build_tools.clauses import clause_urls
+
 ROOT = Path(__file__).resolve().parent.parent
 
 from build_tools.cards_svg import card_label  # noqa: E402
@@ -89,7 +91,7 @@ def test_solve_one_puzzle_of_each_kind_wrong_then_right(site_server, page, wait_
     assert not expected["correct"]
     assert shown == expected["explanation"]
     link = widget.locator("[data-pz-rule]")
-    assert link.get_attribute("href") == site_server.url_of(expected["rule_url"])
+    assert link.get_attribute("href") == site_server.url_of(clause_urls([expected["clause"]])[expected["clause"]])
     assert "✗" in widget.locator("[data-verdict='wrong']").inner_text()  # not colour alone
 
     give(widget, right)
@@ -249,7 +251,7 @@ def test_every_stored_verdict_is_the_live_engines(site_server, site_dir, page, w
               const live = await window.troccas.call('check', {spec, answer});
               out.checked += 1;
               if (live.correct !== mine.correct || live.explanation !== mine.explanation
-                  || live.rule !== mine.rule || live.rule_url !== mine.rule_url) {
+                  || live.rule !== mine.rule || live.clause !== mine.clause) {
                 out.wrong.push({id: root.dataset.puzzleId, answer, mine, live});
               }
             }

@@ -17,7 +17,7 @@ out but listed again in the browser in the same order — the numbers 0 … ``n`
 offered then the choices; or every set of at most ``m`` of the cards offered, smaller sets
 first, each in lexicographic order of positions — and ``x`` holds one character per answer
 (``CODES``), the row of its verdict in ``t``: ``[right, explanation, rule, tail]``, indices into
-``e`` (explanations) and ``r`` (``[rule, rule_url]``); ``tail`` 1 means the explanation goes on
+``e`` (explanations) and ``r`` (``[rule, clause]``); ``tail`` 1 means the explanation goes on
 with ``s``, the text every wrong answer's explanation ends with (a count puzzle's worked steps).
 """
 
@@ -89,7 +89,7 @@ def stored(spec: dict) -> dict:
         if tail and not v["correct"] and text.endswith(tail):
             text, cut = text[:len(text) - len(tail)], 1
         row = (1 if v["correct"] else 0, texts.setdefault(text, len(texts)),
-               rules.setdefault((v["rule"], v["rule_url"]), len(rules)), cut)
+               rules.setdefault((v["rule"], v["clause"]), len(rules)), cut)
         codes.append(rows.setdefault(row, len(rows)))
     if len(rows) > len(CODES):
         raise ValueError(f"puzzle {spec.get('id')}: {len(rows)} different verdicts, more than"

@@ -119,7 +119,7 @@ def test_wrong_answers_get_the_rule_and_its_page():
     v = api.call("check", spec={"kind": "legal", "hand": "Kc 3c XXI 5s", "trick": "7c"},
                  answer=["Kc", "XXI"])
     assert not v["correct"] and v["rule"] == "play.follow_suit"
-    assert v["rule_url"] == "rules/play/#play-follow_suit"
+    assert v["clause"] == "play.follow_suit"
     assert "you must follow suit" in v["explanation"] and "3c may be played too" in v["explanation"]
     v = api.call("check", spec={"kind": "winner", "trick": "3c Kc XV 1c"}, answer="Kc")
     assert "any trump beats a suit card" in v["explanation"]

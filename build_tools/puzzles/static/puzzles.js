@@ -13,6 +13,9 @@
 // Progress per kind (solved, streak, best streak) lives in localStorage only.
 
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/puzzles/puzzles.js
+// The engine names a rule clause by id; the site knows where it is explained (site_hooks.py).
+const CLAUSE_URLS = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}")
+  .clauses || {};
 const html = document.documentElement;
 const STORE = "troccas.puzzles.v1";
 const CHOICE_WORDS = { none: "Nothing moves", keep: "Keep: no exchange", owed: "Owed: nothing to give yet",
@@ -189,7 +192,7 @@ function storedVerdicts(root, type, cards, choices) {
     if (code === undefined) return null;
     const [right, text, rule, tail] = data.t[CODES.indexOf(code)];
     return { correct: right === 1, explanation: data.e[text] + (tail ? data.s : ""),
-             rule: data.r[rule][0], rule_url: data.r[rule][1] };
+             rule: data.r[rule][0], clause: data.r[rule][1] };
   };
 }
 
@@ -259,7 +262,7 @@ function bindPuzzle(root) {
   }
 
   function same(a, b) {
-    return a.correct === b.correct && a.explanation === b.explanation && a.rule_url === b.rule_url;
+    return a.correct === b.correct && a.explanation === b.explanation && a.clause === b.clause;
   }
 
   function show(verdict, source) {
@@ -281,8 +284,9 @@ function bindPuzzle(root) {
   }
 
   function ruleLink(verdict) {
-    if (!verdict.rule_url) return [];
-    return [" ", el("a", { href: new URL(verdict.rule_url, siteRoot).href, "data-pz-rule": verdict.rule }, "Read the rule")];
+    const url = CLAUSE_URLS[verdict.clause];
+    if (!url) return [];
+    return [" ", el("a", { href: new URL(url, siteRoot).href, "data-pz-rule": verdict.rule }, "Read the rule")];
   }
 
   form.addEventListener("submit", async (event) => {

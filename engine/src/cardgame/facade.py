@@ -1,4 +1,4 @@
-"""The facade: one registry of named calls that the command line, the browser worker, a site
+"""The facade: one registry of named calls that the command line, the browser worker, a page
 build and the tests all use, so that an answer cannot differ between them.
 
 A call is a function registered with :meth:`Facade.call`; it takes keyword arguments (cards as

@@ -243,7 +243,7 @@ def call_options() -> OptionsResult:
 
 @_call
 def call_clauses() -> ClausesResult:
-    """Every rule clause the engine cites, with the URL of the section explaining it."""
+    """Every rule clause the engine cites: its id, title and sources."""
     from .results import ClauseInfo, ClausesResult
-    return ClausesResult([ClauseInfo(c.id, c.title, c.sources, c.url, c.anchor)
+    return ClausesResult([ClauseInfo(c.id, c.title, c.sources)
                           for c in CLAUSES.values()])

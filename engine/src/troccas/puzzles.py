@@ -68,7 +68,7 @@ class Puzzle:
         out = {"kind": self.kind, "spec": self.spec, "title": self.spec.get("title")
                or TITLES[self.kind], "question": str(self.question), "situation": self.situation,
                "answer_type": self.answer_type, "choices": list(self.choices),
-               "rule": self.rule, "rule_url": CLAUSES[self.rule].url}
+               "rule": self.rule}
         if self.spec.get("note"):
             out["note"] = self.spec["note"]
         if with_answer:
@@ -88,7 +88,8 @@ class Puzzle:
             verdict["explanation"] = str(why)
             verdict["reason"] = why.to_json()
         verdict.setdefault("rule", self.rule)
-        verdict["rule_url"] = CLAUSES.get(verdict["rule"], CLAUSES[self.rule]).url
+        # The clause to read: the verdict's rule if it is one, else the puzzle's own.
+        verdict["clause"] = verdict["rule"] if verdict["rule"] in CLAUSES else self.rule
         verdict["given"] = given
         return verdict
 

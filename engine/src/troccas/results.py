@@ -1,7 +1,7 @@
 """The shapes of the facade's answers: one frozen dataclass per kind of result.
 
 ``troccas.api`` returns these; their JSON (``cardgame.facade.to_json``) is what the command
-line prints with ``--json``, what the browser worker answers and what the site build reads.
+line prints with ``--json``, what the browser worker answers and what a build of pages reads.
 ``api.schema()`` turns them into JSON Schema, which the tests check every answer against.
 """
 
@@ -175,7 +175,6 @@ class PuzzleResult:
     answer_type: str
     choices: list[str]
     rule: str
-    rule_url: str
     note: str | None = field(default=None, metadata=OPTIONAL)
     answer: int | str | list[str] | None = field(default=None, metadata=OPTIONAL)
     steps: list[str] | None = field(default=None, metadata=OPTIONAL)
@@ -187,7 +186,7 @@ class CheckResult:
     correct: bool
     explanation: str
     rule: str
-    rule_url: str
+    clause: str  # the rule clause to read about this answer (troccas.rules.CLAUSES)
     given: object
     reason: Message | None = field(default=None, metadata=OPTIONAL)
     wise: bool | None = field(default=None, metadata=OPTIONAL)
@@ -221,8 +220,6 @@ class ClauseInfo:
     id: str
     title: str
     sources: str
-    url: str
-    anchor: str
 
 
 @dataclass(frozen=True)

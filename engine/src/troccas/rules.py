@@ -2,8 +2,8 @@
 
 The default rule set is pagat's. Every point on which the sources disagree is an option of
 :class:`Rules` whose values name the sources that play them (see ``OPTIONS``). Every refusal
-the engine explains carries a clause id from ``CLAUSES``; the site's rules pages use the same
-ids as anchors, so an explanation can link to its rule.
+the engine explains carries a clause id from ``CLAUSES``; whoever shows an explanation can link
+the id to wherever the rule is written down (pages map ids to their own sections).
 """
 
 from __future__ import annotations
@@ -184,34 +184,14 @@ class Rules:
         return self
 
 
-# Where each clause is explained on the site: the page (by clause-id prefix) and, as anchor,
-# the id with dots turned into hyphens ("play.follow_suit" -> rules/play/#play-follow_suit).
-CLAUSE_PAGES = {
-    "notation": "rules/cards/", "pack": "rules/cards/", "partners": "rules/deal/",
-    "deal": "rules/deal/", "talk": "rules/talk/", "scart": "rules/scart/",
-    "play": "rules/play/", "trick": "rules/play/", "fool": "rules/fool/", "buob": "rules/buob/",
-    "count": "rules/counting/", "score": "rules/scoring/", "game": "rules/scoring/",
-    "knocking": "rules/customs/", "record": "about/engine/",
-}
-
-
 @dataclass(frozen=True)
 class Clause:
     id: str
     title: str
     sources: str  # short source names and the section, e.g. "pagat: The Play"
 
-    @property
-    def anchor(self) -> str:
-        return self.id.replace(".", "-")
 
-    @property
-    def url(self) -> str:
-        """Site-relative URL of the rules section that explains this clause."""
-        return CLAUSE_PAGES[self.id.split(".")[0]] + "#" + self.anchor
-
-
-# Rule clauses cited by explanations and tests. Ids are stable: the site anchors on them.
+# Rule clauses cited by explanations and tests. Ids are stable: others link to them by id.
 CLAUSES: dict[str, Clause] = {c.id: c for c in (
     Clause("notation", "Card notation", "troccas notation"),
     Clause("pack", "The pack and the card values", "pagat: Players and Cards, Scoring"),

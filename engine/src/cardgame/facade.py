@@ -50,17 +50,6 @@ def to_json(value):
     return value
 
 
-def dataclass_json(self) -> dict:
-    """``to_json`` for a result class that wants the generic conversion under its own name."""
-    out = {}
-    for f in dataclasses.fields(self):
-        v = getattr(self, f.name)
-        if v is None and f.metadata.get("omit_none"):
-            continue
-        out[f.name] = to_json(v)
-    return out
-
-
 def _schema_of(tp, defs: dict) -> dict:
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)

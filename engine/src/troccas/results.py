@@ -91,14 +91,19 @@ class PlayCheck:
 
 
 @dataclass(frozen=True)
-class DealResult:
-    """Each seat's cards after the deal, the face-up cards and the deck they came from."""
+class DealtHand:
+    """Each seat's cards as dealt, the face-up cards and the deck they came from."""
     players: int
     dealer: int
     method: str
     hands: list[list[Token]]
     face_up: list[Token | None]
     deck: str
+
+
+@dataclass(frozen=True)
+class DealResult(DealtHand):
+    """A deal from a seeded shuffle."""
     seed: int | str | None
 
 
@@ -120,15 +125,9 @@ class Turn:
 
 
 @dataclass(frozen=True)
-class ReplayResult:
+class ReplayResult(DealtHand):
     """A hand replayed: the deal, the talk, every trick with its buob and Fool events, the
     count when the hand is over."""
-    players: int
-    dealer: int
-    method: str
-    hands: list[list[Token]]
-    face_up: list[Token | None]
-    deck: str
     phase: str
     scart: list[Token]
     talk: list[dict]

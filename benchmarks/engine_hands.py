@@ -19,7 +19,6 @@ import argparse
 import platform
 import random
 import time
-from pathlib import Path
 
 from troccas.cards import N_CARDS  # noqa: E402
 from troccas.hand import Hand  # noqa: E402

@@ -150,6 +150,7 @@ class Catalogue:
         self.entries = dict(entries)
         self.formatters = dict(formatters or {})
         self._fmt = _Formatter(self)
+        self._rendered: dict[tuple, str] = {}
 
     def entry(self, key: str):
         try:
@@ -164,12 +165,26 @@ class Catalogue:
         return value
 
     def render(self, msg: Message) -> str:
-        template = self.term(msg.id)
+        # Hands repeat the same few events (a buob of clubs, the Fool paid for): the text of
+        # a message with plain parameters is kept, as string.Formatter is slow in the hot path.
         try:
-            return self._fmt.vformat(template, (), dict(msg.params))
-        except KeyError as exc:
-            raise CatalogueError(f"{self.domain}/{self.language}: '{msg.id}' needs the"
-                                 f" parameter {exc}") from None
+            params = msg.params
+            key = (msg.id, *params.items(), *map(type, params.values()))  # 1 is not True
+            text = self._rendered.get(key)
+        except TypeError:  # a list or a message among the parameters: not kept
+            key = text = None
+        if text is None:
+            template = self.term(msg.id)
+            try:
+                text = self._fmt.vformat(template, (), dict(msg.params))
+            except KeyError as exc:
+                raise CatalogueError(f"{self.domain}/{self.language}: '{msg.id}' needs the"
+                                     f" parameter {exc}") from None
+            if key is not None:
+                if len(self._rendered) >= 4096:
+                    self._rendered.clear()
+                self._rendered[key] = text
+        return text
 
     def fields(self, key: str) -> set[str]:
         """The parameter names a template uses (the tests check every id against them)."""
@@ -187,6 +202,7 @@ def register_formatter(domain: str, kind: str, fn: Callable[[Any, Catalogue], st
     for (d, _), cat in _CATALOGUES.items():
         if d == domain:
             cat.formatters[kind] = fn
+            cat._rendered.clear()
 
 
 def catalogue(domain: str, language: str = DEFAULT_LANGUAGE) -> Catalogue:

@@ -45,10 +45,29 @@ def _by_suit(ids: list[int]) -> list[list[int]]:
     return [ids[b22:b36], ids[b36:b50], ids[b50:b64], ids[b64:], ids[b1:b22], ids[:b1]]
 
 
+_SAID: dict[tuple, tuple[str, dict, str]] = {}
+
+
 def _said(event: dict, message: Message, **fields) -> dict:
     """An event with what it means: the rule, the message (id and parameters, for a page to
     render in its language) and its English text."""
-    event.update(fields, rule=message.rule, msg=message.to_json(), text=str(message))
+    # Events repeat (the same buob, the same Fool paid): their rule, JSON and text are kept,
+    # as every hand of a search or a benchmark makes a few. Parameters here are the engine's
+    # own plain values (seats, tokens, counts), so they key the cache as they are.
+    try:
+        key = (message.id, *message.params.items())
+        said = _SAID.get(key)
+    except TypeError:  # a list among the parameters: not kept
+        key, said = None, None
+    if said is None:
+        if len(_SAID) >= 4096:
+            _SAID.clear()
+        said = (message.rule, message.to_json(), str(message))
+        if key is not None:
+            _SAID[key] = said
+    rule, js, text = said
+    event.update(fields, rule=rule, msg={"id": js["id"], "params": dict(js["params"])},
+                 text=text)
     return event
 
 

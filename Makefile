@@ -72,7 +72,8 @@ $(STAMPS)/wheel: $(STAMPS)/venv $(ENGINE_SRC)
 	@mkdir -p $(@D) && touch $@
 
 # Pyodide's stdlib and the engine pre-compiled to .pyc by Pyodide's own Python under Node, so
-# the browser does not compile them at every visit (build_tools/precompile_stdlib.mjs).
+# the browser does not compile them at every visit (build_tools/precompile_stdlib.mjs); the engine
+# goes into the stdlib zip itself, so the site has no wheel to fetch and unpack.
 # The site ships them while they match; TROCCAS_STOCK_PYTHON=1 ships the stock files instead.
 stdlib: $(STAMPS)/stdlib
 $(STAMPS)/stdlib: $(STAMPS)/npm $(STAMPS)/wheel build_tools/precompile_stdlib.mjs

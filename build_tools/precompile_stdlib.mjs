@@ -11,8 +11,8 @@
 // * python_stdlib.zip — the stock zip with each module that was imported replaced by its
 //   compiled .pyc (unchecked-hash pycs, which zipimport loads without looking for a source).
 //   Every other module stays as a .py source, so an import the engine adds later still works,
-//   only more slowly; tooling that cannot run in a browser worker (TRIM) is left out.
-// * the engine wheel, same name and files, plus troccas/__pycache__/*.cpython-314.pyc.
+//   only more slowly; tooling that cannot run in a browser worker (TRIM) is left out. The
+//   engine's packages are in it too, compiled: the site then ships no wheel.
 // * manifest.json — Pyodide version and the source wheel's sha256, so the site build uses these
 //   files only while they match (build_tools/site_hooks.py).
 //
@@ -80,27 +80,31 @@ with zipfile.ZipFile(src) as zin, \\
             zout.writestr(entry, zin.read(entry), entry.compress_type)
             kept += name.endswith(".py")
 
-# The engine wheel with its modules compiled, for the same Python.
-tag = sys.implementation.cache_tag
-engine = 0
-with zipfile.ZipFile("/tmp/engine.whl") as zin, \\
-        zipfile.ZipFile("/tmp/engine-fast.whl", "w", zipfile.ZIP_DEFLATED) as zout:
-    for entry in zin.infolist():
-        data = zin.read(entry)
-        zout.writestr(entry, data, entry.compress_type)
-        if entry.filename.endswith(".py"):  # every package of the wheel (troccas, cardgame)
-            folder, _, file = entry.filename.rpartition("/")
-            site = os.path.join(os.path.dirname(troccas.__path__[0]), entry.filename)
-            zout.writestr(zipfile.ZipInfo(f"{folder}/__pycache__/{file[:-3]}.{tag}.pyc",
-                                          entry.date_time), pyc(data, site), zipfile.ZIP_DEFLATED)
-            engine += 1
-json.dumps({"python": sys.version.split()[0], "stdlib_compiled": compiled,
+    # The engine itself, compiled, in the same zip: no wheel to fetch and unpack before the
+    # import, one request fewer. Its data files (the message catalogues) go in as they are;
+    # zipimport reads them through importlib.resources.
+    engine = 0
+    with zipfile.ZipFile("/tmp/engine.whl") as zwheel:
+        for entry in zwheel.infolist():
+            name = entry.filename
+            if ".dist-info/" in name:
+                continue
+            data = zwheel.read(entry)
+            if name.endswith(".py"):
+                site = os.path.join(os.path.dirname(troccas.__path__[0]), name)
+                zout.writestr(zipfile.ZipInfo(name[:-3] + ".pyc", entry.date_time),
+                              pyc(data, site), zipfile.ZIP_DEFLATED)
+                engine += 1
+            else:
+                zout.writestr(zipfile.ZipInfo(name, entry.date_time), data, zipfile.ZIP_DEFLATED)
+
+json.dumps({"python": sys.version.split()[0], "engine_in_stdlib": True,
+            "stdlib_compiled": compiled,
             "stdlib_sources_kept": kept, "stdlib_trimmed": trimmed, "engine_compiled": engine})
 `);
 
 mkdirSync(outDir, { recursive: true });
 writeFileSync(resolve(outDir, "python_stdlib.zip"), pyodide.FS.readFile("/tmp/python_stdlib.zip"));
-writeFileSync(resolve(outDir, basename(wheelPath)), pyodide.FS.readFile("/tmp/engine-fast.whl"));
 const manifest = {
   pyodide_version: pyodideVersion,
   wheel: basename(wheelPath),

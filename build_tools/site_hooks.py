@@ -16,8 +16,9 @@ What this file does, in build order:
   - ``<!-- count: Qc 1c 2c 3c -->`` (optionally ``method=threes``; ``all`` for the whole pack) —
     the engine's count of that pile, worked out now, in CPython, and rendered with
     ``overrides/partials/count-example.html``. A bad pile fails the build, naming the page.
-* ``on_post_build`` copies Pyodide and the wheel into the site — the pre-compiled stdlib and
-  wheel from ``make stdlib`` when they match (see ``FAST_DIR``), else Pyodide's stock files.
+* ``on_post_build`` copies Pyodide into the site — the pre-compiled stdlib from ``make stdlib``
+  (the engine compiled into it) when it matches (see ``FAST_DIR``), else Pyodide's stock files
+  and the engine wheel.
 
 The HTML lives in the templates; this file only gathers data.
 """
@@ -81,9 +82,10 @@ def _precompiled(wheel: Path) -> dict | None:
     if os.environ.get("TROCCAS_STOCK_PYTHON") == "1" or not manifest.is_file():
         return None
     info = json.loads(manifest.read_text())
-    files = {"stdlib": FAST_DIR / "python_stdlib.zip", "wheel": FAST_DIR / wheel.name}
+    files = {"stdlib": FAST_DIR / "python_stdlib.zip"}
     if (info.get("pyodide_version") != _pyodide_version()
             or info.get("wheel_sha256") != hashlib.sha256(wheel.read_bytes()).hexdigest()
+            or not info.get("engine_in_stdlib")
             or not all(p.is_file() for p in files.values())):
         log.info("build/pyodide is out of date; shipping Pyodide's stock stdlib (make stdlib)")
         return None
@@ -114,13 +116,15 @@ def on_config(config):
     wheel = _wheel()
     _state["precompiled"] = fast = _precompiled(wheel)
     if fast:
-        wheel = fast["wheel"]  # same name and files, plus .pyc for Pyodide's Python
-    download = sum(p.stat().st_size for p in _pyodide_files().values()) + wheel.stat().st_size
+        wheel = None  # the engine is compiled into the stdlib zip: nothing more to fetch
+    download = sum(p.stat().st_size for p in _pyodide_files().values()) + (
+        wheel.stat().st_size if wheel else 0)
     _state["wheel"] = wheel
     config.extra["troccas"] = {
         # URLs relative to the site root; the JavaScript resolves them against its own URL.
         "pyodide": SITE_PYODIDE,
-        "wheel": SITE_ENGINE + wheel.name,
+        # The engine wheel to install after Pyodide starts, or None: already in the stdlib.
+        "wheel": SITE_ENGINE + wheel.name if wheel else None,
         "engine_version": ENGINE_VERSION,
         "pyodide_version": _pyodide_version(),
         # What a first visit downloads, uncompressed (hosts that compress send less).
@@ -275,6 +279,7 @@ def on_post_build(config):
         _copy(src, site / SITE_PYODIDE / name)
     wheel = _state["wheel"]
     for old in (site / SITE_ENGINE).glob("*.whl"):
-        if old.name != wheel.name:
+        if wheel is None or old.name != wheel.name:
             old.unlink()
-    _copy(wheel, site / SITE_ENGINE / wheel.name)
+    if wheel is not None:
+        _copy(wheel, site / SITE_ENGINE / wheel.name)

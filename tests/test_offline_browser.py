@@ -40,7 +40,11 @@ def test_site_works_offline_after_one_visit(site_server, context, page, wait_eng
     files = offline.site_files(site_server.dir)
     assert {"index.html", "search/search_index.json", "pyodide/pyodide.asm.wasm",
             "manifest.webmanifest", "handouts/troccas-rules-summary.pdf"} <= set(files)
-    assert any(f.startswith("engine/") and f.endswith(".whl") for f in files)
+    # The engine: its wheel, or (the site's pre-compiled build) inside the stdlib zip.
+    assert "pyodide/python_stdlib.zip" in files
+    assert any(f.startswith("engine/") and f.endswith(".whl") for f in files) or json.loads(
+        (site_server.dir / "index.html").read_text().split('<script id="troccas-config" '
+        'type="application/json">')[1].split("</script>")[0])["precompiled"]
     assert any(f.startswith("cards/") and f.endswith(".svg") for f in files)
 
     cache = visit_and_store(page, site_server.url)

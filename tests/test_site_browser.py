@@ -203,11 +203,13 @@ def test_pages_without_widgets_leave_python_alone_until_needed(site_server, page
 
 
 def test_a_runtime_that_cannot_start_is_reported_in_plain_words(site_server, page, wait_engine):
+    # Python's standard library (which holds the engine, in the site's own build) is gone.
+    page.route("**/python_stdlib.zip", lambda route: route.fulfill(status=404, body="gone"))
     page.route("**/engine/*.whl", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site_server.url_of(COUNTING))
     assert wait_engine(page) == "failed"
     status = page.locator("[data-engine-status]").inner_text()
-    assert "could not start" in status and "engine wheel is missing" in status
+    assert "could not start" in status
     # Calls fail with a readable error instead of hanging.
     err = page.evaluate("troccas.call('pack').then(() => null, e => e.message)")
     assert err and "could not start" in err

@@ -44,20 +44,22 @@ def html_files(site: Path) -> list[Path]:
     return sorted(site.rglob("*.html"))
 
 
-def test_pyodide_and_wheel_are_in_the_site(site_dir):
+def test_pyodide_and_the_engine_are_in_the_site(site_dir):
     for name in PYODIDE_FILES:
         assert (site_dir / "pyodide" / name).stat().st_size > 0, name
     name = f"troccas-{__version__}-py3-none-any.whl"
-    with zipfile.ZipFile(site_dir / "engine" / name) as zf:
-        shipped = set(zf.namelist())
     with zipfile.ZipFile(ROOT / "build" / "wheels" / name) as zf:
-        built = set(zf.namelist())
-    assert "troccas/api.py" in built
-    # The site's wheel is the built one, plus (pre-compiled build) .pyc for Pyodide's Python only.
-    extra = shipped - built
-    assert built <= shipped
-    assert all(re.fullmatch(r"(troccas|cardgame)/(.+/)?__pycache__/\w+\.cpython-314\.pyc", n)
-               for n in extra), extra
+        built = {n for n in zf.namelist() if ".dist-info/" not in n}
+    assert "troccas/api.py" in built and "troccas/messages/en.json" in built
+    if _config(site_dir)["precompiled"]:
+        # The engine's every file is in the stdlib zip, each module compiled; no wheel shipped.
+        with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as zf:
+            shipped = set(zf.namelist())
+        assert {n[:-3] + ".pyc" if n.endswith(".py") else n for n in built} <= shipped
+        assert not list((site_dir / "engine").glob("*.whl"))
+    else:
+        with zipfile.ZipFile(site_dir / "engine" / name) as zf:
+            assert built <= set(zf.namelist())
 
 
 def test_precompiled_python_matches_pyodide(site_dir):
@@ -88,7 +90,8 @@ def test_pages_carry_the_engine_config(site_dir):
     assert cfg["engine_version"] == __version__
     assert cfg["pyodide_version"] == "314.0.7"
     assert (site_dir / cfg["pyodide"] / "pyodide.mjs").is_file()
-    assert (site_dir / cfg["wheel"]).is_file()
+    # The wheel to install, or none: the engine is compiled into the site's stdlib zip.
+    assert (site_dir / cfg["wheel"]).is_file() if cfg["wheel"] else cfg["precompiled"]
 
 
 def test_no_page_fetches_anything_off_site(site_dir):

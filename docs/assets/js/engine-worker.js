@@ -29,17 +29,21 @@ async function boot({ indexURL, wheelURL, hold }) {
   if (!hold) go();
   await released;
   const t0 = performance.now();
-  // Fetch the wheel while Pyodide boots: it is small, and the network is idle then.
-  const wheel = fetch(wheelURL).then((r) => {
+  // The site's own build has the engine compiled into Pyodide's stdlib zip (no wheelURL);
+  // with Pyodide's stock files, the wheel is fetched while Pyodide boots: it is small, and
+  // the network is idle then.
+  const wheel = wheelURL && fetch(wheelURL).then((r) => {
     if (!r.ok) throw new Error(`the engine wheel is missing (${r.status} for ${wheelURL})`);
     return r.arrayBuffer();
   });
-  wheel.catch(() => {}); // reported below, when awaited
+  if (wheel) wheel.catch(() => {}); // reported below, when awaited
   const { loadPyodide } = await loader;
   const pyodide = await loadPyodide({ indexURL, fullStdLib: false });
   const t1 = performance.now();
-  post({ type: "status", text: "Installing the rules engine…" });
-  pyodide.unpackArchive(await wheel, "wheel");
+  if (wheel) {
+    post({ type: "status", text: "Installing the rules engine…" });
+    pyodide.unpackArchive(await wheel, "wheel");
+  }
   const t2 = performance.now();
   const api = pyodide.pyimport("troccas.api");
   const callJson = api.call_json;

@@ -107,7 +107,7 @@ function boot() {
     worker.postMessage({
       type: "init",
       indexURL: new URL(config.pyodide || "pyodide/", siteRoot).href,
-      wheelURL: new URL(config.wheel, siteRoot).href,
+      wheelURL: config.wheel ? new URL(config.wheel, siteRoot).href : null,
     });
   });
   booting.catch(() => {});

@@ -44,7 +44,6 @@ from functools import lru_cache
 from pathlib import Path
 
 import yaml
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
@@ -54,7 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 from troccas import api
 from troccas.errors import TroccasError  # noqa: E402
 
-from build_tools import cards_svg  # noqa: E402
+from build_tools import cards_svg, templating  # noqa: E402
 from build_tools.clauses import clause_urls  # noqa: E402
 from build_tools.site_assets import add_assets, front_matter_lines  # noqa: E402
 
@@ -228,13 +227,6 @@ def _attr(text: str) -> str:
 
 
 # --- example blocks ---------------------------------------------------------------------------
-def _env() -> Environment:
-    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(
-        ["html"]), undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.filters["tojson_attr"] = lambda v: json.dumps(v, ensure_ascii=False)
-    return env
-
-
 def _seat_names(players: int, dealer: int) -> list[str]:
     names = []
     for p in range(players):
@@ -353,18 +345,18 @@ def render_example(data, ctx: dict) -> str:
         scart = cards_of(data.get("scart"), "scart")
         result = engine("count", cards=cards, method=method, scart=scart)
         inp = {"cards": cards, "method": method, "scart": scart}
-        return env.get_template("pile.html").render(result=result, input=inp, **common)
+        return env.get_template("examples/pile.html").render(result=result, input=inp, **common)
     if kind == "trick":
         cards = cards_of(data["trick"], "trick")
         result = engine("winner", cards=cards)
-        return env.get_template("trick.html").render(result=result, input={"cards": cards},
+        return env.get_template("examples/trick.html").render(result=result, input={"cards": cards},
                                                      **common)
     if kind == "legal":
         hand = cards_of(data["hand"], "hand")
         trick = cards_of(data.get("trick"), "trick")
         result = engine("legal", hand=hand, trick=trick)
         refused = {r["card"]: r for r in result["refused"]}
-        return env.get_template("legal.html").render(
+        return env.get_template("examples/legal.html").render(
             result=result, refused=refused, input={"hand": hand, "trick": trick},
             clause_url=ctx["clause_url"], **common)
     if kind in ("record", "deal"):
@@ -379,7 +371,7 @@ def render_example(data, ctx: dict) -> str:
         out = engine("replay", record=record)
         show = data.get("show") or ["tricks", "count"]
         names = _seat_names(out["players"], out["dealer"])
-        return env.get_template("record.html").render(
+        return env.get_template("examples/record.html").render(
             out=out, record=record, show=show, seats=names, kind=kind,
             clause_url=ctx["clause_url"], **common)
     if kind == "game":
@@ -387,16 +379,16 @@ def render_example(data, ctx: dict) -> str:
         if not isinstance(spec, dict) or set(spec) - {"seed"}:
             raise ExampleError("'game' takes only seed:, e.g. {seed: 1}")
         hands = game_hands(spec.get("seed", 1))
-        return env.get_template("game.html").render(hands=hands, seed=spec.get("seed", 1),
+        return env.get_template("examples/game.html").render(hands=hands, seed=spec.get("seed", 1),
                                                     **common)
     if kind == "cards":
         parsed = engine("parse", cards=" ".join(cards_of(data["cards"], "cards")))["cards"]
-        return env.get_template("cards.html").render(cards=parsed, values=data.get("values", True),
+        return env.get_template("examples/cards.html").render(cards=parsed, values=data.get("values", True),
                                                      **common)
     if kind == "options":
         result = engine("options")
         clauses = {c["id"]: c for c in engine("clauses")["clauses"]}
-        return env.get_template("options.html").render(result=result, clauses=clauses,
+        return env.get_template("examples/options.html").render(result=result, clauses=clauses,
                                                        **common)
     raise AssertionError(kind)
 
@@ -415,7 +407,7 @@ def render_exercise(data, ctx: dict, lang: str) -> str:
         rows = [{"label": f"seat {p}", "cards": cards, "sub": None}
                 for p, cards in enumerate(r["dealt"])]
         options = [{"value": p, "token": None, "text": f"seat {p}"} for p in range(len(r["dealt"]))]
-        return env.get_template("exercise.html").render(
+        return env.get_template("examples/exercise.html").render(
             kind="partners", spec={"seed": seed}, pick="one", need=None,
             title=data.get("title", "Who deals first?"), note=data.get("note"),
             question=data.get("question", "Who deals first?"), rows=[
@@ -434,7 +426,7 @@ def render_exercise(data, ctx: dict, lang: str) -> str:
                  "liber": "says liber", "abandon": "throws in"}
         said = [f"seat {e['player']} {words.get(e['decision'], e['decision'])}"
                 for e in out["talk"] if e["type"] == "talk"]
-        return env.get_template("exercise.html").render(
+        return env.get_template("examples/exercise.html").render(
             kind="talk", spec={"record": rec}, pick="one", need=None,
             title=data.get("title", "Who decides?"), note="So far: " + "; ".join(said) + ".",
             question=data.get("question", "Who speaks next?"), rows=[], options=options,
@@ -466,7 +458,7 @@ _state: dict = {}
 
 
 def on_config(config):
-    _state["env"] = _env()
+    _state["env"] = templating.current()
     add_assets(config, CSS_URI, JS_URI, module=True)
     return config
 

@@ -25,14 +25,13 @@ import json
 import re
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
 
 ROOT = Path(__file__).resolve().parent.parent
 
-from build_tools import cards_svg  # noqa: E402
+from build_tools import cards_svg, templating  # noqa: E402
 from build_tools.site_assets import add_assets, front_matter_lines  # noqa: E402
 from build_tools.puzzles.load import PuzzleFileError, check_block, load_puzzles  # noqa: E402
 from build_tools.puzzles.verdicts import stored as stored_verdicts  # noqa: E402
@@ -57,14 +56,6 @@ def _attr_json(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _env() -> Environment:
-    env = Environment(loader=FileSystemLoader(str(HERE / "templates")),
-                      autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
-                      trim_blocks=True, lstrip_blocks=True)
-    env.filters["tojson_attr"] = _attr_json
-    return env
-
-
 def practice_data(kind: str, seeds: int = PRACTICE_SEEDS) -> dict:
     """The situations of seeds 0…seeds-1 (no answers, no hand records) and the cards' names."""
     out, tokens = {}, set()
@@ -84,7 +75,7 @@ def on_config(config):
         _state["puzzles"] = load_puzzles()
     except PuzzleFileError as exc:
         raise PluginError(str(exc)) from None
-    _state["env"] = _env()
+    _state["env"] = templating.current()
     add_assets(config, CSS_URI, JS_URI, module=True)
     return config
 
@@ -134,7 +125,7 @@ def render_puzzle(data: dict, *, pid: str, uid: str, level, heading: str, helper
     # The engine's verdict on every answer, so the page answers before Python has started
     # (build_tools/puzzles/verdicts.py); the live engine confirms each one.
     verdicts = _single_quoted_attr(stored_verdicts(data["spec"]))
-    return _flat(_state["env"].get_template("puzzle.html").render(
+    return _flat(_state["env"].get_template("puzzles/puzzle.html").render(
         pz=pz, pid=pid, uid=uid, level=level, heading=heading, verdicts=verdicts, **helpers))
 
 
@@ -176,11 +167,11 @@ def on_page_markdown(markdown: str, page, config, files):
                                            level=a.spec["level"], heading="h3", helpers=helpers))
             return "\n".join(parts)
         if what == "puzzle-practice":
-            return _flat(env.get_template("practice.html").render(
+            return _flat(env.get_template("puzzles/practice.html").render(
                 kind=kind, json_url=f"{base}assets/puzzles/practice-{kind}.json",
                 last_seed=PRACTICE_SEEDS - 1))
         kinds = [(k, TITLES[k], len(_state["puzzles"][k])) for k in KINDS if kind in (None, k)]
-        return _flat(env.get_template("progress.html").render(kinds=kinds, base=base))
+        return _flat(env.get_template("puzzles/progress.html").render(kinds=kinds, base=base))
 
     markdown = FENCE_RE.sub(block, markdown)
     return MARKER_RE.sub(marker, markdown)

@@ -56,6 +56,7 @@ log = logging.getLogger("mkdocs.hooks.troccas")
 
 import troccas.api as engine_api  # noqa: E402 - installed editable in .venv (make setup)
 
+from build_tools import templating  # noqa: E402
 from build_tools.clauses import clause_urls  # noqa: E402
 from troccas import __version__ as ENGINE_VERSION  # noqa: E402
 from troccas.cards import SUIT_NAMES, SUIT_ROMANSH, SUITS  # noqa: E402
@@ -135,6 +136,9 @@ def on_config(config):
         # Whether the card pictures (site/cards/<token>.svg) exist: set in on_nav.
         "card_pictures": False,
     }
+    # The one environment every part of the build renders with, searched in the theme's
+    # folders (overrides/ first) and then in build_tools/templates/.
+    templating.use(templating.environment(config.theme.dirs))
     return config
 
 
@@ -153,9 +157,9 @@ def pack_groups() -> list[dict]:
 
 
 def on_pre_build(config):
-    # Widgets are rendered while pages are converted, before MkDocs makes its own template
-    # environment (on_env), so the hook keeps one of its own, with the same theme and filters.
-    env = config.theme.get_env()
+    # Widgets are rendered while pages are converted, in the generator's one environment
+    # (build_tools/templating.py: the theme's folders first, so overrides/ can replace them).
+    env = templating.current()
     env.globals["troccas_pack"] = pack_groups()
     _state["env"] = env
 

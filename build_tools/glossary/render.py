@@ -13,19 +13,20 @@ import re
 import unicodedata
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader
+from jinja2 import Environment
+
+from build_tools import templating
 
 from .load import KINDS, Glossary, renderings, rm_forms
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
 STATIC = Path(__file__).resolve().parent / "static"
 
 # Where the generated pages live in the site (src_uri -> template).
 PAGES = {
-    "glossary/words.md": "words.md.j2",
-    "glossary/trumps.md": "trumps.md.j2",
-    "glossary/tschintschar.md": "tschintschar.md.j2",
-    "glossary/cards.md": "cards.md.j2",
+    "glossary/words.md": "glossary/words.md.j2",
+    "glossary/trumps.md": "glossary/trumps.md.j2",
+    "glossary/tschintschar.md": "glossary/tschintschar.md.j2",
+    "glossary/cards.md": "glossary/cards.md.j2",
 }
 WORDS_PAGE = "glossary/words.md"
 
@@ -114,15 +115,12 @@ def _phase_key(entry: dict) -> int:
 
 
 def _env() -> Environment:
-    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
-                      trim_blocks=True, lstrip_blocks=True,
-                      keep_trailing_newline=True)
-    env.globals.update(SOURCE_TITLES=SOURCE_TITLES, KIND_TITLES=KIND_TITLES, PHASES=PHASES,
-                       PHASE_SHORT=PHASE_SHORT, TOPICS=TOPICS, STATUSES=STATUSES,
-                       CATEGORY_TITLES=CATEGORY_TITLES, KINDS=KINDS)
-    env.filters.update(rm_forms=rm_forms, title_of=title_of, statuses=statuses)
-    env.globals["renderings"] = renderings
-    return env
+    """The generator's environment, with the glossary's filters and globals."""
+    return templating.extend(templating.current(), globals=dict(
+        SOURCE_TITLES=SOURCE_TITLES, KIND_TITLES=KIND_TITLES, PHASES=PHASES,
+        PHASE_SHORT=PHASE_SHORT, TOPICS=TOPICS, STATUSES=STATUSES,
+        CATEGORY_TITLES=CATEGORY_TITLES, KINDS=KINDS, renderings=renderings),
+        filters=dict(rm_forms=rm_forms, title_of=title_of, statuses=statuses))
 
 
 def pages(glossary: Glossary, urls: dict[str, str], card_svg, cards_in_order) -> dict[str, str]:

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
-from jinja2 import Environment, FileSystemLoader
+from jinja2 import Environment
+
+from build_tools import templating
 
 from . import content
 from .pdf import HandoutError, Renderer, write_atomic
@@ -26,7 +27,7 @@ __all__ = ["HandoutError", "SITE_SHEETS", "Handout", "site_handouts", "build", "
            "worksheet_html", "summary_html", "glossary_html", "render_all"]
 
 HERE = Path(__file__).resolve().parent
-TEMPLATES = HERE / "templates"
+TEMPLATES = templating.TEMPLATES / "handouts"
 SITE_CSS = content.ROOT / "docs" / "assets" / "css" / "troccas.css"
 CACHE = content.ROOT / "build" / "handouts-cache"
 
@@ -34,12 +35,10 @@ CACHE = content.ROOT / "build" / "handouts-cache"
 SITE_SHEETS = ((1, 6), (101, 6))
 
 
-@lru_cache(maxsize=1)
 def _env() -> Environment:
-    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
-                      trim_blocks=True, lstrip_blocks=True)
-    env.filters["seat_label"] = lambda play: f"seat {play[0]}"
-    return env
+    """The generator's environment (build_tools/templating.py), with the handouts' filter."""
+    return templating.extend(templating.current(),
+                             filters={"seat_label": lambda play: f"seat {play[0]}"})
 
 
 def _render(template: str, handout: str, ctx: dict) -> str:
@@ -50,15 +49,15 @@ def _render(template: str, handout: str, ctx: dict) -> str:
 
 
 def summary_html() -> str:
-    return _render("summary.html.j2", "summary", content.summary())
+    return _render("handouts/summary.html.j2", "summary", content.summary())
 
 
 def glossary_html() -> str:
-    return _render("glossary.html.j2", "glossary", content.glossary_sheet())
+    return _render("handouts/glossary.html.j2", "glossary", content.glossary_sheet())
 
 
 def worksheet_html(kind: str, seed: int, count: int) -> str:
-    return _render("worksheet.html.j2", "worksheet", content.worksheet(kind, seed, count))
+    return _render("handouts/worksheet.html.j2", "worksheet", content.worksheet(kind, seed, count))
 
 
 @dataclass(frozen=True)

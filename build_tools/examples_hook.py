@@ -46,7 +46,6 @@ from pathlib import Path
 import yaml
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
-from mkdocs.utils import get_relative_url
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,15 +54,13 @@ from troccas.errors import TroccasError  # noqa: E402
 
 from build_tools import cards_svg, templating  # noqa: E402
 from build_tools.clauses import clause_urls  # noqa: E402
-from build_tools.site_assets import add_assets, front_matter_lines  # noqa: E402
+from build_tools.markdown_blocks import Block, replace_blocks  # noqa: E402
+from build_tools.site_assets import add_assets, card_img, front_matter_lines, page_base  # noqa: E402
 
 TEMPLATES = ROOT / "build_tools" / "templates" / "examples"
 CSS_URI = "assets/css/examples.css"
 JS_URI = "assets/js/exercises.js"
 
-FENCE_RE = re.compile(
-    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w-]*)[^\n]*\n"
-    r"(?P<body>.*?)^(?P=indent)(?P=fence)[ \t]*$", re.M | re.S)
 MACRO_RE = re.compile(r"\{\{\s*(?P<fn>[a-z_]+)\((?P<args>[^{}]*?)\)\s*\}\}")
 INLINE_CODE_RE = re.compile(r"(`+)(?:.+?)\1", re.S)
 
@@ -477,14 +474,11 @@ def on_page_markdown(markdown: str, page, config, files):
         return markdown
     src = f"docs/{page.file.src_uri}"
     offset = front_matter_lines(page, markdown)
-    base = get_relative_url(".", page.url)
-    base = "" if base == "." else base.rstrip("/") + "/"
+    base = page_base(page)
     strict_macros = page.file.src_uri.startswith(("rules/", "learn/"))
 
     def card(token: str, cls: str = "") -> str:
-        return (f'<img class="tr-pic{(" " + cls) if cls else ""}" src="{base}cards/{token}.svg"'
-                f' alt="{_attr(label(token))}" title="{_attr(label(token))}" width="55"'
-                f' height="100" loading="lazy" data-token="{token}">')
+        return card_img(token, base, label(token), cls=f"tr-pic {cls}".strip(), title=True)
 
     def clause_url(rule: str) -> str:
         urls = _clause_urls()
@@ -492,37 +486,31 @@ def on_page_markdown(markdown: str, page, config, files):
         return base + url if url else ""
 
     ctx = {"env": _state["env"], "card": card, "clause_url": clause_url}
-    out, pos = [], 0
-    for m in FENCE_RE.finditer(markdown):
-        out.append(_macros(markdown[pos:m.start()], src, offset, markdown, pos, strict_macros))
-        pos = m.end()
-        lang = m.group("lang")
-        if lang not in ("troccas-example", "troccas-exercise"):
-            out.append(m.group(0))
-            continue
-        line = offset + markdown.count("\n", 0, m.start()) + 1
+
+    def draw(b: Block) -> str:
         try:
-            data = yaml.safe_load(m.group("body"))
-            if lang == "troccas-example":
+            data = yaml.safe_load(b.body)
+            if b.lang == "troccas-example":
                 html = render_example(data, ctx)
             else:
-                html = render_exercise(data, ctx, lang)
+                html = render_exercise(data, ctx, b.lang)
         except yaml.YAMLError as exc:
-            raise PluginError(f"{src}:{line}: {lang}: not valid YAML: "
+            raise PluginError(f"{src}:{b.line}: {b.lang}: not valid YAML: "
                               f"{str(exc).splitlines()[0]}") from None
         except ExampleError as exc:
-            raise PluginError(f"{src}:{line}: {lang}: {exc}") from None
+            raise PluginError(f"{src}:{b.line}: {b.lang}: {exc}") from None
         except Exception as exc:  # a template bug: one line naming the example
-            raise PluginError(f"{src}:{line}: {lang}: {type(exc).__name__}: {exc}") \
+            raise PluginError(f"{src}:{b.line}: {b.lang}: {type(exc).__name__}: {exc}") \
                 from None
-        html = "\n".join(l for l in html.splitlines() if l.strip())
-        indent = m.group("indent")
-        out.append("\n".join(indent + l.lstrip() for l in html.splitlines()))
-    out.append(_macros(markdown[pos:], src, offset, markdown, pos, strict_macros))
-    return "".join(out)
+        return "\n".join(line.lstrip() for line in html.splitlines() if line.strip())
+
+    return replace_blocks(markdown, ("troccas-example", "troccas-exercise"), draw,
+                          between=lambda text, line: _macros(text, src, line, strict_macros),
+                          first_line=offset + 1)
 
 
-def _macros(text: str, src: str, offset: int, whole: str, start: int, strict: bool) -> str:
+def _macros(text: str, src: str, line: int, strict: bool) -> str:
+    """The figure macros of a stretch of page text that starts on ``line``."""
     if "{{" not in text:
         return text
     codes: list[str] = []
@@ -537,15 +525,15 @@ def _macros(text: str, src: str, offset: int, whole: str, start: int, strict: bo
         fn = m.group("fn")
         if fn not in MACROS:
             if strict:
-                line = offset + whole.count("\n", 0, start) + hidden.count("\n", 0, m.start()) + 1
-                raise PluginError(f"{src}:{line}: '{{{{ {fn}(…) }}}}' is not a figure the"
+                at = line + hidden.count("\n", 0, m.start())
+                raise PluginError(f"{src}:{at}: '{{{{ {fn}(…) }}}}' is not a figure the"
                                   f" engine gives; use one of {', '.join(sorted(MACROS))}")
             return m.group(0)
         try:
             return run_macro(fn, m.group("args"))
         except ExampleError as exc:
-            line = offset + whole.count("\n", 0, start) + hidden.count("\n", 0, m.start()) + 1
-            raise PluginError(f"{src}:{line}: {exc}") from None
+            at = line + hidden.count("\n", 0, m.start())
+            raise PluginError(f"{src}:{at}: {exc}") from None
 
     done = MACRO_RE.sub(sub, hidden)
     return re.sub("\x00(\\d+)\x00", lambda m: codes[int(m.group(1))], done)

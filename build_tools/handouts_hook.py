@@ -19,9 +19,9 @@ from mkdocs.structure.files import File
 ROOT = Path(__file__).resolve().parent.parent
 
 from build_tools import handouts  # noqa: E402
+from build_tools.markdown_blocks import Marker, replace_markers  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.handouts")
-MARKER = "<!-- handouts: list -->"
 SITE_DIR = "handouts/"
 _state: dict = {}
 
@@ -42,8 +42,16 @@ def _size(path: Path) -> str:
 
 
 def on_page_markdown(markdown, page, config, files):
-    if MARKER not in markdown:
+    if "<!-- handouts" not in markdown:
         return markdown
+    return replace_markers(markdown, ["handouts"], lambda m: _list(m, page, files),
+                           whole_line=True)
+
+
+def _list(marker: Marker, page, files) -> str:
+    if marker.arg != "list":
+        raise PluginError(f"docs/{page.file.src_uri}:{marker.line}: <!-- handouts: "
+                          f"{marker.arg} -->: the one handouts marker is <!-- handouts: list -->")
     pdfs = _state["pdfs"]
     sheets = [h for h in handouts.site_handouts() if h.kind]
     fixed = [h for h in handouts.site_handouts() if not h.kind]
@@ -63,4 +71,4 @@ def on_page_markdown(markdown, page, config, files):
             else "puzzles/index.md"
         lines.append(f"| [{title}](../{target}) | "
                      + " | ".join(f"[PDF]({h.file})" for h in row) + " |")
-    return markdown.replace(MARKER, "\n".join(lines))
+    return "\n".join(lines)

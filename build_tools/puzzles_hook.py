@@ -27,12 +27,12 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
-from mkdocs.utils import get_relative_url
 
 ROOT = Path(__file__).resolve().parent.parent
 
 from build_tools import cards_svg, templating  # noqa: E402
-from build_tools.site_assets import add_assets, front_matter_lines  # noqa: E402
+from build_tools.markdown_blocks import Block, Marker, replace_blocks, replace_markers  # noqa: E402
+from build_tools.site_assets import add_assets, card_img, front_matter_lines, page_base  # noqa: E402
 from build_tools.puzzles.load import PuzzleFileError, check_block, load_puzzles  # noqa: E402
 from build_tools.puzzles.verdicts import stored as stored_verdicts  # noqa: E402
 from troccas import api  # noqa: E402
@@ -42,13 +42,6 @@ HERE = ROOT / "build_tools" / "puzzles"
 JS_URI = "assets/puzzles/puzzles.js"
 CSS_URI = "assets/puzzles/puzzles.css"
 PRACTICE_SEEDS = 200
-MARKER_RE = re.compile(r"^<!--\s*(puzzles|puzzle-practice|puzzle-progress)(?::\s*(\w+))?\s*-->[ \t]*$",
-                       re.M)
-# Every fenced block, so a troccas-puzzle block shown inside another fence stays code.
-FENCE_RE = re.compile(
-    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[\w-]*)[^\n]*\n"
-    r"(?P<body>.*?)^(?P=indent)(?P=fence)[ \t]*$", re.M | re.S)
-
 _state: dict = {}
 
 
@@ -94,14 +87,10 @@ def on_files(files, config):
 
 
 def _helpers(page):
-    base = get_relative_url(".", page.url)
-    base = "" if base == "." else base.rstrip("/") + "/"
+    base = page_base(page)
 
     def card(token: str, alt: bool = True) -> str:
-        name = cards_svg.card_label(token)
-        alt_text = name.replace("&", "&amp;").replace('"', "&quot;") if alt else ""
-        return (f'<img class="tr-pz__img" src="{base}cards/{token}.svg" alt="{alt_text}"'
-                f' width="55" height="100" loading="lazy" data-token="{token}">')
+        return card_img(token, base, cards_svg.card_label(token), cls="tr-pz__img", alt=alt)
 
     return base, {"card": card, "label": cards_svg.card_label}
 
@@ -137,12 +126,9 @@ def on_page_markdown(markdown: str, page, config, files):
     env = _state["env"]
     used = {"n": 0}
 
-    def block(m: re.Match) -> str:
-        if m.group("lang") != "troccas-puzzle":
-            return m.group(0)
-        line = markdown.count("\n", 0, m.start()) + 1 + front_matter_lines(page, markdown)
+    def block(b: Block) -> str:
         try:
-            authored = check_block(m.group("body"), src, line)
+            authored = check_block(b.body, src, b.line)
         except PuzzleFileError as exc:
             raise PluginError(str(exc).replace(": puzzle #1 (no id)", ": troccas-puzzle")) from None
         spec = authored.spec
@@ -150,12 +136,11 @@ def on_page_markdown(markdown: str, page, config, files):
         pid = spec["id"] if not spec["id"].startswith("line-") else \
             f"{page.url or 'home'}#{spec['id']}"
         page.meta["engine"] = True
-        html = render_puzzle(authored.data, pid=pid, uid=f"pz-{used['n']}-{_slug(pid)}",
+        return render_puzzle(authored.data, pid=pid, uid=f"pz-{used['n']}-{_slug(pid)}",
                              level=spec.get("level"), heading="p", helpers=helpers)
-        return "\n".join(m.group("indent") + ln for ln in html.splitlines())
 
-    def marker(m: re.Match) -> str:
-        what, kind = m.group(1), m.group(2)
+    def marker(m: Marker) -> str:
+        what, kind = m.name, m.arg
         if what != "puzzle-progress" and kind not in KINDS:
             raise PluginError(f"{src}: <!-- {what}: {kind} -->: the kinds are {', '.join(KINDS)}")
         page.meta["engine"] = True
@@ -173,8 +158,10 @@ def on_page_markdown(markdown: str, page, config, files):
         kinds = [(k, TITLES[k], len(_state["puzzles"][k])) for k in KINDS if kind in (None, k)]
         return _flat(env.get_template("puzzles/progress.html").render(kinds=kinds, base=base))
 
-    markdown = FENCE_RE.sub(block, markdown)
-    return MARKER_RE.sub(marker, markdown)
+    markdown = replace_blocks(markdown, ["troccas-puzzle"], block,
+                              first_line=1 + front_matter_lines(page, markdown))
+    return replace_markers(markdown, ["puzzles", "puzzle-practice", "puzzle-progress"], marker,
+                           whole_line=True)
 
 
 def _slug(text: str) -> str:

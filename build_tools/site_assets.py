@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 from mkdocs.config.config_options import ExtraScriptValue
@@ -31,3 +32,21 @@ def front_matter_lines(page, markdown: str) -> int:
         return 0
     pos = raw.find(markdown[:200]) if markdown else -1
     return raw[:pos].count("\n") if pos > 0 else 0
+
+
+def page_base(page) -> str:
+    """The relative path from a page to the site root, '' or ending in '/'."""
+    from mkdocs.utils import get_relative_url
+
+    base = get_relative_url(".", page.url)
+    return "" if base == "." else base.rstrip("/") + "/"
+
+
+def card_img(token: str, base: str, label: str, *, cls: str, alt: bool = True,
+             title: bool = False) -> str:
+    """A card's picture (``cards/<token>.svg``) as every widget draws it: named by ``label``
+    for screen readers unless a button around it already is (``alt=False``)."""
+    name = escape(label, quote=True)
+    return (f'<img class="{cls}" src="{base}cards/{token}.svg" alt="{name if alt else ""}"'
+            + (f' title="{name}"' if title else "")
+            + f' width="55" height="100" loading="lazy" data-token="{token}">')

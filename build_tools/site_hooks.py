@@ -50,13 +50,12 @@ SITE_PYODIDE = "pyodide/"
 SITE_ENGINE = "engine/"
 WORKER_JS = "assets/js/engine-worker.js"
 
-MARKER_RE = re.compile(r"<!--\s*(widget|count):\s*(.*?)\s*-->")
-
 log = logging.getLogger("mkdocs.hooks.troccas")
 
 import troccas.api as engine_api  # noqa: E402 - installed editable in .venv (make setup)
 
 from build_tools import templating  # noqa: E402
+from build_tools.markdown_blocks import Marker, replace_markers  # noqa: E402
 from build_tools.clauses import clause_urls  # noqa: E402
 from troccas import __version__ as ENGINE_VERSION  # noqa: E402
 from troccas.cards import SUIT_NAMES, SUIT_ROMANSH, SUITS  # noqa: E402
@@ -239,8 +238,8 @@ def on_page_content(html, page, config, files):
     env = _state["env"]
     base_url = get_relative_url(".", page.url)
 
-    def render(match: re.Match) -> str:
-        kind, arg = match.groups()
+    def render(marker: Marker) -> str:
+        kind, arg = marker.name, marker.arg or ""
         if kind == "count":
             return count_example(arg)
         name = arg
@@ -266,7 +265,7 @@ def on_page_content(html, page, config, files):
         return env.get_template("partials/count-example.html").render(
             page=page, config=config, base_url=base_url, result=result, names=names)
 
-    return MARKER_RE.sub(render, html)
+    return replace_markers(html, ("widget", "count"), render)
 
 
 def _copy(src: Path, dest: Path) -> None:

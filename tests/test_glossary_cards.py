@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-from build_tools.cards_svg import all_card_svgs, card_label, card_svg  # noqa: E402
+from build_tools.games.troccas.cards_svg import all_card_svgs, card_label, card_svg  # noqa: E402
 from build_tools.glossary import load_glossary, rm_forms  # noqa: E402
 from build_tools.glossary.load import Card  # noqa: E402
 

@@ -13,7 +13,7 @@ from build_tools.clauses import clause_urls
 
 ROOT = Path(__file__).resolve().parent.parent
 
-from build_tools.cards_svg import card_label  # noqa: E402
+from build_tools.games.troccas.cards_svg import card_label  # noqa: E402
 from build_tools.puzzles import verdicts  # noqa: E402
 from build_tools.puzzles.load import load_puzzles  # noqa: E402
 from troccas import api  # noqa: E402

@@ -145,12 +145,12 @@ def test_a_broken_puzzle_file_stops_the_build_with_nothing_written(tmp_path):
     bad = (work / "puzzles" / "count.yaml")
     bad.write_text(bad.read_text().replace("expect: 17", "expect: 18"))
     script = (
-        "import sys, build_tools.puzzles.load as L, pathlib;"
-        f"L.DATA_DIR = pathlib.Path({str(work / 'puzzles')!r});"
-        "import build_tools.puzzles_hook as H;"
-        "H.load_puzzles = lambda: L.load_puzzles(L.DATA_DIR);"
+        "import sys, pathlib\n"
         "from mkdocs.exceptions import PluginError\n"
-        "try:\n    H.on_config(type('C', (), {'extra_css': [], 'extra_javascript': []})())\n"
+        "from build_tools.parts.puzzles import PuzzlesPart\n"
+        "from build_tools.plugin import load_site\n"
+        f"site = load_site(puzzles=pathlib.Path({str(work / 'puzzles')!r}))\n"
+        "try:\n    PuzzlesPart(site).on_config(type('C', (), {'extra_css': [], 'extra_javascript': []})())\n"
         "except PluginError as e:\n    print(e); sys.exit(1)\n")
     run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
                          text=True)
@@ -160,13 +160,15 @@ def test_a_broken_puzzle_file_stops_the_build_with_nothing_written(tmp_path):
     assert "Traceback" not in run.stderr
 
 
-def test_the_hook_renders_a_page_block_and_reports_a_bad_one_by_page_line():
+def test_the_puzzles_part_renders_a_page_block_and_reports_a_bad_one_by_page_line():
     from types import SimpleNamespace
 
     from mkdocs.exceptions import PluginError
 
-    import build_tools.puzzles_hook as hook
+    from build_tools.parts.puzzles import PuzzlesPart
+    from build_tools.plugin import load_site
 
+    hook = PuzzlesPart(load_site())
     hook.on_config(SimpleNamespace(extra_css=[], extra_javascript=[]))
     page = SimpleNamespace(url="learn/x/", meta={}, file=SimpleNamespace(
         src_uri="learn/x.md", abs_src_path=None))

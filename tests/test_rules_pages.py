@@ -17,7 +17,7 @@ import pytest
 from troccas import api
 
 ROOT = Path(__file__).resolve().parent.parent
-from build_tools import examples_hook  # noqa: E402
+from build_tools.games.troccas import examples  # noqa: E402
 from build_tools.clauses import clause_urls  # noqa: E402
 
 RULE_PAGES = ["cards", "deal", "talk", "scart", "play", "fool", "buob", "counting", "scoring",
@@ -84,25 +84,14 @@ def test_a_bad_example_names_page_and_line(tmp_path):
     page = type("P", (), {})()
     page.file = type("F", (), {"src_uri": "rules/x.md", "abs_src_path": None})()
     page.url = "rules/x/"
-    examples_hook.on_config(_Cfg())
     md = "# X\n\ntext\n\n```troccas-example\ntrick: 3c Kc XV 1c Zz\n```\n"
     with pytest.raises(Exception) as err:
-        examples_hook.on_page_markdown(md, page, None, None)
+        examples.page_markdown(md, page)
     assert "docs/rules/x.md:5: troccas-example:" in str(err.value)
     assert "'Zz' is not a card" in str(err.value)
     with pytest.raises(Exception) as err:
-        examples_hook.on_page_markdown("a {{ count(\"Qc Qc\") }}\n", page, None, None)
+        examples.page_markdown("a {{ count(\"Qc Qc\") }}\n", page)
     assert "docs/rules/x.md:1:" in str(err.value) and "named twice" in str(err.value)
-
-
-class _Cfg(dict):
-    extra_css: list = []
-    extra_javascript: list = []
-
-    def __init__(self):
-        super().__init__(hooks=[])
-        self.extra_css = []
-        self.extra_javascript = []
 
 
 # --- examples and figures match the engine ----------------------------------------------------
@@ -316,7 +305,7 @@ def test_quick_reference_prints_on_one_a4_page(site_server, page, tmp_path, pdft
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
     assert re.search(r"^Pages:\s+1$", info, re.M), info
     text = subprocess.run([pdftotext, str(pdf), "-"], capture_output=True, text=True).stdout
-    for words in ("Follow suit", "Buob", "Counting", str(examples_hook.m_pack_total())):
+    for words in ("Follow suit", "Buob", "Counting", str(examples.m_pack_total())):
         assert words in text, words
 
 
@@ -334,7 +323,7 @@ def _right_answer(kind: str, spec: dict):
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_every_lesson_has_a_working_exercise(lesson, site_server, page, wait_engine):
     """Each lesson ends with an exercise the engine checks in the page: a puzzle widget
-    (build_tools/puzzles_hook.py) or a lesson exercise (examples_hook.py). A wrong answer is
+    (build_tools/parts/puzzles.py) or a lesson exercise (build_tools/games/troccas/examples.py). A wrong answer is
     refused, the engine's right answer accepted."""
     page.goto(site_server.url_of(f"learn/{lesson}/"))
     roots = page.locator('[data-troccas-widget="exercise"], [data-troccas-widget="puzzle"]')

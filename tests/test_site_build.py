@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import zipfile
@@ -124,27 +123,21 @@ def test_build_time_examples_show_the_sources_counts(site_dir):
     assert shown == [4, 11, 4, 72]
 
 
-def _load_hooks():
-    spec = importlib.util.spec_from_file_location("site_hooks_under_test",
-                                                  ROOT / "build_tools" / "site_hooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.parametrize("missing", ["wheel", "pyodide"])
 def test_build_stops_with_one_clear_line_when_a_part_is_missing(missing, tmp_path, monkeypatch):
     from mkdocs.exceptions import PluginError
 
-    hooks = _load_hooks()
-    monkeypatch.setattr(hooks, "WHEEL_DIR" if missing == "wheel" else "PYODIDE_SRC", tmp_path / "none")
-    monkeypatch.setattr(hooks, "ROOT", tmp_path)
+    from build_tools.parts import engine
+    from build_tools.plugin import load_site
+
+    monkeypatch.setattr(engine, "WHEEL_DIR" if missing == "wheel" else "PYODIDE_SRC", tmp_path / "none")
+    monkeypatch.setattr(engine, "ROOT", tmp_path)
 
     class Config:
         extra: dict = {}
 
     with pytest.raises(PluginError) as err:
-        hooks.on_config(Config())
+        engine.EnginePart(load_site()).on_config(Config())
     message = str(err.value)
     assert "\n" not in message and message.endswith("run make build")
     assert ("wheel" if missing == "wheel" else "Pyodide") in message

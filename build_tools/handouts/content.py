@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from build_tools import cards_svg  # noqa: E402
+from build_tools.games.troccas import cards_svg  # noqa: E402
 from build_tools.glossary import render as gl  # noqa: E402
 from build_tools.glossary.load import rm_forms, renderings  # noqa: E402
 

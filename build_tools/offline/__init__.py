@@ -1,5 +1,5 @@
 """The site offline: a service worker that precaches every file of the build, a web app
-manifest and its icons (issue 7). Free of mkdocs; build_tools/offline_hook.py calls it.
+manifest and its icons (issue 7). Free of mkdocs; build_tools/parts/offline.py calls it.
 
     write_all(site_dir, name=..., description=...)   after everything else is in site_dir
 

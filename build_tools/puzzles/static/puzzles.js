@@ -1,5 +1,5 @@
 // Puzzles solved in the browser (issue 5). Served as assets/puzzles/puzzles.js, a module loaded
-// once per visit (build_tools/puzzles_hook.py); per-page work runs through window.troccasOnPage (overrides/main.html).
+// once per visit (build_tools/parts/puzzles.py); per-page work runs through window.troccasOnPage (overrides/main.html).
 //
 // A puzzle widget (<section data-troccas-widget="puzzle">) is drawn at build time for authored
 // puzzles, or here from a situation for practice. The reader chooses cards (real buttons with
@@ -13,7 +13,7 @@
 // Progress per kind (solved, streak, best streak) lives in localStorage only.
 
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/puzzles/puzzles.js
-// The engine names a rule clause by id; the site knows where it is explained (site_hooks.py).
+// The engine names a rule clause by id; the site knows where it is explained (build_tools/parts/engine.py).
 const CLAUSE_URLS = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}")
   .clauses || {};
 const html = document.documentElement;

@@ -1,4 +1,4 @@
-// Lesson exercises (build_tools/examples_hook.py renders them): the reader picks an answer and
+// Lesson exercises (build_tools/games/troccas/examples.py renders them): the reader picks an answer and
 // the rules engine in the page checks it through window.troccas.call — the same facade as the
 // build and the CLI. Runs on every page change (window.troccasOnPage, overrides/main.html).
 const ready = () => new Promise((resolve) => {

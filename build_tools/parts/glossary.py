@@ -1,4 +1,4 @@
-"""MkDocs hook for the Romansh glossary and the card pictures (issue 4).
+"""The glossary part: the Romansh glossary and the card pictures (issue 4).
 
 * ``on_config`` loads and validates glossary/*.yaml. A broken file stops the build here, before
   site/ is touched, with one line: ``glossary/terms.yaml:42: entry 'scart': field 'sources': …``.
@@ -11,63 +11,65 @@
   other Romansh word (and German trump name) in English text, glossary pages included, in
   ``<span lang="rm">`` (``"de"``) so screen readers pronounce it as such (issue 8).
 
-The work itself is in build_tools/glossary (load, render) and build_tools/cards_svg.py, which
-do not import mkdocs.
+The work itself is in build_tools/glossary (load, render) and the game's card pictures
+(build_tools/games/<game>/), which do not import mkdocs. The data folder is the plugin's
+``glossary`` option.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import os
-from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
-ROOT = Path(__file__).resolve().parent.parent
+from build_tools.glossary import GlossaryError, load_glossary, render
+from build_tools.parts import Part
+from build_tools.site_assets import add_assets
 
-from build_tools import cards_svg  # noqa: E402
-from build_tools.site_assets import add_assets  # noqa: E402
-from build_tools.glossary import GlossaryError, load_glossary, render  # noqa: E402
-
-log = logging.getLogger("mkdocs.hooks.glossary")
+log = logging.getLogger("mkdocs.plugins.cardsite.glossary")
 
 INDEX_URI = "assets/glossary/glossary.json"
 CSS_URI = "assets/glossary/glossary.css"
 JS_URI = "assets/glossary/glossary.js"
-_state: dict = {}
-
-
-def data_dir() -> Path:
-    """glossary/ in the repository, or $TROCCAS_GLOSSARY_DIR (the tests build broken copies)."""
-    return Path(os.environ.get("TROCCAS_GLOSSARY_DIR") or ROOT / "glossary")
-
-
-def on_config(config):
-    try:
-        glossary = load_glossary(data_dir())
-    except GlossaryError as exc:
-        raise PluginError(str(exc)) from None
-    _state.clear()
-    _state["glossary"] = glossary
-    _state["terms"] = render.tooltips(glossary)
-    _state["lang_forms"] = render.lang_forms(glossary)
-    add_assets(config, CSS_URI, JS_URI, defer=True)
-    return config
-
-
 def _page_url(uri: str, config) -> str:
     """The URL a generated page will have (mirrors mkdocs' own rule)."""
     return File(uri, "", "", config.use_directory_urls).url
 
 
-def on_files(files: Files, config) -> Files:
-    glossary = _state["glossary"]
-    from troccas import ranking_order
+class GlossaryPart(Part):
+    """The glossary pages, the tooltips on the game's words, and the card pictures."""
 
-    pack = list(ranking_order())
+    def on_config(self, config):
+        try:
+            glossary = load_glossary(self.site.glossary_dir)
+        except GlossaryError as exc:
+            raise PluginError(str(exc)) from None
+        self.glossary = glossary
+        self.terms = render.tooltips(glossary)
+        self.lang_forms = render.lang_forms(glossary)
+        self.words_url = None
+        add_assets(config, CSS_URI, JS_URI, defer=True)
+        return config
+
+    def on_files(self, files: Files, config) -> Files:
+        return _files(self, files, config)
+
+    def on_page_content(self, html: str, page, config, files) -> str:
+        uri = page.file.src_uri
+        if uri not in render.PAGES and self.terms:
+            href = get_relative_url(self.words_url, page.file.url)
+            html = render.mark_terms(html, self.terms, href)
+        # Every other Romansh (German) word in English text, glossary pages included: lang="rm".
+        return render.mark_lang(html, self.lang_forms)
+
+
+def _files(part: GlossaryPart, files: Files, config) -> Files:
+    glossary = part.glossary
+    game = part.site.game_site
+    pack = list(part.site.engine.ranking_order())  # the engine's cards, strongest first
     urls_of = {uri: _page_url(uri, config) for uri in render.PAGES}
     words_url = urls_of[render.WORDS_PAGE]
     urls = {
@@ -76,7 +78,7 @@ def on_files(files: Files, config) -> Files:
     }
 
     def draw(token):
-        return cards_svg.card_svg(token, glossary)
+        return game.card_svg(token, glossary)
 
     try:
         pages = render.pages(glossary, urls, draw, pack)
@@ -92,14 +94,6 @@ def on_files(files: Files, config) -> Files:
             raise PluginError(f"docs/{uri} exists, but the glossary hook generates {uri}:"
                               f" remove one of them")
         files.append(File.generated(config, uri, content=content))
-    _state["words_url"] = words_url
+    part.words_url = words_url
     return files
 
-
-def on_page_content(html: str, page, config, files) -> str:
-    uri = page.file.src_uri
-    if uri not in render.PAGES and _state.get("terms"):
-        href = get_relative_url(_state["words_url"], page.file.url)
-        html = render.mark_terms(html, _state["terms"], href)
-    # Every other Romansh (German) word in English text, glossary pages included: lang="rm".
-    return render.mark_lang(html, _state.get("lang_forms", []))

@@ -1,4 +1,5 @@
-"""MkDocs hook: worked examples and figures computed by the rules engine at build time (issue 6).
+"""Troccas's examples part: worked examples and figures computed by the rules engine at build
+time (issue 6).
 
 In any page:
 
@@ -41,23 +42,23 @@ import ast
 import json
 import re
 from functools import lru_cache
-from pathlib import Path
 
 import yaml
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-ROOT = Path(__file__).resolve().parent.parent
-
 from troccas import api
-from troccas.errors import TroccasError  # noqa: E402
+from troccas.errors import TroccasError
 
-from build_tools import cards_svg, templating  # noqa: E402
-from build_tools.clauses import clause_urls  # noqa: E402
-from build_tools.markdown_blocks import Block, replace_blocks  # noqa: E402
-from build_tools.site_assets import add_assets, card_img, front_matter_lines, page_base  # noqa: E402
+from build_tools import templating
+from build_tools.clauses import clause_urls
+from build_tools.markdown_blocks import Block, replace_blocks
+from build_tools.parts import Part
+from build_tools.site_assets import add_assets, card_img, front_matter_lines, page_base
 
-TEMPLATES = ROOT / "build_tools" / "templates" / "examples"
+from . import cards_svg
+
+TEMPLATES = templating.TEMPLATES / "examples"
 CSS_URI = "assets/css/examples.css"
 JS_URI = "assets/js/exercises.js"
 
@@ -451,25 +452,26 @@ def game_hands(seed) -> list[dict]:
 
 
 # --- the hook ---------------------------------------------------------------------------------
-_state: dict = {}
+class ExamplesPart(Part):
+    """Examples, lesson exercises and figure macros in the rules pages and lessons."""
+
+    def on_config(self, config):
+        add_assets(config, CSS_URI, JS_URI, module=True)
+        return config
+
+    def on_files(self, files, config):
+        for uri, name in ((CSS_URI, "examples.css"), (JS_URI, "exercises.js")):
+            if files.get_file_from_path(uri) is not None:
+                raise PluginError(f"docs/{uri} exists, but the examples part generates it")
+            files.append(File.generated(config, uri, content=(TEMPLATES / name).read_text()))
+        return files
+
+    def on_page_markdown(self, markdown: str, page, config, files):
+        return page_markdown(markdown, page)
 
 
-def on_config(config):
-    _state["env"] = templating.current()
-    add_assets(config, CSS_URI, JS_URI, module=True)
-    return config
-
-
-def on_files(files, config):
-    for uri, name in ((CSS_URI, "examples.css"), (JS_URI, "exercises.js")):
-        if files.get_file_from_path(uri) is not None:
-            raise PluginError(f"docs/{uri} exists, but the examples hook generates it")
-        files.append(File.generated(config, uri, content=(TEMPLATES / name).read_text()))
-    return files
-
-
-
-def on_page_markdown(markdown: str, page, config, files):
+def page_markdown(markdown: str, page) -> str:
+    """A page's examples, exercises and figure macros, drawn."""
     if "```troccas-" not in markdown and "{{" not in markdown:
         return markdown
     src = f"docs/{page.file.src_uri}"
@@ -485,7 +487,7 @@ def on_page_markdown(markdown: str, page, config, files):
         url = urls.get(rule) or urls.get(rule.split(".")[0])
         return base + url if url else ""
 
-    ctx = {"env": _state["env"], "card": card, "clause_url": clause_url}
+    ctx = {"env": templating.current(), "card": card, "clause_url": clause_url}
 
     def draw(b: Block) -> str:
         try:

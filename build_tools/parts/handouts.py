@@ -1,4 +1,4 @@
-"""MkDocs hook for the printable handouts (issue 7); the work is in build_tools/handouts.
+"""The handouts part: the printable handouts (issue 7); the work is in build_tools/handouts.
 
 * ``on_files`` renders the handout PDFs (only those whose HTML changed since the last build;
   the rest come from build/handouts-cache/) and adds them to the site as ``handouts/*.pdf``,
@@ -16,43 +16,42 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-ROOT = Path(__file__).resolve().parent.parent
+from build_tools import handouts
+from build_tools.markdown_blocks import Marker, replace_markers
+from build_tools.parts import Part
 
-from build_tools import handouts  # noqa: E402
-from build_tools.markdown_blocks import Marker, replace_markers  # noqa: E402
-
-log = logging.getLogger("mkdocs.hooks.handouts")
+log = logging.getLogger("mkdocs.plugins.cardsite.handouts")
 SITE_DIR = "handouts/"
-_state: dict = {}
 
 
-def on_files(files, config):
-    try:
-        pdfs = handouts.render_all(log=log.debug)
-    except handouts.HandoutError as exc:
-        raise PluginError(f"handouts: {exc}") from None
-    for name, path in pdfs.items():
-        files.append(File.generated(config, SITE_DIR + name, abs_src_path=str(path)))
-    _state["pdfs"] = pdfs
-    return files
+class HandoutsPart(Part):
+    """The rules summary, the glossary sheet and the puzzle worksheets as PDFs."""
+
+    def on_files(self, files, config):
+        try:
+            pdfs = handouts.render_all(log=log.debug)
+        except handouts.HandoutError as exc:
+            raise PluginError(f"handouts: {exc}") from None
+        for name, path in pdfs.items():
+            files.append(File.generated(config, SITE_DIR + name, abs_src_path=str(path)))
+        self.pdfs = pdfs
+        return files
+
+    def on_page_markdown(self, markdown, page, config, files):
+        if "<!-- handouts" not in markdown:
+            return markdown
+        return replace_markers(markdown, ["handouts"],
+                               lambda m: _list(m, self.pdfs, page, files), whole_line=True)
 
 
 def _size(path: Path) -> str:
     return f"{max(1, round(path.stat().st_size / 1024))} KB"
 
 
-def on_page_markdown(markdown, page, config, files):
-    if "<!-- handouts" not in markdown:
-        return markdown
-    return replace_markers(markdown, ["handouts"], lambda m: _list(m, page, files),
-                           whole_line=True)
-
-
-def _list(marker: Marker, page, files) -> str:
+def _list(marker: Marker, pdfs: dict, page, files) -> str:
     if marker.arg != "list":
         raise PluginError(f"docs/{page.file.src_uri}:{marker.line}: <!-- handouts: "
                           f"{marker.arg} -->: the one handouts marker is <!-- handouts: list -->")
-    pdfs = _state["pdfs"]
     sheets = [h for h in handouts.site_handouts() if h.kind]
     fixed = [h for h in handouts.site_handouts() if not h.kind]
     lines = ["| Handout | PDF |", "| --- | --- |"]

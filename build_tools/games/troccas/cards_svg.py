@@ -18,14 +18,9 @@ from functools import lru_cache
 from html import escape
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from troccas import ranking_order
 
-from build_tools.glossary.load import Card, Glossary, load_glossary, rm_forms  # noqa: E402
-
-try:
-    from troccas import ranking_order
-except ImportError:  # pragma: no cover - load.py has already put engine/src on the path
-    from troccas.cards import ranking_order
+from build_tools.glossary.load import Card, Glossary, load_glossary, rm_forms
 
 W, H = 110, 200
 INK = "#222"
@@ -233,7 +228,7 @@ def all_card_svgs(glossary: Glossary | None = None) -> dict[str, str]:
     return {card.token: card_svg(card.token, g) for card in ranking_order()}
 
 
-if __name__ == "__main__":  # python build_tools/cards_svg.py OUTDIR — write every card
+if __name__ == "__main__":  # python -m build_tools.games.troccas.cards_svg OUTDIR — write every card
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "build/cards")
     out.mkdir(parents=True, exist_ok=True)
     for tok, svg in all_card_svgs().items():

@@ -1,0 +1,71 @@
+"""Troccas's own part of the site build: what the game-neutral parts (build_tools/parts/) ask
+of a game, and the parts only this game has.
+
+A game's site folder gives:
+
+* ``PARTS`` — its own build parts, run after the glossary (here: the examples, exercises and
+  figure macros of the rules pages and lessons, :mod:`.examples`);
+* ``widget_context(site)`` — what its widget templates (``overrides/partials/widgets/``) need;
+* ``MARKERS`` — the page markers it draws itself, ``name -> draw(site, marker, page, config)``
+  (here ``<!-- count: Qc 1c 2c 3c -->``, a pile counted by the engine);
+* ``card_label(token)`` and ``card_svg(token, glossary)`` — a card's name and picture.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from mkdocs.exceptions import PluginError
+from mkdocs.utils import get_relative_url
+
+from .cards_svg import card_label, card_svg  # noqa: F401 - the game's card names and pictures
+from .examples import ExamplesPart
+
+PARTS = (ExamplesPart,)
+__all__ = ["PARTS", "MARKERS", "widget_context", "card_label", "card_svg"]
+
+
+@lru_cache(maxsize=None)
+def _pack_groups(api) -> tuple:
+    from troccas.cards import SUIT_NAMES, SUIT_ROMANSH, SUITS
+
+    cards = api.call("pack")["cards"]
+    groups = [{"key": s, "title": f"{SUIT_NAMES[i].capitalize()} ({SUIT_ROMANSH[i]})",
+               "cards": []} for i, s in enumerate(SUITS)]
+    trumps = {"key": "t", "title": "Trumps and the Fool", "cards": []}
+    by_suit = {g["key"]: g for g in groups}
+    for card in cards:
+        short = card["rank"] if card["kind"] == "suit" else card["token"]
+        entry = dict(card, short=short)
+        (by_suit[card["suit"]] if card["kind"] == "suit" else trumps)["cards"].append(entry)
+    return tuple(groups + [trumps])
+
+
+def widget_context(site) -> dict:
+    """The pack from the engine, grouped for the card picker: four suits, then the trumps."""
+    return {"pack_groups": list(_pack_groups(site.api))}
+
+
+def _count_example(site, marker, page, config) -> str:
+    """``<!-- count: Qc 1c 2c 3c -->`` (``method=threes``; ``all`` for the whole pack): the
+    engine's count of that pile, worked out at build time. A bad pile fails the build."""
+    from troccas.errors import TroccasError
+
+    arg = marker.arg or ""
+    words = arg.split()
+    opts = dict(w.split("=", 1) for w in words if "=" in w)
+    cards = [w for w in words if "=" not in w]
+    groups = _pack_groups(site.api)
+    if cards == ["all"]:
+        cards = [c["token"] for g in groups for c in g["cards"]]
+    try:
+        result = site.api.call("count", cards=cards, method=opts.get("method", "fours"))
+    except TroccasError as exc:
+        raise PluginError(f"{page.file.src_uri}: <!-- count: {arg} -->: {exc}") from None
+    names = {c["token"]: c["name"] for g in groups for c in g["cards"]}
+    return site.env.get_template("partials/count-example.html").render(
+        page=page, config=config, base_url=get_relative_url(".", page.url), result=result,
+        names=names)
+
+
+MARKERS = {"count": _count_example}

@@ -1,0 +1,238 @@
+"""The in-browser engine: Pyodide, the engine, its worker and the widgets that use it.
+
+* ``on_config`` finds the two things the browser needs — Pyodide's core files (from
+  ``node_modules/pyodide``, put there by ``npm ci``) and the engine (the wheel in
+  ``build/wheels``, from ``make wheel``, or compiled into Pyodide's stdlib zip by ``make
+  stdlib``) — and writes their site-relative URLs into ``config.extra.troccas``, which
+  ``overrides/main.html`` hands to the JavaScript. Either missing: one PluginError line.
+* ``on_nav`` notes whether the card pictures (``cards/<token>.svg``) are all in the site.
+* ``on_page_content`` replaces ``<!-- widget: NAME -->`` markers with
+  ``partials/widgets/NAME.html`` rendered at build time (the game adds what its widgets need,
+  ``widget_context``); the page becomes an engine page (``page.meta.engine``), so its Python
+  starts at once. A page can also ask for the engine with ``engine: true`` in its front matter.
+  The game's own markers (``MARKERS``: Troccas's ``<!-- count: … -->``) are drawn here too.
+* ``on_post_build`` copies Pyodide into the site — the pre-compiled stdlib from ``make stdlib``
+  (the engine compiled into it) when it matches (see ``FAST_DIR``), else Pyodide's stock files
+  and the engine wheel.
+
+The HTML lives in the templates; this file only gathers data.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+from mkdocs.exceptions import PluginError
+from mkdocs.utils import get_relative_url
+
+ROOT = Path(__file__).resolve().parents[2]
+PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+# Pre-compiled stdlib zip and engine wheel from `make stdlib` (build_tools/precompile_stdlib.mjs):
+# shipped instead of the stock files while its manifest matches this Pyodide and this wheel,
+# unless TROCCAS_STOCK_PYTHON=1 (the benchmark's comparison build).
+FAST_DIR = ROOT / "build" / "pyodide"
+WHEEL_DIR = ROOT / "build" / "wheels"
+SITE_PYODIDE = "pyodide/"
+SITE_ENGINE = "engine/"
+WORKER_JS = "assets/js/engine-worker.js"
+
+log = logging.getLogger("mkdocs.plugins.cardsite.engine")
+
+from build_tools.clauses import clause_urls  # noqa: E402
+from build_tools.markdown_blocks import Marker, replace_markers  # noqa: E402
+from build_tools.parts import Part  # noqa: E402
+
+
+def _fail(what: str) -> PluginError:
+    return PluginError(f"{what}: run make build")
+
+
+def _wheel(game: str, version: str) -> Path:
+    name = f"{game}-{version}-py3-none-any.whl"
+    wheel = WHEEL_DIR / name
+    if not wheel.is_file():
+        raise _fail(f"the engine wheel {wheel.relative_to(ROOT)} is missing")
+    return wheel
+
+
+def _precompiled(wheel: Path) -> dict | None:
+    """The pre-compiled files, if present, wanted and made from this Pyodide and this wheel."""
+    manifest = FAST_DIR / "manifest.json"
+    if os.environ.get("TROCCAS_STOCK_PYTHON") == "1" or not manifest.is_file():
+        return None
+    info = json.loads(manifest.read_text())
+    files = {"stdlib": FAST_DIR / "python_stdlib.zip"}
+    if (info.get("pyodide_version") != _pyodide_version()
+            or info.get("wheel_sha256") != hashlib.sha256(wheel.read_bytes()).hexdigest()
+            or not info.get("engine_in_stdlib")
+            or not all(p.is_file() for p in files.values())):
+        log.info("build/pyodide is out of date; shipping Pyodide's stock stdlib (make stdlib)")
+        return None
+    return files
+
+
+def _pyodide_files(fast: dict | None) -> dict[str, Path]:
+    files = {}
+    for name in PYODIDE_FILES:
+        src = PYODIDE_SRC / name
+        if name == "python_stdlib.zip" and fast:
+            src = fast["stdlib"]
+        if not src.is_file():
+            raise _fail(f"Pyodide is missing ({src.relative_to(ROOT)})")
+        files[name] = src
+    return files
+
+
+def _pyodide_version() -> str:
+    try:
+        return json.loads((PYODIDE_SRC / "package.json").read_text())["version"]
+    except (OSError, ValueError, KeyError):
+        raise _fail("Pyodide is missing (node_modules/pyodide/package.json)") from None
+
+
+def _material_bundle(env) -> str:
+    """The path of Material's script bundle, read from its own base template (the name carries
+    a hash that changes with each Material release)."""
+    try:
+        source = env.loader.get_source(env, "base.html")[0]
+    except Exception as exc:  # a missing or broken theme
+        raise PluginError(f"Material's base.html cannot be read ({exc})") from None
+    found = re.search(r"assets/javascripts/bundle\.[0-9a-f]+\.min\.js", source)
+    if not found:
+        raise PluginError("Material's base.html no longer names assets/javascripts/bundle.<hash>"
+                          ".min.js, which overrides/partials/material-loader.html starts")
+    return found.group(0)
+
+
+# Stylesheets that go into each page's <head> instead of a <link>: every stylesheet but
+# Material's main one. Each link is one more render-blocking request on a slow line, and
+# together these are about 9 kB compressed; Material's main stylesheet (23 kB) stays a file,
+# cached from page to page.
+_STYLESHEET_LINK = re.compile(r'<link rel="stylesheet" href="([^"]+)">')
+_KEEP_LINKED = re.compile(r"(^|/)assets/stylesheets/main\.[0-9a-f]+\.min\.css$")
+_SOURCE_MAP = re.compile(r"/\*# sourceMappingURL=[^*]*\*/")
+
+
+def _inline_stylesheets(output: str, page, config) -> str:
+    site = Path(config.site_dir)
+
+    def inline(match):
+        href = match.group(1)
+        path = urlsplit(urljoin("http://site/" + page.url, href)).path.lstrip("/")
+        if _KEEP_LINKED.search(path) or urlsplit(href).scheme:
+            return match.group(0)
+        try:
+            css = (site / path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise PluginError(f"{page.file.src_uri}: the stylesheet {href} is not in the site"
+                              f" ({exc.strerror})") from None
+        return "<style>" + _SOURCE_MAP.sub("", css).strip() + "</style>"
+
+    head, sep, body = output.partition("</head>")
+    return _STYLESHEET_LINK.sub(inline, head) + sep + body
+
+
+def _copy(src: Path, dest: Path) -> None:
+    if dest.is_file() and dest.stat().st_size == src.stat().st_size \
+            and dest.stat().st_mtime == src.stat().st_mtime:
+        return
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, dest)
+
+
+class EnginePart(Part):
+    """Python in the reader's browser, and the widgets that ask it."""
+
+    def on_config(self, config):
+        site = self.site
+        wheel = _wheel(site.game, site.engine.__version__)
+        self.precompiled = fast = _precompiled(wheel)
+        if fast:
+            wheel = None  # the engine is compiled into the stdlib zip: nothing more to fetch
+        download = sum(p.stat().st_size for p in _pyodide_files(fast).values()) + (
+            wheel.stat().st_size if wheel else 0)
+        self.wheel = wheel
+        config.extra["troccas"] = {
+            # URLs relative to the site root; the JavaScript resolves them against its own URL.
+            "pyodide": SITE_PYODIDE,
+            # The engine wheel to install after Pyodide starts, or None: already in the stdlib.
+            "wheel": SITE_ENGINE + wheel.name if wheel else None,
+            "engine_version": site.engine.__version__,
+            "pyodide_version": _pyodide_version(),
+            # What a first visit downloads, uncompressed (hosts that compress send less).
+            "download_mb": round(download / 1e6),
+            "precompiled": bool(fast),
+            # Where each rule clause the engine names is explained (build_tools/clauses.py).
+            "clauses": clause_urls(c["id"] for c in site.api.call("clauses")["clauses"]),
+            # Whether the card pictures (site/cards/<token>.svg) exist: set in on_nav.
+            "card_pictures": False,
+        }
+        return config
+
+
+    def on_env(self, env, config, files):
+        env.globals["material_bundle"] = _material_bundle(env)
+        env.globals.update(self.site.game_site.widget_context(self.site))
+        # The worker's source, for the engine pages' <head> (overrides/main.html), which starts
+        # the worker from it: one request less on the way to Pyodide's first download.
+        worker = files.get_file_from_path(WORKER_JS)
+        if worker is None:
+            raise PluginError(f"docs/{WORKER_JS} is missing")
+        env.globals["engine_worker_source"] = Path(worker.abs_src_path).read_text(encoding="utf-8")
+        return env
+
+    def on_post_page(self, output, page, config):
+        return _inline_stylesheets(output, page, config)
+
+    def on_nav(self, nav, config, files):
+        # The card pictures come from the glossary part's on_files; by on_nav every part has
+        # added its files. The card picker shows them when all are there.
+        tokens = [c["token"] for c in self.site.api.call("pack")["cards"]]
+        config.extra["troccas"]["card_pictures"] = all(
+            files.get_file_from_path(f"cards/{t}.svg") for t in tokens)
+        return nav
+
+    def on_page_content(self, html, page, config, files):
+        if page.meta.get("engine"):
+            page.meta["engine"] = True
+        if "<!--" not in html:
+            return html
+        site = self.site
+        env = site.env
+        base_url = get_relative_url(".", page.url)
+        context = site.game_site.widget_context(site)
+        game_markers = site.game_site.MARKERS
+
+        def render(marker: Marker) -> str:
+            if marker.name in game_markers:
+                return game_markers[marker.name](site, marker, page, config)
+            name = marker.arg or ""
+            path = f"partials/widgets/{name}.html"
+            if not (ROOT / "overrides" / path).is_file():
+                raise PluginError(f"{page.file.src_uri}: unknown widget '{name}' "
+                                  f"(no overrides/{path})")
+            page.meta["engine"] = True
+            return env.get_template(path).render(page=page, config=config, base_url=base_url,
+                                                  **context)
+
+        return replace_markers(html, ("widget", *game_markers), render)
+
+    def on_post_build(self, config):
+        site = Path(config.site_dir)
+        for name, src in _pyodide_files(self.precompiled).items():
+            _copy(src, site / SITE_PYODIDE / name)
+        wheel = self.wheel
+        for old in (site / SITE_ENGINE).glob("*.whl"):
+            if wheel is None or old.name != wheel.name:
+                old.unlink()
+        if wheel is not None:
+            _copy(wheel, site / SITE_ENGINE / wheel.name)

@@ -1,0 +1,154 @@
+"""The site generator as one MkDocs plugin, ``cardsite``.
+
+``mkdocs.yml`` names the game and where its content is::
+
+    plugins:
+      - search
+      - cardsite:
+          game: troccas          # the engine package (its facade is <game>.api) and the
+                                 # game's site folder, build_tools/games/<game>/
+          language: en           # the engine's message catalogue the pages are written in
+          glossary: glossary     # the game's glossary data (YAML), beside mkdocs.yml
+          puzzles: puzzles       # the game's authored puzzles (YAML)
+
+The options are checked by :class:`SiteConfig` (a MkDocs config schema), so a typo or a missing
+folder stops the build with one line naming ``mkdocs.yml``. The build itself is done by parts
+(``build_tools/parts/``: the in-browser engine, the glossary, the puzzles, the handouts, the
+offline copy) and by the game's own parts (``build_tools/games/<game>/``), run in that order
+for each MkDocs event. They share a :class:`Site`: the options, the engine's facade, the game's
+site module and the one Jinja environment (``build_tools/templating.py``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+
+from build_tools import templating
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class SiteConfig(base.Config):
+    """The options of the ``cardsite`` plugin."""
+
+    game = c.Type(str, default="troccas")
+    language = c.Type(str, default="en")
+    glossary = c.Dir(exists=True, default="glossary")
+    puzzles = c.Dir(exists=True, default="puzzles")
+
+
+@dataclass
+class Site:
+    """What every part of one build shares."""
+
+    game: str
+    language: str
+    glossary_dir: Path
+    puzzles_dir: Path
+    api: ModuleType  # the engine's facade, <game>.api
+    engine: ModuleType  # the engine package (its __version__)
+    game_site: ModuleType  # build_tools.games.<game>: the game's own parts and helpers
+    command: str = "build"
+
+    @property
+    def env(self):
+        return templating.current()
+
+
+def load_site(game: str = "troccas", language: str = "en", glossary: str | Path | None = None,
+              puzzles: str | Path | None = None, command: str = "build") -> Site:
+    """The shared state of a build (also for tests and commands that render outside MkDocs).
+    Raises PluginError, in one line, if the game or the language is not there."""
+    try:
+        engine = importlib.import_module(game)
+        api = importlib.import_module(f"{game}.api")
+    except ImportError:
+        raise PluginError(f"mkdocs.yml: cardsite: game '{game}': no engine package '{game}'"
+                          f" with a facade '{game}.api' is installed (make setup)") from None
+    try:
+        game_site = importlib.import_module(f"build_tools.games.{game}")
+    except ImportError:
+        raise PluginError(f"mkdocs.yml: cardsite: game '{game}': no folder"
+                          f" build_tools/games/{game}/ with the game's site parts") from None
+    from cardgame.messages import languages
+    if language not in languages(game):
+        raise PluginError(f"mkdocs.yml: cardsite: language '{language}': the engine speaks "
+                          f"{', '.join(languages(game))}")
+    return Site(game, language, Path(glossary or ROOT / "glossary"),
+                Path(puzzles or ROOT / "puzzles"), api, engine, game_site, command)
+
+
+def part_classes(site: Site) -> list[type]:
+    """The parts of a build, in the order they run for each event."""
+    from build_tools.parts import engine, glossary, handouts, offline, puzzles
+    return [engine.EnginePart, glossary.GlossaryPart, *site.game_site.PARTS,
+            puzzles.PuzzlesPart, handouts.HandoutsPart, offline.OfflinePart]
+
+
+class CardSitePlugin(BasePlugin[SiteConfig]):
+    """Runs the parts for each MkDocs event; the parts do the work."""
+
+    def __init__(self) -> None:
+        self.command = "build"
+        self.parts: list = []
+
+    def _each(self, event: str, value, *args, **kwargs):
+        """Hand ``value`` through every part that handles ``event`` (each may replace it)."""
+        for part in self.parts:
+            handler = getattr(part, event, None)
+            if handler is not None:
+                result = handler(value, *args, **kwargs)
+                if result is not None:
+                    value = result
+        return value
+
+    def on_startup(self, *, command, dirty) -> None:
+        self.command = command
+
+    def on_config(self, config):
+        site = load_site(self.config.game, self.config.language, self.config.glossary,
+                         self.config.puzzles, self.command)
+        # The one environment every part renders with: the theme's folders (overrides/
+        # first), then build_tools/templates/.
+        templating.use(templating.environment(config.theme.dirs))
+        self.site = site
+        self.parts = [cls(site) for cls in part_classes(site)]
+        return self._each("on_config", config)
+
+    def on_pre_build(self, *, config) -> None:
+        for part in self.parts:
+            if hasattr(part, "on_pre_build"):
+                part.on_pre_build(config)
+
+    def on_files(self, files, *, config):
+        return self._each("on_files", files, config)
+
+    def on_nav(self, nav, *, config, files):
+        return self._each("on_nav", nav, config, files)
+
+    def on_env(self, env, *, config, files):
+        return self._each("on_env", env, config, files)
+
+    def on_page_markdown(self, markdown, *, page, config, files):
+        return self._each("on_page_markdown", markdown, page, config, files)
+
+    def on_page_content(self, html, *, page, config, files):
+        return self._each("on_page_content", html, page, config, files)
+
+    def on_post_page(self, output, *, page, config):
+        return self._each("on_post_page", output, page, config)
+
+    # Late: the offline copy lists every file of the site, the search index included.
+    @event_priority(-100)
+    def on_post_build(self, *, config) -> None:
+        for part in self.parts:
+            if hasattr(part, "on_post_build"):
+                part.on_post_build(config)

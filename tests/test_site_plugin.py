@@ -1,0 +1,59 @@
+"""The site generator's plugin (build_tools/plugin.py): its typed options and its parts."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+from build_tools.plugin import CardSitePlugin, load_site, part_classes
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_options_are_checked_by_a_schema():
+    plugin = CardSitePlugin()
+    errors, warnings = plugin.load_config({"game": "troccas", "language": "en",
+                                           "glossary": str(ROOT / "glossary"),
+                                           "puzzles": str(ROOT / "puzzles")})
+    assert errors == [] and warnings == []
+    assert plugin.config.game == "troccas"
+    errors, _ = plugin.load_config({"game": 4})
+    assert [name for name, _ in errors] == ["game"]
+    errors, _ = plugin.load_config({"puzzles": "/no/such/folder"})
+    assert [name for name, _ in errors] == ["puzzles"]
+    errors, warnings = plugin.load_config({"gmae": "troccas"})
+    assert errors == [] and [name for name, _ in warnings] == ["gmae"]  # an unknown option
+
+
+@pytest.mark.parametrize("args, words", [
+    ({"game": "truc"}, "game 'truc': no engine package 'truc'"),
+    ({"game": "troccas", "language": "xx"}, "language 'xx': the engine speaks en"),
+])
+def test_an_unknown_game_or_language_is_one_line_naming_mkdocs_yml(args, words):
+    with pytest.raises(PluginError) as err:
+        load_site(**args)
+    message = str(err.value)
+    assert message.startswith("mkdocs.yml: cardsite: ") and words in message
+    assert "\n" not in message
+
+
+def test_the_parts_run_in_a_fixed_order_with_the_games_own_parts_after_the_glossary():
+    names = [cls.__name__ for cls in part_classes(load_site())]
+    assert names == ["EnginePart", "GlossaryPart", "ExamplesPart", "PuzzlesPart",
+                     "HandoutsPart", "OfflinePart"]
+
+
+def test_a_missing_content_folder_stops_the_build_before_anything_is_written(tmp_path):
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", TROCCAS_PUZZLES_DIR=str(tmp_path / "none"))
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
+                          str(tmp_path / "site")], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode != 0 and "Traceback" not in run.stderr
+    errors = [line for line in run.stderr.splitlines() if line.startswith("ERROR")]
+    assert len(errors) == 1 and "option 'puzzles'" in errors[0] and "none" in errors[0]
+    assert not (tmp_path / "site").exists()

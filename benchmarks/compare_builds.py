@@ -32,6 +32,8 @@ class _Text(HTMLParser):
     def handle_starttag(self, tag, attrs):
         if tag in ("script", "style", "template"):
             self.skip += 1
+        if self.skip:  # not shown: a script, a style, or a template until it is used
+            return
         for name, value in attrs:
             if name in _READ_ATTRS and value:
                 self.parts.append(f"[{name}: {value}]")

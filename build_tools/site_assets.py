@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from html import escape
 from pathlib import Path
 
 from mkdocs.config.config_options import ExtraScriptValue
+
+from build_tools.templating import card_img  # noqa: F401 - the widgets' card picture
 
 
 def add_assets(config, css: str | None = None, js: str | None = None, *,
@@ -41,12 +42,3 @@ def page_base(page) -> str:
     base = get_relative_url(".", page.url)
     return "" if base == "." else base.rstrip("/") + "/"
 
-
-def card_img(token: str, base: str, label: str, *, cls: str, alt: bool = True,
-             title: bool = False) -> str:
-    """A card's picture (``cards/<token>.svg``) as every widget draws it: named by ``label``
-    for screen readers unless a button around it already is (``alt=False``)."""
-    name = escape(label, quote=True)
-    return (f'<img class="{cls}" src="{base}cards/{token}.svg" alt="{name if alt else ""}"'
-            + (f' title="{name}"' if title else "")
-            + f' width="55" height="100" loading="lazy" data-token="{token}">')

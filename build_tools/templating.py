@@ -11,17 +11,21 @@ The environment escapes HTML everywhere and refuses undefined names (a template 
 build, naming the template); a field missing from data is an optional one, and reads as
 nothing. A part that needs filters or globals of its own adds them with
 :func:`extend`.
+
+Nothing here imports MkDocs: the browser's Python renders the practice puzzles with this same
+environment and the same templates (build_tools/puzzles/widget.py).
 """
 
 from __future__ import annotations
 
 import json
+from html import escape
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from collections.abc import Mapping as _Mapping
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, Undefined
+from jinja2 import BaseLoader, Environment, FileSystemLoader, StrictUndefined, Undefined
 from jinja2.utils import missing
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,11 +53,14 @@ def tojson_attr(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def environment(theme_dirs: Iterable[str | Path] | None = None) -> Environment:
+def environment(theme_dirs: Iterable[str | Path] | None = None, *,
+                loader: BaseLoader | None = None) -> Environment:
     """A new environment whose search path is ``theme_dirs`` (default: ``overrides/``) and then
-    the generator's own templates."""
-    dirs = [str(d) for d in (theme_dirs if theme_dirs is not None else [OVERRIDES])]
-    env = Environment(loader=FileSystemLoader([*dirs, str(TEMPLATES)]), autoescape=True,
+    the generator's own templates — or ``loader`` (the browser's: the templates as shipped)."""
+    if loader is None:
+        dirs = [str(d) for d in (theme_dirs if theme_dirs is not None else [OVERRIDES])]
+        loader = FileSystemLoader([*dirs, str(TEMPLATES)])
+    env = Environment(loader=loader, autoescape=True,
                       undefined=DataUndefined, trim_blocks=True, lstrip_blocks=True,
                       keep_trailing_newline=True)
     env.filters["tojson_attr"] = tojson_attr
@@ -83,3 +90,13 @@ def extend(env: Environment, *, filters: Mapping[str, Callable] | None = None,
     for name, value in (globals or {}).items():
         env.globals.setdefault(name, value)
     return env
+
+
+def card_img(token: str, base: str, label: str, *, cls: str, alt: bool = True,
+             title: bool = False) -> str:
+    """A card's picture (``cards/<token>.svg``) as every widget draws it: named by ``label``
+    for screen readers unless a button around it already is (``alt=False``)."""
+    name = escape(label, quote=True)
+    return (f'<img class="{cls}" src="{base}cards/{token}.svg" alt="{name if alt else ""}"'
+            + (f' title="{name}"' if title else "")
+            + f' width="55" height="100" loading="lazy" data-token="{token}">')

@@ -140,7 +140,7 @@ def test_practice_seed_in_the_url_is_the_engines_puzzle(site_server, page, wait_
     box = page.locator("[data-puzzle-practice='legal']")
     page.wait_for_function(
         "document.querySelector('[data-puzzle-practice]')?.dataset.state === 'shown'")
-    # Seeds 0-199 are drawn from the build's situations, before Python answers anything.
+    # The first seeds are drawn by the build, so they show before Python answers anything.
     widget = box.locator("section[data-troccas-widget='puzzle']")
     assert json.loads(widget.get_attribute("data-spec")) == {"kind": "legal", "seed": 7}
     engine = api.call("puzzle", kind="legal", seed=7)
@@ -166,6 +166,28 @@ def test_practice_seed_in_the_url_is_the_engines_puzzle(site_server, page, wait_
         "[data-puzzle-practice] button[data-card]").all()]
     assert trick == [t for _, t in api.call("puzzle", kind="winner", seed=4321)
                      ["situation"]["trick"]]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_practice_puzzle_has_one_drawing_in_the_build_and_in_the_browser(
+        kind, site_server, page, wait_engine):
+    """The reader's Python draws a seed with the build's template and gets the very HTML the
+    build wrote for it (build_tools/puzzles/widget.py in both)."""
+    page.goto(site_server.url_of(f"puzzles/{kind}/"))
+    assert wait_engine(page) == "ready"
+    built, drawn = page.evaluate("""async () => {
+        const box = document.querySelector("[data-puzzle-practice]");
+        const built = box.querySelector('template[data-pz-drawn="5"]').innerHTML;
+        const render = await (await fetch(box.dataset.pzRender)).json();
+        const puzzle = await troccas.call("puzzle", {kind: box.dataset.puzzlePractice, seed: 5});
+        const drawn = await troccas.site("build_tools.puzzles.widget:browser_render",
+            JSON.stringify({...render, base: box.dataset.pzBase, puzzle, seed: 5}));
+        const parsed = document.createElement("template");  // serialised the same way
+        parsed.innerHTML = drawn;
+        return [built, parsed.innerHTML];
+    }""")
+    assert 'data-puzzle-id="seed-5"' in built and f'data-puzzle-kind="{kind}"' in built
+    assert drawn == built
 
 
 def test_a_troccas_puzzle_block_is_a_working_widget(site_server, page, wait_engine):

@@ -4,58 +4,83 @@
   ``puzzles`` folder, see
   ``build_tools/puzzles/load.py``); a broken file stops the build with one line naming the file,
   the line, the puzzle and what is wrong — before anything is written to the site.
-* ``on_files`` adds the puzzles' script and style sheet and, for endless practice, the
-  situations of seeds 0…``PRACTICE_SEEDS - 1`` of each kind (``assets/puzzles/practice-KIND.json``)
-  so a practice puzzle shows before Python is ready.
+* ``on_files`` adds the puzzles' script and style sheet and, for practice puzzles the browser
+  draws itself, ``assets/puzzles/render.zip`` (Jinja, MarkupSafe and the widget's module,
+  build_tools/puzzles/widget.py) and ``render.json`` (the widget's template as this build
+  resolved it, and the cards' names).
 * ``on_page_markdown`` replaces, in any page:
 
   - ``<!-- puzzles: KIND -->`` — that kind's authored puzzles, easy to hard;
   - ``<!-- puzzle-practice: KIND -->`` — endless practice, the seed in the URL (``?seed=N``);
+    its first ``PRACTICE_DRAWN`` seeds drawn here, every other seed in the reader's browser
+    with the same template (build_tools/puzzles/widget.py);
   - ``<!-- puzzle-progress -->`` (or ``<!-- puzzle-progress: KIND -->``) — the reader's progress;
   - a fenced block ```` ```troccas-puzzle ```` holding one puzzle's YAML (``kind:`` and the
     fields of ``puzzles/KIND.yaml``; ``id``, ``level``, ``title``, ``note`` optional) — that
     puzzle as a widget.
 
-The HTML is in ``build_tools/puzzles/templates/``; the behaviour in
+The HTML is in ``build_tools/templates/puzzles/``; the behaviour in
 ``build_tools/puzzles/static/puzzles.js``; every answer comes from the engine.
 """
 
 from __future__ import annotations
 
 import importlib
+import io
 import json
 import re
+import zipfile
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-from build_tools import templating
 from build_tools.markdown_blocks import Block, Marker, replace_blocks, replace_markers
 from build_tools.parts import Part
 from build_tools.puzzles.load import PuzzleFileError, check_block, load_puzzles
+from build_tools.puzzles import widget
 from build_tools.puzzles.verdicts import stored as stored_verdicts
-from build_tools.site_assets import add_assets, card_img, front_matter_lines, page_base
+from build_tools.site_assets import add_assets, front_matter_lines, page_base
 
 HERE = Path(__file__).resolve().parents[1] / "puzzles"
 JS_URI = "assets/puzzles/puzzles.js"
 CSS_URI = "assets/puzzles/puzzles.css"
+# Practice: seeds 0…PRACTICE_SEEDS-1 are the numbered set "New puzzle" picks from; the first
+# PRACTICE_DRAWN of each kind are drawn into the page, so one shows before Python is ready.
 PRACTICE_SEEDS = 200
+PRACTICE_DRAWN = 12
+RENDER_ZIP = "assets/puzzles/render.zip"
+RENDER_JSON = "assets/puzzles/render.json"
+
+
 def _attr_json(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def practice_data(site, kind: str, seeds: int = PRACTICE_SEEDS) -> dict:
-    """The situations of seeds 0…seeds-1 (no answers, no hand records) and the cards' names."""
-    out, tokens = {}, set()
-    for seed in range(seeds):
-        pz = site.api.call("puzzle", kind=kind, seed=seed)
-        pz["situation"] = {k: v for k, v in pz["situation"].items() if k != "record"}
-        out[str(seed)] = pz
-        tokens.update(re.findall(r'"([^"\s]{1,5})"', json.dumps(pz["situation"])))
-    pack = [c["token"] for c in site.api.call("pack")["cards"]]
-    return {"kind": kind, "seeds": out,
-            "labels": {t: site.game_site.card_label(t) for t in pack}}
+def render_zip() -> bytes:
+    """What the browser's Python needs to draw a puzzle: Jinja and MarkupSafe (their pure-Python
+    files) and the generator's modules the widget imports (none imports MkDocs)."""
+    import jinja2
+    import markupsafe
+
+    import build_tools
+
+    here = Path(build_tools.__file__).parent
+    files = {"build_tools/__init__.py": here / "__init__.py",
+             "build_tools/templating.py": here / "templating.py",
+             "build_tools/puzzles/__init__.py": here / "puzzles" / "__init__.py",
+             "build_tools/puzzles/widget.py": here / "puzzles" / "widget.py"}
+    for package in (jinja2, markupsafe):
+        folder = Path(package.__file__).parent
+        for path in sorted(folder.glob("*.py")):
+            files[f"{folder.name}/{path.name}"] = path
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, path in files.items():
+            # A fixed date: the same files make the same zip (the offline copy's version).
+            zf.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), path.read_bytes(),
+                        zipfile.ZIP_DEFLATED)
+    return out.getvalue()
 
 
 class PuzzlesPart(Part):
@@ -69,6 +94,7 @@ class PuzzlesPart(Part):
         except PuzzleFileError as exc:
             raise PluginError(str(exc)) from None
         add_assets(config, CSS_URI, JS_URI, module=True)
+        config.extra["troccas"]["site_python"] = RENDER_ZIP
         return config
 
     def on_files(self, files, config):
@@ -77,29 +103,17 @@ class PuzzlesPart(Part):
             if files.get_file_from_path(uri) is not None:
                 raise PluginError(f"docs/{uri} exists, but the puzzles part generates it")
             files.append(File.generated(config, uri, content=src.read_text(encoding="utf-8")))
-        for kind in self.kinds:
-            data = practice_data(self.site, kind)
-            files.append(File.generated(config, f"assets/puzzles/practice-{kind}.json",
-                                        content=json.dumps(data, ensure_ascii=False,
-                                                           separators=(",", ":"))))
+        # The template as this build finds it (an override in overrides/ included).
+        source = self.site.env.loader.get_source(self.site.env, widget.TEMPLATE)[0]
+        pack = [c["token"] for c in self.site.api.call("pack")["cards"]]
+        render = {"templates": {widget.TEMPLATE: source},
+                  "labels": {t: self.site.game_site.card_label(t) for t in pack}}
+        files.append(File.generated(config, RENDER_JSON, content=_attr_json(render)))
+        files.append(File.generated(config, RENDER_ZIP, content=render_zip()))
         return files
 
     def on_page_markdown(self, markdown: str, page, config, files):
         return _page_markdown(self, markdown, page)
-
-
-def _helpers(page, label):
-    base = page_base(page)
-
-    def card(token: str, alt: bool = True) -> str:
-        return card_img(token, base, label(token), cls="tr-pz__img", alt=alt)
-
-    return base, {"card": card, "label": label}
-
-
-def _flat(html: str) -> str:
-    """No blank lines and no indentation, so Markdown passes the HTML through untouched."""
-    return "\n".join(line.strip() for line in html.splitlines() if line.strip())
 
 
 def _single_quoted_attr(value) -> str:
@@ -111,20 +125,22 @@ def _single_quoted_attr(value) -> str:
             .replace("'", "&#39;"))
 
 
-def render_puzzle(data: dict, *, pid: str, uid: str, level, heading: str, helpers: dict) -> str:
-    pz = {k: v for k, v in data.items() if k not in ("answer", "steps")}
-    # The engine's verdict on every answer, so the page answers before Python has started
-    # (build_tools/puzzles/verdicts.py); the live engine confirms each one.
+def render_puzzle(data: dict, *, pid: str, uid: str, level, heading: str, base: str,
+                  label) -> str:
+    """An authored puzzle, with the engine's verdict on every answer, so the page answers
+    before Python has started (build_tools/puzzles/verdicts.py); the live engine confirms each
+    one."""
     verdicts = _single_quoted_attr(stored_verdicts(data["spec"]))
-    return _flat(templating.current().get_template("puzzles/puzzle.html").render(
-        pz=pz, pid=pid, uid=uid, level=level, heading=heading, verdicts=verdicts, **helpers))
+    return widget.render_puzzle(data, pid=pid, uid=uid, level=level, heading=heading,
+                                base=base, label=label, verdicts=verdicts)
 
 
 def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
     if "troccas-puzzle" not in markdown and "<!-- puzzle" not in markdown:
         return markdown
     src = f"docs/{page.file.src_uri}"
-    base, helpers = _helpers(page, part.site.game_site.card_label)
+    base = page_base(page)
+    label = part.site.game_site.card_label
     env = part.site.env
     kinds, titles = part.kinds, part.titles
     used = {"n": 0}
@@ -140,7 +156,7 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
             f"{page.url or 'home'}#{spec['id']}"
         page.meta["engine"] = True
         return render_puzzle(authored.data, pid=pid, uid=f"pz-{used['n']}-{_slug(pid)}",
-                             level=spec.get("level"), heading="p", helpers=helpers)
+                             level=spec.get("level"), heading="p", base=base, label=label)
 
     def marker(m: Marker) -> str:
         what, kind = m.name, m.arg
@@ -152,14 +168,19 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
             for a in part.puzzles[kind]:
                 used["n"] += 1
                 parts.append(render_puzzle(a.data, pid=a.spec["id"], uid=f"pz-{a.spec['id']}",
-                                           level=a.spec["level"], heading="h3", helpers=helpers))
+                                           level=a.spec["level"], heading="h3", base=base,
+                                           label=label))
             return "\n".join(parts)
         if what == "puzzle-practice":
-            return _flat(env.get_template("puzzles/practice.html").render(
-                kind=kind, json_url=f"{base}assets/puzzles/practice-{kind}.json",
-                last_seed=PRACTICE_SEEDS - 1))
+            drawn = {seed: widget.render_puzzle(
+                part.site.api.call("puzzle", kind=kind, seed=seed), base=base, label=label,
+                **widget.practice_ids(kind, seed)) for seed in range(PRACTICE_DRAWN)}
+            return widget.flat(env.get_template("puzzles/practice.html").render(
+                kind=kind, drawn=drawn, seeds=PRACTICE_SEEDS, base=base,
+                render_url=f"{base}{RENDER_JSON}"))
         shown = [(k, titles[k], len(part.puzzles[k])) for k in kinds if kind in (None, k)]
-        return _flat(env.get_template("puzzles/progress.html").render(kinds=shown, base=base))
+        return widget.flat(env.get_template("puzzles/progress.html").render(kinds=shown,
+                                                                            base=base))
 
     markdown = replace_blocks(markdown, ["troccas-puzzle"], block,
                               first_line=1 + front_matter_lines(page, markdown))

@@ -1,8 +1,9 @@
 // Puzzles solved in the browser (issue 5). Served as assets/puzzles/puzzles.js, a module loaded
 // once per visit (build_tools/parts/puzzles.py); per-page work runs through window.troccasOnPage (overrides/main.html).
 //
-// A puzzle widget (<section data-troccas-widget="puzzle">) is drawn at build time for authored
-// puzzles, or here from a situation for practice. The reader chooses cards (real buttons with
+// A puzzle widget (<section data-troccas-widget="puzzle">) is drawn by its template only
+// (build_tools/puzzles/widget.py): at build time for authored puzzles and the first practice
+// seeds, by the reader's own Python for other practice seeds. The reader chooses cards (real buttons with
 // aria-pressed) or types a number; "Check my answer" shows the engine's verdict: right at once,
 // or its explanation for this answer, the rule's section and a try-again. An authored puzzle
 // carries the engine's verdict on every answer, worked out at build time
@@ -18,9 +19,7 @@ const CLAUSE_URLS = JSON.parse(document.getElementById("troccas-config")?.textCo
   .clauses || {};
 const html = document.documentElement;
 const STORE = "troccas.puzzles.v1";
-const CHOICE_WORDS = { none: "Nothing moves", keep: "Keep: no exchange", owed: "Owed: nothing to give yet",
-  lost: "Lost: the Fool goes to the other side" };
-const practiceCache = new Map();
+const renderCache = new Map();
 
 // --- the engine --------------------------------------------------------------------------------
 const ready = () => html.dataset.engine === "ready";
@@ -88,79 +87,12 @@ function showProgress(root) {
   }
 }
 
-// --- drawing (the same markup as build_tools/puzzles/templates/puzzle.html) ---------------------
+// --- small DOM helper (messages and feedback; the widget itself is drawn by its template) ---------
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
   node.append(...children);
   return node;
-}
-function cardImg(token, labels, alt = true) {
-  return el("img", { class: "tr-pz__img", src: new URL(`cards/${token}.svg`, siteRoot).href,
-    alt: alt ? labels[token] || token : "", width: "55", height: "100", "data-token": token });
-}
-function shownCards(tokens, labels, aria, tagFor, ordered = false) {
-  return el(ordered ? "ol" : "ul", { class: `tr-pz__cards${ordered ? " tr-pz__trick" : ""}`, "aria-label": aria },
-    ...tokens.map((t, i) => {
-      const tag = tagFor(t, i);
-      return el("li", { class: "tr-pz__shown" }, cardImg(t, labels), ...(tag ? [el("span", { class: "tr-pz__tag" }, tag)] : []));
-    }));
-}
-
-function drawPuzzle(pz, { pid, labels, heading = "h3" }) {
-  const sit = pz.situation;
-  const single = ["card", "card_or_choice"].includes(pz.answer_type);
-  const uid = `pz-practice-${pz.kind}`;
-  const root = el("section", { class: `tr-pz tr-pz--${pz.kind}`, "data-troccas-widget": "puzzle",
-    "data-puzzle-kind": pz.kind, "data-puzzle-id": pid, "data-answer-type": pz.answer_type,
-    "data-spec": JSON.stringify(pz.spec), "aria-labelledby": `${uid}-title`, "data-search-exclude": "" });
-  root.append(el(heading, { class: "tr-pz__title", id: `${uid}-title` }, pz.title));
-  if (pz.kind === "count") {
-    if (sit.context) root.append(el("p", { class: "tr-pz__context" }, sit.context));
-    root.append(shownCards(sit.pile, labels, "The cards to count", (t) => (sit.scart.includes(t) ? "scart" : "")));
-  } else if (["legal", "buob", "fool"].includes(pz.kind)) {
-    if (sit.trick.length) {
-      root.append(el("p", { class: "tr-pz__label" }, pz.kind === "legal" ? "The trick so far" : "The trick"));
-      root.append(shownCards(sit.trick.map((p) => p[1]), labels, "The trick, in play order",
-        (t, i) => `seat ${sit.trick[i][0]}${i === 0 ? " led" : ""}`, true));
-    } else if (pz.kind === "legal") {
-      root.append(el("p", { class: "tr-pz__label" }, "You lead this trick: nothing has been played yet."));
-    }
-    if (pz.kind === "fool") {
-      const alone = sit.fool_side.length === 1;
-      const p = el("p", { class: "tr-pz__label" }, `Seats ${sit.fool_side.join(" and ")} play together${alone ? " (each player for himself)" : ""}. The tricks the Fool's side had won before:`);
-      if (!sit.side_tricks.length) p.append(" ", el("strong", {}, "none"), ".");
-      root.append(p);
-    }
-  }
-  root.append(el("p", { class: "tr-pz__question" }, pz.question));
-  const form = el("form", { class: "tr-pz__answer", novalidate: "" });
-  if (pz.kind === "count") {
-    form.append(el("label", { class: "tr-pz__number" }, "Points ",
-      el("input", { type: "number", inputmode: "numeric", min: "0", step: "1", name: "points", "data-pz-number": "" })));
-  } else {
-    let choose; let what;
-    if (pz.kind === "legal" || pz.kind === "scart") { choose = sit.hand; what = "Your hand"; }
-    else if (pz.kind === "fool") { choose = sit.side_tricks.flat(); what = "Cards of the Fool's side's tricks"; }
-    else { choose = sit.trick.map((p) => p[1]); what = "Cards of the trick"; }
-    if (choose.length) {
-      const how = single ? "choose one" : pz.kind === "scart" ? `choose ${sit.count}` : "choose all that apply";
-      form.append(el("div", { class: "tr-pz__choose", role: "group", "aria-label": `${what}: ${how}`, "data-pz-multi": String(!single) },
-        ...choose.map((t) => el("button", { type: "button", class: "tr-pz__card", "data-card": t, "aria-pressed": "false",
-          "aria-label": labels[t] || t, title: labels[t] || t }, cardImg(t, labels, false), el("span", { class: "tr-pz__mark", "aria-hidden": "true" })))));
-    }
-    for (const c of pz.choices) {
-      form.append(el("button", { type: "button", class: "tr-pz__choice md-button", "data-choice": c, "aria-pressed": "false" }, CHOICE_WORDS[c] || c));
-    }
-  }
-  form.append(el("p", { class: "tr-pz__actions" },
-    el("button", { type: "submit", class: "md-button md-button--primary", "data-pz-check": "", disabled: "" }, "Check my answer"), " ",
-    el("button", { type: "button", class: "md-button", "data-pz-solution": "", disabled: "" }, "Show solution")));
-  root.append(form,
-    el("p", { class: "tr-pz__status", "data-engine-status": "", role: "status" }),
-    el("div", { class: "tr-pz__feedback", "data-pz-feedback": "", "aria-live": "polite" }),
-    el("div", { class: "tr-pz__steps", "data-pz-steps": "", hidden: "" }));
-  return root;
 }
 
 // --- verdicts stored at build time (build_tools/puzzles/verdicts.py) ------------------------------
@@ -333,7 +265,9 @@ function bindPuzzle(root) {
     try {
       const full = await engine("puzzle", { spec, answer: true });
       const answerText = Array.isArray(full.answer) ? full.answer.join(" ") : String(full.answer);
-      steps.replaceChildren(el("p", {}, el("strong", {}, "Solution: "), CHOICE_WORDS[answerText] || answerText),
+      // A choice is named as its button says it (the template's words).
+      const choiceWords = root.querySelector(`button[data-choice="${CSS.escape(answerText)}"]`)?.textContent;
+      steps.replaceChildren(el("p", {}, el("strong", {}, "Solution: "), choiceWords || answerText),
         el("ol", {}, ...full.steps.map((s) => el("li", {}, s))),
         ...ruleLink(full).slice(1).map((a) => el("p", {}, a)));
       steps.hidden = false;
@@ -350,11 +284,23 @@ function bindPuzzle(root) {
 }
 
 // --- endless practice ---------------------------------------------------------------------------
-async function practiceData(url) {
-  if (!practiceCache.has(url)) {
-    practiceCache.set(url, fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`)))));
+// The first seeds of each kind are drawn into the page by the build (<template data-pz-drawn>);
+// any other seed is set by the engine and drawn by the reader's own Python with the build's
+// template (troccas.site → build_tools/puzzles/widget.py), so the widget has one drawing.
+function renderData(url) {
+  if (!renderCache.has(url)) {
+    renderCache.set(url, fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`)))));
   }
-  return practiceCache.get(url);
+  return renderCache.get(url);
+}
+
+async function drawnByPython(box, kind, seed) {
+  const [pz, render] = await Promise.all([engine("puzzle", { kind, seed }), renderData(box.dataset.pzRender)]);
+  const text = await window.troccas.site("build_tools.puzzles.widget:browser_render",
+    JSON.stringify({ ...render, base: box.dataset.pzBase, puzzle: pz, seed }));
+  const holder = document.createElement("div");
+  holder.innerHTML = text;
+  return holder.firstElementChild;
 }
 
 async function bindPractice(box) {
@@ -362,8 +308,9 @@ async function bindPractice(box) {
   box.dataset.pzBound = "true";
   const kind = box.dataset.puzzlePractice;
   const slot = box.querySelector("[data-pz-slot]");
-  const data = await practiceData(box.dataset.pzJson).catch(() => ({ seeds: {}, labels: {} }));
-  const known = Object.keys(data.seeds).length;
+  const numbered = Number(box.dataset.pzSeeds) || 0;
+  const drawn = new Map([...box.querySelectorAll("template[data-pz-drawn]")]
+    .map((t) => [Number(t.dataset.pzDrawn), t]));
 
   async function show(seed) {
     box.dataset.seed = String(seed);
@@ -373,31 +320,35 @@ async function bindPractice(box) {
     box.querySelector("[data-pz-share]").href = url.href;
     box.querySelector("[data-pz-cli]").textContent = `troccas puzzle ${kind} --seed ${seed} --answer`;
     if (location.search !== url.search) history.replaceState(history.state, "", url.href);
-    let pz = data.seeds[String(seed)];
-    if (!pz) {
+    let widget;
+    if (drawn.has(seed)) {
+      widget = drawn.get(seed).content.firstElementChild.cloneNode(true);
+    } else {
       box.dataset.state = "waiting";
       slot.replaceChildren(el("p", { class: "tr-pz__status" }, `Puzzle #${seed} is set by the engine as soon as Python has started.`));
       try {
         await window.troccas?.boot();
-        pz = await engine("puzzle", { kind, seed });
+        widget = await drawnByPython(box, kind, seed);
       } catch (err) {
         slot.replaceChildren(el("p", { class: "tr-pz__status" }, `The engine could not set this puzzle: ${err.message}`));
         return;
       }
       if (box.dataset.seed !== String(seed)) return;
     }
-    const widget = drawPuzzle(pz, { pid: `seed-${seed}`, labels: data.labels });
     slot.replaceChildren(widget);
     box.dataset.state = "shown";
     bindPuzzle(widget);
     showProgress(box);
   }
 
+  // An unsolved puzzle of the numbered set; before Python is ready, one already drawn.
   function nextSeed() {
     const solved = loadProgress().kinds[kind]?.solved || {};
-    const fresh = [...Array(known).keys()].filter((s) => !solved[`seed-${s}`] && String(s) !== box.dataset.seed);
-    if (fresh.length) return fresh[Math.floor(Math.random() * fresh.length)];
-    return known + Math.floor(Math.random() * 1_000_000);
+    const fresh = [...Array(numbered).keys()].filter((s) => !solved[`seed-${s}`] && String(s) !== box.dataset.seed);
+    const atOnce = fresh.filter((s) => drawn.has(s));
+    const pool = ready() || !atOnce.length ? fresh : atOnce;
+    if (pool.length) return pool[Math.floor(Math.random() * pool.length)];
+    return numbered + Math.floor(Math.random() * 1_000_000);
   }
 
   box.querySelector("[data-pz-new]").addEventListener("click", () => show(nextSeed()));
@@ -451,4 +402,4 @@ function storedAnswers(root) {
     type === "cards" ? [...key].map((c) => cards[CODES.indexOf(c)]) : key, lookup(key)]);
 }
 
-window.troccasPuzzles = Object.freeze({ drawPuzzle, progress: loadProgress, storedAnswers });
+window.troccasPuzzles = Object.freeze({ progress: loadProgress, storedAnswers });

@@ -4,11 +4,14 @@
 //                                                       page's <head> (overrides/main.html)
 //               {type: "go"}                            after an init with hold: true
 //               {type: "call", id, name, args}          any time; answered once Python is up
+//               {type: "site", id, zip, call, arg}       the site's own Python: zip (a URL) unpacked
+//                                                       once, then "module:function"(arg)
 // Messages out: {type: "status", text}                  progress while booting
 //               {type: "ready", engine, python, ms}     booted, `import troccas` verified;
 //                                                       ms: time spent {pyodide, wheel, import}
 //               {type: "failed", message}               booting failed (calls then fail too)
 //               {type: "result", id, json}              troccas.api.call_json's answer (a string)
+//               {type: "result", id, text}              a "site" call's answer (a string)
 //               {type: "result", id, error}             the call could not run at all
 
 let booted = null; // Promise of troccas.api.call_json (a Python function proxy)
@@ -18,6 +21,12 @@ let booted = null; // Promise of troccas.api.call_json (a Python function proxy)
 // do not compete with the page's stylesheet, but nothing else is left for after the paint.
 let go;
 const released = new Promise((resolve) => { go = resolve; });
+let pyodideRef = null; // the booted Pyodide, for the site's own Python ("site" messages)
+let sitePython = null; // the promise of its zip, unpacked once
+
+function siteDir() {
+  return pyodideRef.runPython("import site; site.getsitepackages()[0]");
+}
 
 function post(msg) {
   self.postMessage(msg);
@@ -45,6 +54,7 @@ async function boot({ indexURL, wheelURL, hold }) {
     pyodide.unpackArchive(await wheel, "wheel");
   }
   const t2 = performance.now();
+  pyodideRef = pyodide;
   const api = pyodide.pyimport("troccas.api");
   const callJson = api.call_json;
   // Any game's facade lists its calls: enough to know the engine answers, without asking a
@@ -71,6 +81,24 @@ self.onmessage = async (event) => {
     if (!booted) {
       booted = boot(msg);
       booted.catch((err) => post({ type: "failed", message: String(err && err.message || err) }));
+    }
+    return;
+  }
+  if (msg.type === "site") {
+    // The site's own Python (not the engine's): a zip unpacked once into site-packages, then
+    // "module:function" called with one string (build_tools/puzzles/widget.py draws a puzzle).
+    try {
+      if (!booted) throw new Error("the engine was called before it was started");
+      await booted;
+      sitePython ||= fetch(msg.zip).then((r) => {
+        if (!r.ok) throw new Error(`the site's Python is missing (${r.status} for ${msg.zip})`);
+        return r.arrayBuffer();
+      }).then((buf) => pyodideRef.unpackArchive(buf, "zip", { extractDir: siteDir() }));
+      await sitePython.catch((err) => { sitePython = null; throw err; }); // the next call retries
+      const [module, fn] = msg.call.split(":");
+      post({ type: "result", id: msg.id, text: pyodideRef.pyimport(module)[fn](msg.arg) });
+    } catch (err) {
+      post({ type: "result", id: msg.id, error: String(err && err.message || err) });
     }
     return;
   }

@@ -13,6 +13,7 @@
 //   await troccas.call(name, args)   -> the engine's result (troccas.api.call_json(name, args));
 //                                       rejects with an Error carrying .type and .rule
 //                                       (and .id and .params: the message as data)
+//   await troccas.site(fn, text)     -> the site's own Python: "module:function"(text), a string
 //   troccas.boot()                   -> Promise, resolves when Python is ready (starts it if needed)
 //   troccas.state                    -> "idle" | "loading" | "ready" | "failed"
 //   troccas.timings                  -> {start, pyodide, wheel, import}: when the worker was started
@@ -82,6 +83,10 @@ function boot() {
           p.reject(Object.assign(new Error(msg.error), { type: "EngineError", rule: "runtime" }));
           return;
         }
+        if (msg.text !== undefined) {
+          p.resolve(msg.text);
+          return;
+        }
         const answer = JSON.parse(msg.json);
         if (answer.ok) p.resolve(answer.result);
         else p.reject(Object.assign(new Error(answer.error.message), {
@@ -127,8 +132,27 @@ function call(name, args = {}) {
   });
 }
 
+// The site's own Python beside the engine: config.site_python (a zip the worker unpacks once)
+// and a "module:function" taking and giving one string. The practice puzzles are drawn this
+// way, by the build's own template (build_tools/puzzles/widget.py).
+function site(fn, arg) {
+  boot();
+  return new Promise((resolve, reject) => {
+    if (state === "failed" || !config.site_python) {
+      reject(Object.assign(new Error(statusText || "the site's Python is not in this build"),
+        { type: "EngineError", rule: "runtime" }));
+      return;
+    }
+    const id = ++nextId;
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ type: "site", id, zip: new URL(config.site_python, siteRoot).href,
+                         call: fn, arg });
+  });
+}
+
 window.troccas = Object.freeze({
   call,
+  site,
   boot,
   get state() { return state; },
   get timings() { return timings; },

@@ -112,6 +112,29 @@ def test_engine_errors_reject_with_rule_and_type(site_server, page, wait_engine)
     assert page.evaluate("troccas.call('count', {cards: ['Kc']})") == api.call("count", cards=["Kc"])
 
 
+def test_the_page_reads_the_engines_schema_and_finds_an_answer_off_it(site_server, page,
+                                                                      wait_engine):
+    """troccas.js checks answers against the JSON Schema the build wrote from the engine's
+    result types (api.schema()): a real answer fits, a bent one is caught field by field."""
+    page.goto(site_server.url_of(COUNTING))
+    assert wait_engine(page) == "ready"
+    problems = page.evaluate("""async () => {
+        const real = await troccas.call('count', {cards: ['Kc', 'Qc', '1c']});
+        const bent = {...real, points: String(real.points), groups: [{}]};
+        delete bent.cards;
+        return [await troccas.schemaProblems('count', real),
+                await troccas.schemaProblems('count', bent),
+                await troccas.schemaProblems('no_such_call', real)];
+    }""")
+    assert problems[0] == []
+    assert {p.split(":")[0] for p in problems[1]} >= {"count.points", "count.cards",
+                                                      "count.groups[0].cards"}
+    assert problems[2] == ["no_such_call: not a call in the engine's schema"]
+    schema = json.loads((site_server.dir / "assets" / "engine" / "schema.json").read_text())
+    assert schema == json.loads(json.dumps(api.schema()))
+    assert page.console_errors == []
+
+
 def test_second_page_reuses_the_running_python(site_server, page, wait_engine):
     page.goto(site_server.url_of(COUNTING))
     assert wait_engine(page) == "ready"

@@ -30,6 +30,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,6 +45,7 @@ WHEEL_DIR = ROOT / "build" / "wheels"
 SITE_PYODIDE = "pyodide/"
 SITE_ENGINE = "engine/"
 WORKER_JS = "assets/js/engine-worker.js"
+SCHEMA_JSON = "assets/engine/schema.json"
 
 log = logging.getLogger("mkdocs.plugins.cardsite.engine")
 
@@ -175,9 +177,16 @@ class EnginePart(Part):
             "clauses": clause_urls(c["id"] for c in site.api.call("clauses")["clauses"]),
             # Whether the card pictures (site/cards/<token>.svg) exist: set in on_nav.
             "card_pictures": False,
+            # The facade's JSON Schema (each call's result), which the page side reads.
+            "schema": SCHEMA_JSON,
         }
         return config
 
+
+    def on_files(self, files, config):
+        files.append(File.generated(config, SCHEMA_JSON, content=json.dumps(
+            self.site.api.schema(), ensure_ascii=False, separators=(",", ":"))))
+        return files
 
     def on_env(self, env, config, files):
         env.globals["material_bundle"] = _material_bundle(env)

@@ -14,6 +14,8 @@
 //                                       rejects with an Error carrying .type and .rule
 //                                       (and .id and .params: the message as data)
 //   await troccas.site(fn, text)     -> the site's own Python: "module:function"(text), a string
+//   await troccas.schemaProblems(name, result) -> what in `result` does not fit the engine's
+//                                       JSON Schema for call `name` (a list of texts; [] if none)
 //   troccas.boot()                   -> Promise, resolves when Python is ready (starts it if needed)
 //   troccas.state                    -> "idle" | "loading" | "ready" | "failed"
 //   troccas.timings                  -> {start, pyodide, wheel, import}: when the worker was started
@@ -88,6 +90,7 @@ function boot() {
           return;
         }
         const answer = JSON.parse(msg.json);
+        if (answer.ok && checkResults) reportOffSchema(p.name, answer.result);
         if (answer.ok) p.resolve(answer.result);
         else p.reject(Object.assign(new Error(answer.error.message), {
           type: answer.error.type, rule: answer.error.rule,
@@ -127,9 +130,78 @@ function call(name, args = {}) {
       return;
     }
     const id = ++nextId;
-    pending.set(id, { resolve, reject });
+    pending.set(id, { resolve, reject, name });
     worker.postMessage({ type: "call", id, name, args });
   });
+}
+
+// --- the engine's answers and their JSON Schema -----------------------------------------------
+// The build writes the facade's schema (troccas.api.schema(): each call's result type, generated
+// from the engine's result dataclasses) to config.schema. With checking on (the tests turn it on;
+// a developer can set localStorage "troccas.checkResults" to "1"), every answer is checked
+// against it and a mismatch is a console error.
+const checkResults = window.__troccasCheckResults === true || (() => {
+  try { return localStorage.getItem("troccas.checkResults") === "1"; } catch { return false; }
+})();
+let schemaLoad = null;
+
+function engineSchema() {
+  schemaLoad ||= fetch(new URL(config.schema, siteRoot)).then((r) => {
+    if (!r.ok) throw new Error(`the engine's schema is missing (${r.status})`);
+    return r.json();
+  });
+  return schemaLoad;
+}
+
+const JSON_TYPES = {
+  object: (v) => v !== null && typeof v === "object" && !Array.isArray(v),
+  array: Array.isArray,
+  string: (v) => typeof v === "string",
+  integer: Number.isInteger,
+  number: (v) => typeof v === "number",
+  boolean: (v) => typeof v === "boolean",
+  null: (v) => v === null,
+};
+
+// The part of JSON Schema the engine's schema uses: $ref, anyOf, type, properties, required, items.
+function conforms(value, schema, defs, path, out) {
+  if (schema.$ref) return conforms(value, defs[schema.$ref.split("/").pop()], defs, path, out);
+  if (schema.anyOf) {
+    const fits = schema.anyOf.some((s) => { const o = []; conforms(value, s, defs, path, o); return !o.length; });
+    if (!fits) out.push(`${path}: ${JSON.stringify(value)?.slice(0, 40)} matches none of its forms`);
+    return out;
+  }
+  if (schema.type) {
+    const types = [].concat(schema.type);
+    if (!types.some((t) => JSON_TYPES[t]?.(value))) {
+      out.push(`${path}: ${JSON.stringify(value)?.slice(0, 40)} is not ${types.join(" or ")}`);
+      return out;
+    }
+  }
+  if (schema.properties && JSON_TYPES.object(value)) {
+    for (const key of schema.required || []) if (!(key in value)) out.push(`${path}.${key}: missing`);
+    for (const [key, sub] of Object.entries(schema.properties)) {
+      if (key in value) conforms(value[key], sub, defs, `${path}.${key}`, out);
+    }
+  }
+  if (schema.items && Array.isArray(value)) {
+    value.forEach((v, i) => conforms(v, schema.items, defs, `${path}[${i}]`, out));
+  }
+  return out;
+}
+
+// What is wrong with an answer to call `name`, by the engine's schema (an empty list: nothing).
+async function schemaProblems(name, result) {
+  const schema = await engineSchema();
+  const call = schema.calls[name];
+  if (!call) return [`${name}: not a call in the engine's schema`];
+  return conforms(result, call.result, schema.$defs, name, []);
+}
+
+function reportOffSchema(name, result) {
+  schemaProblems(name, result).then((problems) => {
+    if (problems.length) console.error(`troccas: the answer to ${name} is off the engine's schema: ${problems.slice(0, 3).join("; ")}`);
+  }, (err) => console.error(`troccas: ${err.message}`));
 }
 
 // The site's own Python beside the engine: config.site_python (a zip the worker unpacks once)
@@ -153,6 +225,7 @@ function site(fn, arg) {
 window.troccas = Object.freeze({
   call,
   site,
+  schemaProblems,
   boot,
   get state() { return state; },
   get timings() { return timings; },

@@ -205,6 +205,14 @@ def register_formatter(domain: str, kind: str, fn: Callable[[Any, Catalogue], st
             cat._rendered.clear()
 
 
+def register_catalogue(domain: str, language: str, entries: Mapping[str, Any]) -> Catalogue:
+    """Give a game's words in one language directly (a game not installed as a package with
+    ``messages/<language>.json``, or a test's toy game)."""
+    cat = Catalogue(domain, language, entries, _FORMATTERS.get(domain))
+    _CATALOGUES[(domain, language)] = cat
+    return cat
+
+
 def catalogue(domain: str, language: str = DEFAULT_LANGUAGE) -> Catalogue:
     """The catalogue of a game package (its ``messages/<language>.json``), loaded once."""
     key = (domain, language)

@@ -7,8 +7,9 @@ An action is written ``"<seat> <kind> <arg>"``: ``"1 play Kc"``, ``"0 scart 3c"`
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+
+from cardgame.actions import split_action
 
 from .cards import N_CARDS, SUITS, TOKEN, parse_id
 from .errors import IllegalActionError, InvalidCardError, TroccasError, msg, quote
@@ -25,7 +26,6 @@ DEAL_NAMES = ("three_rounds", "two_rounds", "one_round", "five_rounds")
 TALK_WORDS = {CONTINUE: "continue", ALLOW: "allow", LIBER: "liber", ABANDON: "abandon"}
 CALL_WORDS = {BUOB: "buob", BUOB_SCHE: "buob_sche", NO_BUOB: "pass"}
 KINDS = ("play", "scart", "talk", "call", "kingjack", "takeback", "deal")
-_SEAT = re.compile(r"[0-9]{1,3}")
 
 
 class ActionSyntaxError(TroccasError):
@@ -48,16 +48,9 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> "Action":
-        if not isinstance(text, str):
-            raise ActionSyntaxError(msg("record.action#not_text", value=quote(text)))
-        parts = text.split()
-        # ASCII digits only: str.isdigit() also takes '¹' and other digits int() refuses or
-        # reads as another number.
-        if len(parts) != 3 or not _SEAT.fullmatch(parts[0]):
-            raise ActionSyntaxError(msg("record.action#syntax", text=text))
-        seat, kind, arg = int(parts[0]), parts[1].lower(), parts[2]
+        seat, kind, arg = split_action(text, msg=msg, error=ActionSyntaxError)
         if kind not in KINDS:
-            raise ActionSyntaxError(msg("record.action#kind", text=text, kind=parts[1],
+            raise ActionSyntaxError(msg("record.action#kind", text=text, kind=text.split()[1],
                                         kinds=list(KINDS)))
         action = cls(seat, kind, arg)
         action.id  # validates the argument

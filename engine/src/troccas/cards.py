@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
+from cardgame.cards import Notation, ids_of_mask, mask_of  # noqa: F401 - mask_of is public here
+
 from .errors import DuplicateCardError, InvalidCardError, Message, msg, quote
 
 # --- ids -----------------------------------------------------------------------------------
@@ -113,55 +115,14 @@ def _explain_bad_token(token: str) -> Message:
     return msg("notation#unknown", token=t)
 
 
-def parse_id(token: str) -> int:
-    """The card id of one token; raises :class:`InvalidCardError` naming the token."""
-    if not isinstance(token, str):
-        raise InvalidCardError(msg("notation#not_text", value=quote(token)))
-    cid = _LOOKUP.get(token.strip().lower())
-    if cid is None:
-        raise InvalidCardError(_explain_bad_token(token))
-    return cid
+# The notation, read by the game-neutral reader (cardgame.cards) with Troccas's tokens, aliases
+# and messages.
+_NOTATION = Notation(TOKEN, _LOOKUP, msg=msg, explain=_explain_bad_token,
+                     invalid=InvalidCardError, duplicate=DuplicateCardError)
+parse_id = _NOTATION.parse_id  # one token -> card id; InvalidCardError naming the token
+split_tokens = _NOTATION.split  # a pile as text ("Kc, XXI 10s") or a list -> its tokens
+parse_ids = _NOTATION.parse_ids  # a pile -> card ids; a card named twice: DuplicateCardError
 
-
-def split_tokens(text: str | Iterable[str]) -> list[str]:
-    """Tokens of a pile written as text ("Kc, XXI 10s") or given as a list of tokens."""
-    if isinstance(text, str):
-        return [t for t in text.replace(",", " ").split() if t]
-    if not isinstance(text, (list, tuple)):
-        raise InvalidCardError(msg("notation#not_list", value=quote(text)))
-    out: list[str] = []
-    for item in text:
-        if not isinstance(item, str):
-            raise InvalidCardError(msg("notation#not_text", value=quote(item)))
-        out.extend(split_tokens(item) if (" " in item.strip() or "," in item) else [item])
-    return out
-
-
-def parse_ids(text: str | Iterable[str], *, unique: bool = True) -> list[int]:
-    """Card ids of a pile; with ``unique`` a card named twice raises DuplicateCardError."""
-    ids: list[int] = []
-    seen: dict[int, str] = {}
-    for tok in split_tokens(text):
-        cid = parse_id(tok)
-        if unique and cid in seen:
-            raise DuplicateCardError(
-                msg("notation.duplicate#as", token=tok, first=seen[cid], card=TOKEN[cid])
-                if seen[cid] != tok else msg("notation.duplicate", token=tok, card=TOKEN[cid]))
-        seen[cid] = tok
-        ids.append(cid)
-    return ids
-
-
-def mask_of(ids: Iterable[int]) -> int:
-    m = 0
-    for c in ids:
-        m |= 1 << c
-    return m
-
-
-# The bits of each byte value, so ids_of reads a mask a byte at a time. Small on purpose: a
-# bigger table made at import costs more start-up time in the browser than it saves.
-_BYTE_BITS = [tuple(b for b in range(8) if v >> b & 1) for v in range(256)]
 _IDS_CACHE: dict[int, tuple[int, ...]] = {}
 
 
@@ -170,12 +131,7 @@ def ids_of(mask: int) -> tuple[int, ...]:
     hit = _IDS_CACHE.get(mask)
     if hit is not None:
         return hit
-    out: list[int] = []
-    for k, v in enumerate(mask.to_bytes(10, "little")):
-        if v:
-            base = 8 * k
-            out += [base + b for b in _BYTE_BITS[v]]
-    hit = tuple(out)
+    hit = ids_of_mask(mask, N_CARDS)
     if len(_IDS_CACHE) < 100_000:  # legal sets repeat: mostly one suit's cards in a hand
         _IDS_CACHE[mask] = hit
     return hit

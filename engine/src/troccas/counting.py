@@ -20,6 +20,7 @@ from typing import Iterable, Sequence
 
 from .cards import POINTS, TOKEN
 from .errors import OptionError, msg, quote
+from .tables import N_SIDES
 
 METHODS = ("fours", "threes", "singly")
 GROUP_SIZE = {"fours": 4, "threes": 3, "singly": 1}
@@ -132,7 +133,7 @@ _PAR = {("fours", 4): (36, 36), ("fours", 6): (36, 36), ("threes", 3): (26, 26),
 def par(players: int, method: str, dealer: int, points=None) -> list:
     """Each side's par (each player's with 3 and 5). Without a par in the sources (five
     players in threes) each plays against the hand's average, so ``points`` are needed."""
-    n_sides = 2 if players in (4, 6) else players
+    n_sides = N_SIDES[players]
     fixed = _PAR.get((method, players))
     if fixed is not None:
         if n_sides == 2:

@@ -14,6 +14,7 @@ from .deal import check_players, shuffled_deck
 from .hand import Hand
 from .record import HandRecord
 from .rules import Rules
+from .tables import N_SIDES
 
 HANDS_IN_GAME = {3: 3, 4: 4, 5: 5, 6: 6}
 
@@ -25,7 +26,7 @@ class Game:
         self.rules = rules or Rules()
         self.rng = random.Random(seed)
         self.dealer = first_dealer
-        self.n_sides = 2 if self.n in (4, 6) else self.n
+        self.n_sides = N_SIDES[self.n]
         self.totals = [0] * self.n_sides
         self.records: list[HandRecord] = []  # finished hands, thrown-in deals included
         self.hands_played = 0

@@ -29,7 +29,7 @@ from .play import _WIN_KEY, legal_mask, NO_SUIT, refusal, TRUMP_MASK
 from .rules import Rules
 from .scart import scart_verdict
 from .tables import (_ALL_CARDS, _as_action, _BIT, _CONTINUE_ABANDON, _DEFAULT_RULES, _JACK,
-                     _KING, _KJ_MASK, _NO_CARDS, _NOT_HONOURS, _PACK_SET, _said, _SIDE_OF,
+                     _KING, _KJ_MASK, _NO_CARDS, _NOT_HONOURS, _PACK_SET, _said, _SIDE_OF, N_SIDES,
                      _TALK_ORDER, CALL, DEAL_METHOD, DEALER_CHOICE, DONE, PLAY, SCART,
                      SUITS_TOKEN, TAKE_BACK_PHASE, TALK, THROWN_IN)
 from .buob import Buob
@@ -113,7 +113,7 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
             raise RecordError(msg("record.deck#pack"))
         # Sides: partners sit opposite with 4, alternate with 6; 3 and 5 play alone.
         self.side_of = _SIDE_OF[n]
-        self.n_sides = 2 if n in (4, 6) else n
+        self.n_sides = N_SIDES[n]
         self.totals = list(totals) if totals is not None else [0] * self.n_sides
         self.talks = n == 4  # pagat: no talk and no throw-in with 3, 5 or 6
         self.buob_calls = n in (4, 6)  # pagat: no calling with 3 players, nor with 5 (as 3)

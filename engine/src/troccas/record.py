@@ -22,18 +22,17 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from cardgame.record import check_common, is_int, read_actions, read_json
+
 from .actions import Action
 from .cards import TOKEN
 from .deal import check_players, parse_deck, shuffled_deck
 from .errors import RecordError, TroccasError, msg, quote
 from .hand import Hand
 from .rules import Rules
+from .tables import N_SIDES
 
 FORMAT = "troccas-hand"
-
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 VERSION = 1
@@ -66,33 +65,19 @@ class HandRecord:
 
         def inner(field, exc):  # an error of a part, said with the field it came from
             return bad("record#field", field=field, why=exc.msg or exc.message)
-        if not isinstance(data, dict):
-            raise bad("record#object")
-        if data.get("format", FORMAT) != FORMAT:
-            raise bad("record#format", format=FORMAT, value=quote(data.get("format")))
-        version = data.get("version", VERSION)
-        if not _is_int(version) or version != VERSION:
-            raise bad("record#version", value=quote(version), version=VERSION)
-        extra = sorted(set(data) - _KEYS)
-        if extra:
-            raise bad("record#unknown_field", field=extra[0], fields=sorted(_KEYS))
+        check_common(data, bad, format=FORMAT, version=VERSION, fields=_KEYS)
         try:
             players = check_players(data.get("players", 4))
         except TroccasError as exc:
             raise inner("players", exc) from None
         dealer = data.get("dealer", 0)
-        if not _is_int(dealer) or not 0 <= dealer < players:
+        if not is_int(dealer) or not 0 <= dealer < players:
             raise bad("record#dealer", last=players - 1, value=quote(dealer))
         try:
             rules = Rules.from_json(data.get("rules"))
         except TroccasError as exc:
             raise inner("rules", exc) from None
         seed = data.get("seed")
-        if seed is not None and not (_is_int(seed) or isinstance(seed, str)):
-            raise bad("record#seed", value=quote(seed))
-        for key in ("title", "note"):
-            if key in data and not isinstance(data[key], str):
-                raise bad("record#text", field=key, value=quote(data[key]))
         if "deck" in data:
             try:
                 deck = parse_deck(data["deck"])
@@ -103,50 +88,18 @@ class HandRecord:
         else:
             raise bad("record#no_deck")
         totals = data.get("totals")
-        n_sides = 2 if players in (4, 6) else players
+        n_sides = N_SIDES[players]
         if totals is not None and (not isinstance(totals, list) or len(totals) != n_sides
-                                   or not all(_is_int(t) for t in totals)):
+                                   or not all(is_int(t) for t in totals)):
             raise bad("record#totals", n=n_sides)
-        raw = data.get("actions", [])
-        if not isinstance(raw, list):
-            raise bad("record#actions")
-        actions, says = [], []
-        for i, item in enumerate(raw):
-            text, say = item, None
-            if isinstance(item, dict):
-                extra = sorted(set(item) - {"action", "say"})
-                if extra:
-                    raise bad("record#action_field", index=i, field=extra[0])
-                text, say = item.get("action"), item.get("say")
-                if say is not None and not isinstance(say, str):
-                    raise bad("record#say", index=i, value=quote(say))
-            try:
-                actions.append(Action.parse(text))
-            except TroccasError as exc:
-                raise bad("record#action", index=i, why=exc.msg or exc.message) from None
-            if say:
-                says.append((i, say))
+        actions, says = read_actions(data.get("actions", []), bad, Action.parse)
         return cls(players, dealer, tuple(deck), tuple(actions), rules,
                    tuple(totals) if totals is not None else None, tuple(says), seed)
 
     @classmethod
     def loads(cls, text: str | bytes, where: str = "record") -> "HandRecord":
         """Read a record from JSON text (bytes must be UTF-8); errors name ``where``."""
-        if isinstance(text, (bytes, bytearray)):
-            try:
-                text = bytes(text).decode("utf-8")
-            except UnicodeDecodeError as exc:
-                line = text.count(b"\n", 0, exc.start) + 1
-                raise RecordError(msg("record#utf8", where=where, line=line,
-                                      byte=f"0x{text[exc.start]:02x}", offset=exc.start)) \
-                    from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(msg("record#json", where=where, line=exc.lineno, why=exc.msg)) \
-                from None
-        except RecursionError:
-            raise RecordError(msg("record#deep", where=where)) from None
+        data = read_json(text, lambda id, **params: RecordError(msg(id, where=where, **params)))
         return cls.from_json(data, where)
 
     # ---- writing ---------------------------------------------------------------------------

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from cardgame.seats import partnerships
+
 from .actions import ABANDON, CONTINUE, Action
 from .cards import FOOL_SUIT, JACK, KING, N_CARDS, POINTS, SUIT_OF, TRUMP, suit_card
 from .errors import Message
@@ -27,7 +29,9 @@ _CONTINUE_ABANDON = (CONTINUE, ABANDON)
 _BIT = [1 << c for c in range(N_CARDS)]
 # Per number of players: each seat's side, and the order of the deal and the talk for each
 # dealer (dealer's right first, dealer last). Shared tuples: a hand never changes them.
-_SIDE_OF = {n: tuple(p % 2 if n in (4, 6) else p for p in range(n)) for n in (3, 4, 5, 6)}
+# pagat: partners sit opposite with four, alternate with six; three and five play alone.
+N_SIDES = {3: 3, 4: 2, 5: 5, 6: 2}
+_SIDE_OF = {n: partnerships(n, sides) for n, sides in N_SIDES.items()}
 _TALK_ORDER = {n: [tuple((dealer + 1 + i) % n for i in range(n)) for dealer in range(n)]
                for n in (3, 4, 5, 6)}
 _ALL_CARDS = (1 << N_CARDS) - 1

@@ -107,7 +107,7 @@ BROKEN = [
     ("legal.yaml", "- id: l\n  level: 1\n  title: T\n  note: N\n  hand: Kc 3c\n  trick: 3c\n",
      "puzzles/legal.yaml:5: puzzle 'l': field 'hand': 3c is both in the hand and in the trick"),
     ("scart.yaml", "- id: s\n  level: 1\n  title: T\n  note: N\n  hand: Kc 3c\n",
-     "puzzles/scart.yaml:1: puzzle 's': the dealer holds 21 cards before the scart with 4"
+     "puzzles/scart.yaml:5: puzzle 's': the dealer holds 21 cards before the scart with 4"
      " players, not 2"),
     ("chess.yaml", GOOD,
      "puzzles/chess.yaml: not a kind of puzzle; the files are count.yaml, buob.yaml, fool.yaml,"

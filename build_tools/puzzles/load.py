@@ -29,18 +29,11 @@ from build_tools.glossary.load import (LineList, LineMap, _DuplicateKey,  # noqa
                                        _LineLoader, _schema_problem)
 
 from troccas import puzzles as engine_puzzles
-from troccas.errors import TroccasError  # noqa: E402
+from troccas.errors import Message, TroccasError  # noqa: E402
 
 DATA_DIR = ROOT / "puzzles"
 SCHEMA = Path(__file__).resolve().parent / "puzzle.schema.json"
 KINDS = engine_puzzles.KINDS
-# What the engine's messages name, mapped to the YAML field whose line to report.
-_FIELD_IN_MESSAGE = [(re.compile(r"^expect\b"), "expect"), (re.compile(r"^plays\[(\d+)\]"), "plays"),
-                     (re.compile(r"^scart\b|^the scart\b"), "scart"),
-                     (re.compile(r"^field '(\w+)'"), None), (re.compile(r"^'call'"), "call"),
-                     (re.compile(r"^'hands'"), "hands"), (re.compile(r"^'pile'"), "pile")]
-
-
 class PuzzleFileError(Exception):
     """One problem, in one line: file:line: puzzle 'id': what."""
 
@@ -92,22 +85,38 @@ def _label(entry, index: int) -> str:
     return f"#{index + 1} (no id)"
 
 
-def _engine_line(entry: LineMap, message: str) -> tuple[int, str | None]:
-    for pattern, fld in _FIELD_IN_MESSAGE:
-        m = pattern.match(message)
-        if not m:
+def _params(message) -> dict:
+    """The parameters of an engine message and of the messages inside it, outermost first."""
+    out: dict = {}
+    stack = [message]
+    while stack:
+        m = stack.pop(0)
+        if not isinstance(m, Message):
             continue
-        if fld is None:
-            fld = m.group(1)
+        for key, value in m.params.items():
+            out.setdefault(key, value)
+            stack.extend(v for v in (value if isinstance(value, (list, tuple)) else [value])
+                         if isinstance(v, Message))
+    return out
+
+
+def _engine_line(entry: LineMap, exc: TroccasError) -> tuple[int, str | None]:
+    """The line of the entry an engine error is about, read off the error's message: the
+    field it names (``field``, with ``index`` for one of the plays), or else the field
+    holding the card it names (``token``, ``card``)."""
+    params = _params(exc.msg)
+    fld = params.get("field")
+    if isinstance(fld, str) and fld in entry:
         line = entry.key_lines.get(fld, entry.line)
-        if fld == "plays" and m.groups() and isinstance(entry.get("plays"), LineList):
-            i = int(m.group(1))
-            if i < len(entry["plays"].item_lines):
-                line = entry["plays"].item_lines[i]
+        index = params.get("index")
+        plays = entry.get("plays")
+        if fld == "plays" and isinstance(index, int) and isinstance(plays, LineList) \
+                and index < len(plays.item_lines):
+            line = plays.item_lines[index]
         return line, None
-    # A card named in the message ('Zz' is not a card; Kc is given to two seats): its field.
-    tokens = re.findall(r"'([^'\s]+)'", message) + re.findall(r"^(\S+) is ", message)
-    for token in tokens:
+    for token in (params.get("token"), params.get("card")):
+        if not isinstance(token, str):
+            continue
         for key, value in entry.items():
             if key in ("id", "title", "note", "question", "kind"):
                 continue
@@ -161,7 +170,7 @@ def check_entry(entry, index: int, shown: str, kind: str | None) -> Authored:
     try:
         pz = engine_puzzles.from_spec(spec)
     except TroccasError as exc:
-        line, fld = _engine_line(entry, exc.message)
+        line, fld = _engine_line(entry, exc)
         raise PuzzleFileError(shown, line, exc.message, puzzle=label, field=fld) from None
     return Authored(spec, shown, entry.line, pz.to_json(with_answer=True))
 

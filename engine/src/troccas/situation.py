@@ -33,7 +33,7 @@ def _void_suits(text: str) -> set[int]:
             elif part in SUITS:
                 out.add(SUITS.index(part))
             else:
-                raise SituationError(msg("situation#suit", value=part))
+                raise SituationError(msg("situation#suit", value=part, field="void"))
     return out
 
 
@@ -69,14 +69,15 @@ def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, player
     check_players(players)
     check_seed(seed)
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise SituationError(msg("deal#dealer_seat", last=players - 1, value=quote(dealer)))
+        raise SituationError(msg("deal#dealer_seat", last=players - 1, value=quote(dealer),
+                                 field="dealer"))
     rules = rules or Rules()
     method = method or DEFAULT_METHOD[players]
     named = {_seat(seat, "hands"): parse_ids(cards) for seat, cards in _mapping(hands, "hands")}
     scart_ids = parse_ids(scart)
     if len(scart_ids) not in (0, SCART_SIZE[players]):
         raise SituationError(msg("scart#players", size=SCART_SIZE[players], players=players,
-                                 n=len(scart_ids)))
+                                 n=len(scart_ids), field="scart"))
     named.setdefault(dealer, [])
     named[dealer] = scart_ids + [c for c in named[dealer] if c not in scart_ids]
     try:
@@ -88,7 +89,8 @@ def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, player
     for seat, suits in voids.items():
         held = [c for c in named.get(seat, []) if SUIT_OF[c] in suits]
         if held:
-            raise SituationError(msg("situation#void_holds", seat=seat, card=TOKEN[held[0]]))
+            raise SituationError(msg("situation#void_holds", seat=seat, card=TOKEN[held[0]],
+                                     field="void"))
     if fill is None:
         rest = [c for c in range(N_CARDS) if c not in set(all_named)]
         random.Random(seed).shuffle(rest)
@@ -102,7 +104,7 @@ def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, player
         banned = voids.get(seat, set())
         mine = [c for c in rest if SUIT_OF[c] not in banned][:need]
         if len(mine) < need:
-            raise SituationError(msg("situation#void_short", seat=seat))
+            raise SituationError(msg("situation#void_short", seat=seat, field="void"))
         taken = set(mine)
         rest = [c for c in rest if c not in taken]
         full[seat] = mine + full[seat]  # named cards last: the last one is the face-up card
@@ -119,19 +121,19 @@ def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, player
             try:
                 hand.apply(f"{dealer} scart {TOKEN[c]}")
             except IllegalActionError as exc:
-                raise SituationError(msg("situation#scart", card=TOKEN[c], why=exc.msg),
-                                     rule=exc.rule) from None
+                raise SituationError(msg("situation#scart", card=TOKEN[c], why=exc.msg,
+                                         field="scart"), rule=exc.rule) from None
     for i, move in enumerate(plays):
         p = hand.current_player
         text = move.strip() if isinstance(move, str) else str(move)
         if p < 0:
-            raise SituationError(msg("situation#over", index=i, text=text))
+            raise SituationError(msg("situation#over", index=i, text=text, field="plays"))
         action = text if " " in text else f"play {text}"
         try:
             hand.apply(f"{p} {action}")
         except TroccasError as exc:
             raise SituationError(msg("situation#play", index=i, text=text, seat=p,
-                                     why=exc.msg), rule=exc.rule) from None
+                                     why=exc.msg, field="plays"), rule=exc.rule) from None
     return hand
 
 

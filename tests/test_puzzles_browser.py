@@ -1,10 +1,11 @@
-"""Puzzles in Chromium: each kind solved wrong then right through the page, the explanation shown
-is the engine's for that answer, progress survives a reload, practice seeds match the engine,
+"""Puzzles in Chromium: each kind solved wrong twice then right through the page, the hints shown
+are the engine's for that answer (the rule, then a clue, neither giving the answer away), progress survives a reload, practice seeds match the engine,
 and a troccas-puzzle block in a page is a working widget."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -48,6 +49,14 @@ def right_and_wrong(spec: dict):
     raise AssertionError(kind)
 
 
+def gives_away(text: str, answer, kind: str) -> bool:
+    """Whether a hint names the answer (every card of it, or the number as a total)."""
+    if kind == "count":
+        return f"{answer} points" in text or text.rstrip(".").endswith(f" {answer}")
+    tokens = answer if isinstance(answer, list) else [answer]
+    return all(re.search(rf"(?<!\w){re.escape(str(t))}(?!\w)", text) for t in tokens)
+
+
 def give(widget, answer) -> None:
     """Answer the way a reader does: type the number, or press the cards / the choice."""
     if widget.get_attribute("data-answer-type") == "number":
@@ -85,11 +94,19 @@ def test_solve_one_puzzle_of_each_kind_wrong_then_right(site_server, page, wait_
         "!document.querySelector(\"section[data-puzzle-id] [data-pz-check]\").disabled")
     right, wrong = right_and_wrong(spec)
 
+    # Hints in steps: the rule at the first miss, a clue about this answer at the second;
+    # neither gives the answer away.
     give(widget, wrong)
     shown = verdict(page, widget, "wrong")
     expected = api.call("check", spec=spec, answer=wrong)
     assert not expected["correct"]
-    assert shown == expected["explanation"]
+    assert shown == expected["hints"][0] and shown.startswith("The rule: ")
+    give(widget, wrong)
+    widget.locator("[data-verdict='wrong'][data-hint-level='2']").wait_for()
+    assert widget.locator("[data-pz-explanation]").inner_text() == expected["hints"][1]
+    answer = api.call("puzzle", spec=spec, answer=True)["answer"]
+    for text in expected["hints"]:
+        assert not gives_away(text, answer, kind), text
     link = widget.locator("[data-pz-rule]")
     assert link.get_attribute("href") == site_server.url_of(clause_urls([expected["clause"]])[expected["clause"]])
     assert "✗" in widget.locator("[data-verdict='wrong']").inner_text()  # not colour alone
@@ -198,7 +215,7 @@ def test_a_troccas_puzzle_block_is_a_working_widget(site_server, page, wait_engi
     give(widget, "Kc")
     spec = json.loads(widget.get_attribute("data-spec"))
     assert verdict(page, widget, "wrong") == api.call("check", spec=spec,
-                                                      answer="Kc")["explanation"]
+                                                      answer="Kc")["hints"][0]
     give(widget, "XI")
     verdict(page, widget, "right")
 
@@ -243,7 +260,7 @@ def test_a_verdict_shows_at_once_before_python_has_started(site_server, page, ki
         give(widget, answer)
         shown = verdict(page, widget, state)
         expected = api.call("check", spec=spec, answer=answer)
-        assert shown == expected["explanation"]
+        assert shown == (expected["explanation"] if state == "right" else expected["hints"][0])
         assert widget.get_attribute("data-verdict-from") == "build"
     assert page.evaluate("document.documentElement.dataset.engine") == "loading"
     assert not page.console_errors
@@ -273,7 +290,8 @@ def test_every_stored_verdict_is_the_live_engines(site_server, site_dir, page, w
               const live = await window.troccas.call('check', {spec, answer});
               out.checked += 1;
               if (live.correct !== mine.correct || live.explanation !== mine.explanation
-                  || live.rule !== mine.rule || live.clause !== mine.clause) {
+                  || live.rule !== mine.rule || live.clause !== mine.clause
+                  || JSON.stringify(live.hints || null) !== JSON.stringify(mine.hints || null)) {
                 out.wrong.push({id: root.dataset.puzzleId, answer, mine, live});
               }
             }
@@ -307,6 +325,6 @@ def test_a_puzzle_page_reached_by_instant_navigation_answers_at_once(site_server
     widget = page.locator(f"section[data-puzzle-id='{spec['id']}']")
     right, wrong = right_and_wrong(spec)
     give(widget, wrong)
-    assert verdict(page, widget, "wrong") == api.call("check", spec=spec, answer=wrong)["explanation"]
+    assert verdict(page, widget, "wrong") == api.call("check", spec=spec, answer=wrong)["hints"][0]
     assert widget.get_attribute("data-verdict-from") in ("build", "build+engine")
     assert not page.console_errors

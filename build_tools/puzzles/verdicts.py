@@ -16,9 +16,10 @@ Stored compactly, since a puzzle page carries thousands of them: the answers are
 out but listed again in the browser in the same order — the numbers 0 … ``n``; the cards
 offered then the choices; or every set of at most ``m`` of the cards offered, smaller sets
 first, each in lexicographic order of positions — and ``x`` holds one character per answer
-(``CODES``), the row of its verdict in ``t``: ``[right, explanation, rule, tail]``, indices into
-``e`` (explanations) and ``r`` (``[rule, clause]``); ``tail`` 1 means the explanation goes on
-with ``s``, the text every wrong answer's explanation ends with (a count puzzle's worked steps).
+(``CODES``), the row of its verdict in ``t``: ``[right, explanation, rule, tail, hint, hint]``,
+indices into ``e`` (texts) and ``r`` (``[rule, clause]``); ``tail`` 1 means the explanation goes
+on with ``s``, the text every wrong answer's explanation ends with (a count puzzle's worked
+steps); a wrong answer's two hints (the rule, then a clue) are texts of ``e`` too.
 """
 
 from __future__ import annotations
@@ -88,8 +89,9 @@ def stored(spec: dict) -> dict:
         text, cut = v["explanation"], 0
         if tail and not v["correct"] and text.endswith(tail):
             text, cut = text[:len(text) - len(tail)], 1
+        hints = [texts.setdefault(h, len(texts)) for h in v.get("hints") or ()]
         row = (1 if v["correct"] else 0, texts.setdefault(text, len(texts)),
-               rules.setdefault((v["rule"], v["clause"]), len(rules)), cut)
+               rules.setdefault((v["rule"], v["clause"]), len(rules)), cut, *hints)
         codes.append(rows.setdefault(row, len(rows)))
     if len(rows) > len(CODES):
         raise ValueError(f"puzzle {spec.get('id')}: {len(rows)} different verdicts, more than"

@@ -122,9 +122,10 @@ function storedVerdicts(root, type, cards, choices) {
   return (key) => {
     const code = table.get(key);
     if (code === undefined) return null;
-    const [right, text, rule, tail] = data.t[CODES.indexOf(code)];
+    const [right, text, rule, tail, ...hints] = data.t[CODES.indexOf(code)];
     return { correct: right === 1, explanation: data.e[text] + (tail ? data.s : ""),
-             rule: data.r[rule][0], clause: data.r[rule][1] };
+             rule: data.r[rule][0], clause: data.r[rule][1],
+             ...(hints.length ? { hints: hints.map((h) => data.e[h]) } : {}) };
   };
 }
 
@@ -194,23 +195,30 @@ function bindPuzzle(root) {
   }
 
   function same(a, b) {
-    return a.correct === b.correct && a.explanation === b.explanation && a.clause === b.clause;
+    return a.correct === b.correct && a.explanation === b.explanation && a.clause === b.clause
+      && JSON.stringify(a.hints || null) === JSON.stringify(b.hints || null);
   }
 
   function show(verdict, source) {
     root.dataset.state = verdict.correct ? "right" : "wrong";
-    root.dataset.verdictFrom = source;
+    root.dataset.verdictFrom = source === "engine-again" ? "engine" : source;
     if (verdict.correct) {
       record(kind, root.dataset.puzzleId, misses === 0);
       feedback.replaceChildren(el("p", { class: "tr-pz__verdict tr-pz__verdict--right", "data-verdict": "right" },
         el("strong", {}, /^Right\b/.test(verdict.explanation) ? "✓ " : "✓ Right. "),
         el("span", { "data-pz-explanation": "" }, verdict.explanation)));
     } else {
-      misses += 1;
+      if (source !== "engine-again") misses += 1;
       recordMiss(kind);
-      feedback.replaceChildren(el("p", { class: "tr-pz__verdict tr-pz__verdict--wrong", "data-verdict": "wrong" },
-        el("strong", {}, "✗ Not right. "), el("span", { "data-pz-explanation": "" }, verdict.explanation), ...ruleLink(verdict),
-        " ", el("span", {}, "Try again, or show the solution.")));
+      // Hints in steps, from the engine: the rule at the first miss, a clue about this answer
+      // from the second on. Neither names the answer; "Show solution" does.
+      const hints = verdict.hints || [verdict.explanation];
+      const level = Math.min(misses, hints.length);
+      feedback.replaceChildren(el("p", { class: "tr-pz__verdict tr-pz__verdict--wrong", "data-verdict": "wrong",
+        "data-hint-level": String(level) },
+        el("strong", {}, "✗ Not right. "), el("span", { "data-pz-explanation": "" }, hints[level - 1]), ...ruleLink(verdict),
+        " ", el("span", {}, level < hints.length ? "Try again: another wrong answer gets a closer clue."
+          : "Try again, or show the solution.")));
       (number || options[0])?.focus();
     }
   }
@@ -249,7 +257,7 @@ function bindPuzzle(root) {
       else {
         // The build's verdict and the live engine's differ: the live engine is the reference.
         console.warn(`puzzle ${root.dataset.puzzleId}: the stored verdict for ${JSON.stringify(answer)} differs from the engine's`);
-        show(verdict, "engine");
+        show(verdict, "engine-again"); // the same attempt, said again: not one more miss
       }
     } catch (err) {
       if (mine !== asked || stored) return; // the stored verdict stands while Python cannot start

@@ -76,6 +76,12 @@ class Puzzle:
             out["steps"] = [str(m) for m in self.steps]
         return out
 
+    def rule_hint(self) -> Message:
+        """The rule a puzzle of this kind asks about, said in general (the first hint)."""
+        if self.kind == "count":
+            return msg(f"puzzle.hint.count.{self.situation['method']}")
+        return msg(f"puzzle.hint.{self.kind}")
+
     def check(self, given) -> dict:
         """Whether ``given`` is right, and if not an explanation for *this* answer."""
         try:
@@ -83,6 +89,14 @@ class Puzzle:
         except TroccasError as exc:
             verdict = {"correct": False, "explanation": exc.msg or exc.message,
                        "rule": exc.rule}
+        if not verdict["correct"]:
+            # Hints in steps for a wrong answer, neither naming the answer: the rule of this
+            # kind of puzzle first, then a clue about the answer given (the explanation when
+            # it names only the reader's own cards, as for scart, buob and Fool puzzles).
+            clue = verdict.pop("clue", None) or verdict["explanation"]
+            verdict["hints"] = [str(self.rule_hint()), str(clue)]
+        else:
+            verdict.pop("clue", None)
         why = verdict["explanation"]
         if isinstance(why, Message):  # the sentence for the page, the message for a catalogue
             verdict["explanation"] = str(why)
@@ -148,11 +162,12 @@ def _check_count(pz: Puzzle, given) -> dict:
     method = pz.situation["method"]
     total = pz.extra["value_sum"]
     if n == total:
-        why = msg(f"puzzle.count#value_sum_{method}", n=n)
+        why = clue = msg(f"puzzle.count#value_sum_{method}", n=n)
     else:
         why = msg("puzzle.count#wrong", n=n)
-    return {"correct": False, "explanation": msg("puzzle.count#explained", why=why,
-                                                  steps=list(pz.steps))}
+        clue = msg("puzzle.hint.count#too_high" if n > pz.answer else "puzzle.hint.count#too_low", n=n)
+    return {"correct": False, "clue": clue,
+            "explanation": msg("puzzle.count#explained", why=why, steps=list(pz.steps))}
 
 
 # ---- legal ---------------------------------------------------------------------------------------
@@ -202,10 +217,15 @@ def _check_legal(pz: Puzzle, given) -> dict:
         if why:
             notes.append(msg("puzzle.legal#may_not", card=TOKEN[c], why=why))
             rule = why.rule
-    for c in sort_ids(right - chosen):
+    missed = sort_ids(right - chosen)
+    for c in missed:
         notes.append(msg("puzzle.legal#may_too", card=TOKEN[c],
                          why=play_verdict(hmask, led, c).reason))
-    return {"correct": False, "explanation": msg("puzzle#notes", notes=notes), "rule": rule}
+    # The clue: why the first card chosen wrongly may not be played (the reader's own card),
+    # else how many playable cards were left out, without naming them.
+    clue = notes[0] if len(notes) > len(missed) else msg("puzzle.hint.legal#missed", n=len(missed))
+    return {"correct": False, "explanation": msg("puzzle#notes", notes=notes), "rule": rule,
+            "clue": clue}
 
 
 # ---- winner ------------------------------------------------------------------------------------
@@ -228,7 +248,20 @@ def _check_winner(pz: Puzzle, given) -> dict:
         return {"correct": False, "explanation": msg("puzzle.winner#not_in_trick",
                                                       card=TOKEN[c])}
     why = why_not_winner(cards, cards.index(c))
-    return {"correct": False, "explanation": msg("puzzle#then", first=why, then=pz.steps[0])}
+    return {"correct": False, "explanation": msg("puzzle#then", first=why, then=pz.steps[0]),
+            "clue": _winner_clue(why, c)}
+
+
+def _winner_clue(why: Message, card: int) -> Message:
+    """why_not_winner's reason without the card that wins."""
+    if why.id == "trick.winner#trumped":
+        return msg("puzzle.hint.winner#trumped", card=TOKEN[card])
+    if why.id in ("trick.winner#ranks", "trick.winner#ranks_round"):
+        if SUIT_OF[card] == TRUMP:
+            return msg("puzzle.hint.winner#trump_ranks", card=TOKEN[card])
+        kind = "ranks_round" if why.id == "trick.winner#ranks_round" else "ranks"
+        return msg(f"puzzle.hint.winner#{kind}", card=TOKEN[card], suit=SUIT_CODE[SUIT_OF[card]])
+    return why  # the Fool, or a card off the suit led: nothing of the winner said
 
 
 # ---- scart --------------------------------------------------------------------------------------

@@ -189,6 +189,8 @@ class CheckResult:
     given: object
     reason: Message | None = field(default=None, metadata=OPTIONAL)
     wise: bool | None = field(default=None, metadata=OPTIONAL)
+    # For a wrong answer, hints in steps that never name the answer: the rule, then a clue.
+    hints: list[str] | None = field(default=None, metadata=OPTIONAL)
 
 
 @dataclass(frozen=True)

@@ -93,8 +93,8 @@ def check_kind(kind: str) -> str:
 def answer_text(p: dict) -> str:
     """The engine's answer as the key prints it (and the tests expect it)."""
     a = p["answer"]
-    if p["kind"] == "scart":
-        return f"any {p['situation']['count']} of {' '.join(a)}"
+    if p.get("answer_text"):  # the engine says it (a scart: any k of these, or an example)
+        return p["answer_text"]
     if isinstance(a, list):
         return " ".join(a)
     if p["answer_type"] == "number":

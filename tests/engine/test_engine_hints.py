@@ -68,3 +68,36 @@ def test_the_clue_is_narrower_than_the_explanation_it_comes_from():
         "10r is not a trump, and a trump was played."
     v = api.call("check", spec={"kind": "count", "seed": 3}, answer="3")
     assert "12" in v["explanation"] and v["hints"][1].startswith("3 is too few")
+
+
+# --- a wise scart, judged -------------------------------------------------------------------
+VOID_SPEC = {"kind": "scart", "hand": "Kc Qc 2c 3c 4c Kr Cr 5r 6r 7r 8s 9s XXI XX XIX XVIII"
+             " XVII XVI XV XIV XIII", "goal": "void"}
+
+
+def test_a_scart_that_should_empty_a_suit_is_judged_by_whether_it_does():
+    """pagat-legal is not enough when the puzzle asks for a void: XX + XIX may go, but leave
+    every suit held; 8s + 9s empty swords."""
+    assert not api.call("check", spec=VOID_SPEC, answer=["XX", "XIX"])["correct"]
+    assert not api.call("check", spec=VOID_SPEC, answer=["2c", "3c"])["correct"]
+    right = api.call("check", spec=VOID_SPEC, answer=["8s", "9s"])
+    assert right["correct"] and "no swords" in right["explanation"]
+    pz = api.call("puzzle", spec=VOID_SPEC, answer=True)
+    assert pz["answer_text"] == "9s 8s, for example: then you hold no swords"
+    assert "Choose 2" not in pz["question"] and "no card at all of some suit" in pz["question"]
+
+
+def test_a_void_goal_needs_a_suit_that_can_be_emptied():
+    from troccas.errors import TroccasError
+    with pytest.raises(TroccasError) as err:  # every suit has its king, or too many cards
+        api.call("puzzle", spec={**VOID_SPEC, "hand": "Kc Qc 2c Kr Cr 5r Ks 8s 9s Kb 1b 2b XXI XX"
+                                 " XIX XVIII XVII XVI XV XIV XIII"})
+    assert "no suit can be emptied" in str(err.value)
+    with pytest.raises(TroccasError):
+        api.call("puzzle", spec={**VOID_SPEC, "goal": "trumps"})
+
+
+def test_a_plain_scart_puzzle_says_its_answer_as_any_k_of_the_allowed_cards():
+    pz = api.call("puzzle", spec={"kind": "scart", "seed": 4}, answer=True)
+    assert pz["answer_text"].startswith("any 2 of the ") and "cards without 5 points" in \
+        pz["answer_text"]

@@ -275,7 +275,7 @@ function bindPuzzle(root) {
       const answerText = Array.isArray(full.answer) ? full.answer.join(" ") : String(full.answer);
       // A choice is named as its button says it (the template's words).
       const choiceWords = root.querySelector(`button[data-choice="${CSS.escape(answerText)}"]`)?.textContent;
-      steps.replaceChildren(el("p", {}, el("strong", {}, "Solution: "), choiceWords || answerText),
+      steps.replaceChildren(el("p", {}, el("strong", {}, "Solution: "), full.answer_text || choiceWords || answerText),
         el("ol", {}, ...full.steps.map((s) => el("li", {}, s))),
         ...ruleLink(full).slice(1).map((a) => el("p", {}, a)));
       steps.hidden = false;

@@ -40,7 +40,7 @@ AUTHORED_FIELDS = {
     "count": {"pile", "method", "scart"},
     "legal": {"hand", "trick"},
     "winner": {"trick"},
-    "scart": {"hand", "players"},
+    "scart": {"hand", "players", "goal"},
     "buob": {"hands", "dealer", "scart", "plays", "call", "void", "players", "seed"},
     "fool": {"hands", "dealer", "scart", "plays", "void", "players", "seed"},
 }
@@ -74,12 +74,16 @@ class Puzzle:
         if with_answer:
             out["answer"] = self.answer
             out["steps"] = [str(m) for m in self.steps]
+            if "answer_text" in self.extra:  # the answer as a person says it (a scart)
+                out["answer_text"] = str(self.extra["answer_text"])
         return out
 
     def rule_hint(self) -> Message:
         """The rule a puzzle of this kind asks about, said in general (the first hint)."""
         if self.kind == "count":
             return msg(f"puzzle.hint.count.{self.situation['method']}")
+        if self.extra.get("goal"):
+            return msg(f"puzzle.hint.{self.kind}.{self.extra['goal']}")
         return msg(f"puzzle.hint.{self.kind}")
 
     def check(self, given) -> dict:
@@ -265,19 +269,55 @@ def _winner_clue(why: Message, card: int) -> Message:
 
 
 # ---- scart --------------------------------------------------------------------------------------
-def _scart_puzzle(spec, hand_ids, players=4) -> Puzzle:
+SCART_GOALS = ("void",)
+
+
+def void_scarts(hand_ids, k: int) -> list[tuple[int, list[int]]]:
+    """The suits the dealer can empty with a scart of ``k`` cards, with their cards: every
+    card of the suit held goes, none of them worth 5 points (so never a suit with its king)."""
+    plans = []
+    for s in range(4):
+        cards = sort_ids(c for c in hand_ids if SUIT_OF[c] == s)
+        if cards and len(cards) <= k and all(POINTS[c] < 5 for c in cards):
+            plans.append((s, cards))
+    return plans
+
+
+def _scart_puzzle(spec, hand_ids, players=4, goal=None) -> Puzzle:
     from .deal import SCART_SIZE
     k = SCART_SIZE[players]
     allowed = [TOKEN[c] for c in sort_ids(hand_ids) if POINTS[c] < 5]
     honours = [TOKEN[c] for c in sort_ids(hand_ids) if POINTS[c] == 5]
     steps = [msg("puzzle.scart#lays", k=k),
              msg("puzzle.scart#honours", cards=honours) if honours else
-             msg("puzzle.scart#no_honours"),
-             msg("puzzle.scart#wise")]
+             msg("puzzle.scart#no_honours")]
+    situation = {"hand": _tokens(sort_ids(hand_ids)), "count": k}
+    if goal is None:
+        steps.append(msg("puzzle.scart#wise"))
+        return Puzzle("scart", spec, spec.get("question") or
+                      msg("puzzle.scart#question", n=len(hand_ids), k=k), situation, "cards",
+                      allowed, tuple(steps), "scart.honour",
+                      extra={"k": k, "answer_text": msg("puzzle.scart#answer_any", k=k,
+                                                         n=len(allowed), cards=allowed)})
+    if goal not in SCART_GOALS:
+        raise PuzzleError(msg("puzzle.scart#goal", value=quote(goal), goals=list(SCART_GOALS),
+                              field="goal"))
+    # The judged goal (stated on the puzzle page and tested): after the scart the dealer holds
+    # no card of some suit he held before.
+    plans = void_scarts(hand_ids, k)
+    if not plans:
+        raise PuzzleError(msg("puzzle.scart#no_void_possible", k=k, field="hand"))
+    for s, cards in plans:
+        steps.append(msg("puzzle.scart#void_plan", suit=SUIT_CODE[s], cards=_tokens(cards), k=k))
+    s, cards = plans[0]
+    example = cards + [c for c in sort_ids(hand_ids) if POINTS[c] < 5 and c not in cards]
+    example = _tokens(example[:k])
     return Puzzle("scart", spec, spec.get("question") or
-                  msg("puzzle.scart#question", n=len(hand_ids), k=k),
-                  {"hand": _tokens(sort_ids(hand_ids)), "count": k}, "cards", allowed,
-                  tuple(steps), "scart.honour", extra={"k": k})
+                  msg("puzzle.scart#question_void", n=len(hand_ids), k=k), situation,
+                  "cards", example, tuple(steps), "scart",
+                  extra={"k": k, "goal": goal,
+                         "answer_text": msg("puzzle.scart#answer_void", cards=example,
+                                            suit=SUIT_CODE[s])})
 
 
 def _check_scart(pz: Puzzle, given) -> dict:
@@ -296,8 +336,16 @@ def _check_scart(pz: Puzzle, given) -> dict:
         return {"correct": False, "rule": "scart.honour",
                 "explanation": msg("puzzle.scart#honour" if len(honours) == 1
                                    else "puzzle.scart#honours_chosen", cards=honours)}
-    # Allowed. Wisdom: does it leave a suit void, or lay away trumps?
     left = [c for c in hand if c not in chosen]
+    if pz.extra.get("goal") == "void":
+        emptied = [s for s in range(4) if any(SUIT_OF[c] == s for c in chosen)
+                   and not any(SUIT_OF[c] == s for c in left)]
+        if not emptied:
+            return {"correct": False, "rule": "scart",
+                    "explanation": msg("puzzle.scart#no_void")}
+        return {"correct": True, "rule": "scart", "wise": True,
+                "explanation": msg("puzzle.scart#void_made", suit=SUIT_CODE[emptied[0]])}
+    # Allowed. Wisdom: does it leave a suit void, or lay away trumps?
     advice = []
     for s in {SUIT_OF[c] for c in chosen if SUIT_OF[c] < 4}:
         if not any(SUIT_OF[c] == s for c in left):
@@ -672,7 +720,7 @@ def from_authored(spec: dict) -> Puzzle:
         if len(hand) != size:
             raise PuzzleError(msg("puzzle.scart#hand_size", size=size, players=players,
                                   n=len(hand), field="hand"))
-        return _scart_puzzle(spec, hand, players)
+        return _scart_puzzle(spec, hand, players, spec.get("goal"))
     # buob and fool: a real deal played up to the moment.
     hands = spec.get("hands") or {}
     if not isinstance(hands, dict):

@@ -177,6 +177,7 @@ class PuzzleResult:
     note: str | None = field(default=None, metadata=OPTIONAL)
     answer: int | str | list[str] | None = field(default=None, metadata=OPTIONAL)
     steps: list[str] | None = field(default=None, metadata=OPTIONAL)
+    answer_text: str | None = field(default=None, metadata=OPTIONAL)  # as a person says it
 
 
 @dataclass(frozen=True)

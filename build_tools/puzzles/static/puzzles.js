@@ -157,7 +157,8 @@ function bindPuzzle(root) {
     solution.disabled = !on;
     root.dataset.engine = html.dataset.engine || "idle";
     const s = root.querySelector("[data-engine-status]");
-    if (s && on) s.textContent = "";
+    // Ready: the page says so once (assets/js/troccas.js); a widget drawn since then is quiet.
+    if (s && on) { if (s.dataset.state !== "ready") s.textContent = ""; }
     else if (s && html.dataset.engine === "failed") s.textContent = lookup
       ? "The rules engine could not start: answers are checked from the site's own copy of its verdicts, and the solution cannot be shown. Reload the page to try again."
       : "The rules engine could not start, so answers cannot be checked. Reload the page to try again.";
@@ -362,7 +363,10 @@ async function bindPractice(box) {
   box.querySelector("[data-pz-new]").addEventListener("click", () => show(nextSeed()));
   const asked = new URL(location.href).searchParams.get("seed");
   if (/^\d{1,9}$/.test(asked || "")) {
-    await show(Number(asked));  // a shared link: the reader came for this puzzle
+    // A shared link: the reader came for this puzzle, so the page opens at it.
+    box.scrollIntoView({ block: "start" });
+    await show(Number(asked));
+    box.scrollIntoView({ block: "start" });
     return;
   }
   // Otherwise the practice puzzle is drawn when the reader scrolls near it, so that a phone

@@ -43,10 +43,16 @@ function setState(next, text) {
   window.dispatchEvent(new CustomEvent("troccas:state", { detail: { state, text } }));
 }
 
+// Every engine widget says how Python is doing; once it is ready, a page of puzzles says so
+// once (in its first puzzle), not under every puzzle.
 function showStatus(root) {
+  let saidReady = false;
   for (const el of root.querySelectorAll("[data-engine-status]")) {
-    el.textContent = statusText;
+    const inPuzzle = !!el.closest("[data-troccas-widget='puzzle']");
+    const quiet = state === "ready" && inPuzzle && saidReady;
+    el.textContent = quiet ? "" : statusText;
     el.dataset.state = state;
+    if (state === "ready" && inPuzzle) saidReady = true;
   }
 }
 

@@ -328,3 +328,24 @@ def test_a_puzzle_page_reached_by_instant_navigation_answers_at_once(site_server
     assert verdict(page, widget, "wrong") == api.call("check", spec=spec, answer=wrong)["hints"][0]
     assert widget.get_attribute("data-verdict-from") in ("build", "build+engine")
     assert not page.console_errors
+
+
+def test_the_home_page_puzzle_answers_without_python_until_a_solution_is_asked(
+        site_server, page, wait_engine):
+    """The home page leaves Python alone (engine: lazy): its puzzle answers from the build's
+    verdicts, hints included, and "Show solution" is what starts Python."""
+    page.goto(site_server.url)
+    widget = page.locator("section[data-puzzle-id='home-first-trick']")
+    spec = json.loads(widget.get_attribute("data-spec"))
+    give(widget, "Qc")
+    assert verdict(page, widget, "wrong") == api.call("check", spec=spec, answer="Qc")["hints"][0]
+    give(widget, "Kc")
+    verdict(page, widget, "right")
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("document.documentElement.dataset.engine") == "idle"
+    assert not any("/pyodide/" in u for u in page.requested_urls)
+    widget.get_by_role("button", name="Show solution").click()
+    widget.locator("[data-pz-steps] li").first.wait_for()
+    assert widget.locator("[data-pz-steps] li").all_inner_texts() == \
+        api.call("puzzle", spec=spec, answer=True)["steps"]
+    assert page.console_errors == []

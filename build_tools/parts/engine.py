@@ -211,7 +211,11 @@ class EnginePart(Part):
         return nav
 
     def on_page_content(self, html, page, config, files):
-        if page.meta.get("engine"):
+        # engine: lazy in a page's front matter — its widgets answer without Python (stored
+        # verdicts) and Python starts only when the reader asks for more (a solution).
+        if page.meta.get("engine") == "lazy":
+            page.meta["engine"] = False
+        elif page.meta.get("engine"):
             page.meta["engine"] = True
         if "<!--" not in html:
             return html

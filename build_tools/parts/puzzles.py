@@ -154,7 +154,7 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
         used["n"] += 1
         pid = spec["id"] if not spec["id"].startswith("line-") else \
             f"{page.url or 'home'}#{spec['id']}"
-        page.meta["engine"] = True
+        _engine_page(page)
         return render_puzzle(authored.data, pid=pid, uid=f"pz-{used['n']}-{_slug(pid)}",
                              level=spec.get("level"), heading="p", base=base, label=label)
 
@@ -162,7 +162,7 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
         what, kind = m.name, m.arg
         if what != "puzzle-progress" and kind not in kinds:
             raise PluginError(f"{src}: <!-- {what}: {kind} -->: the kinds are {', '.join(kinds)}")
-        page.meta["engine"] = True
+        _engine_page(page)
         if what == "puzzles":
             parts = []
             for a in part.puzzles[kind]:
@@ -186,6 +186,12 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
                               first_line=1 + front_matter_lines(page, markdown))
     return replace_markers(markdown, ["puzzles", "puzzle-practice", "puzzle-progress"], marker,
                            whole_line=True)
+
+
+def _engine_page(page) -> None:
+    """A page with puzzles starts Python at once, unless its front matter says engine: lazy."""
+    if page.meta.get("engine") != "lazy":
+        page.meta["engine"] = True
 
 
 def _slug(text: str) -> str:

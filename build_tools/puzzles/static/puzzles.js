@@ -154,7 +154,9 @@ function bindPuzzle(root) {
   function status() {
     const on = ready();
     check.disabled = !on && !lookup;
-    solution.disabled = !on;
+    // On a page that does not start Python by itself (engine: lazy), asking for the solution
+    // starts it.
+    solution.disabled = !on && !(lookup && (html.dataset.engine || "idle") === "idle");
     root.dataset.engine = html.dataset.engine || "idle";
     const s = root.querySelector("[data-engine-status]");
     // Ready: the page says so once (assets/js/troccas.js); a widget drawn since then is quiet.
@@ -241,8 +243,12 @@ function bindPuzzle(root) {
       return;
     }
     const mine = ++asked;
-    if (stored) show(stored, "build");
-    else {
+    if (stored) {
+      show(stored, "build");
+      // Where Python was left alone (engine: lazy), the build's verdict stands unconfirmed:
+      // checking an answer does not start a 14 MB download.
+      if ((html.dataset.engine || "idle") === "idle") return;
+    } else {
       check.disabled = true;
       root.dataset.state = "checking";
       if (!ready()) {
@@ -270,7 +276,12 @@ function bindPuzzle(root) {
   });
 
   solution.addEventListener("click", async () => {
-    if (!ready()) return;
+    if (!ready()) {
+      if ((html.dataset.engine || "idle") !== "idle" || !window.troccas) return;
+      steps.hidden = false;
+      steps.replaceChildren(el("p", {}, "Starting Python in your browser to work out the solution…"));
+      try { await window.troccas.boot(); } catch { return; }
+    }
     try {
       const full = await engine("puzzle", { spec, answer: true });
       const answerText = Array.isArray(full.answer) ? full.answer.join(" ") : String(full.answer);

@@ -349,7 +349,11 @@ function countPile(root) {
 // --- per page ----------------------------------------------------------------------------------
 function onPage(doc) {
   const found = doc.querySelectorAll("[data-troccas-widget]");
-  const wantsEngine = found.length > 0 || doc.querySelector("[data-engine-page]");
+  // An engine page (the build marks it) starts Python at once; so does any widget that needs
+  // it. A puzzle carrying the build's verdicts does not (data-engine-optional): on a page that
+  // leaves Python alone (engine: lazy), it starts when the reader asks for a solution.
+  const wantsEngine = doc.querySelector("[data-engine-page]")
+    || [...found].some((w) => !w.hasAttribute("data-engine-optional"));
   for (const root of found) {
     if (root.dataset.widgetReady) continue;
     root.dataset.widgetReady = "true";

@@ -25,8 +25,9 @@ from __future__ import annotations
 import json
 import re
 import string
-from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
+
+from .value import Value
 
 DEFAULT_LANGUAGE = "en"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
@@ -50,13 +51,20 @@ class CatalogueError(LookupError):
     """A message id or a term missing from a catalogue: a bug in the engine or the catalogue."""
 
 
-@dataclass(frozen=True)
-class Message:
+class Message(Value):
     """One message: which game's catalogue, the message id, the parameters (plain values)."""
 
+    __slots__ = ("domain", "id", "params")
     domain: str
     id: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any]
+
+    def __init__(self, domain: str, id: str, params: Mapping[str, Any] | None = None) -> None:
+        # Written out (not Value's general __init__): events create messages in the hot path.
+        setter = object.__setattr__
+        setter(self, "domain", domain)
+        setter(self, "id", id)
+        setter(self, "params", {} if params is None else params)
 
     @property
     def rule(self) -> str:

@@ -7,13 +7,12 @@ paths may sit beside such a function; they are property-tested against it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .messages import Message
+from .value import Value
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(Value):
+    __slots__ = ("ok", "reason")
     ok: bool
     reason: Message
 

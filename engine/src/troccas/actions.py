@@ -7,9 +7,8 @@ An action is written ``"<seat> <kind> <arg>"``: ``"1 play Kc"``, ``"0 scart 3c"`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from cardgame.actions import split_action
+from cardgame.value import OrderedValue
 
 from .cards import N_CARDS, SUITS, TOKEN, parse_id
 from .errors import IllegalActionError, InvalidCardError, TroccasError, msg, quote
@@ -32,9 +31,10 @@ class ActionSyntaxError(TroccasError):
     rule = "record.action"
 
 
-@dataclass(frozen=True, order=True)
-class Action:
+class Action(OrderedValue):
     """One decision by one seat. ``Action.parse('1 play Kc')`` / ``str(action)``."""
+
+    __slots__ = ("player", "kind", "arg")
 
     player: int
     kind: str

@@ -15,8 +15,9 @@ scorer, an empty trick 1) is ``fours`` with the tricks as the groups: the same f
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable, Sequence
+
+from cardgame.value import Value
 
 from .cards import POINTS, TOKEN
 from .errors import OptionError, msg, quote
@@ -26,9 +27,10 @@ METHODS = ("fours", "threes", "singly")
 GROUP_SIZE = {"fours": 4, "threes": 3, "singly": 1}
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(Value):
     """One counted group: its cards (ids), the sum of their values, what is taken off."""
+
+    __slots__ = ("cards", "sum", "less")
 
     cards: tuple[int, ...]
     sum: int
@@ -43,8 +45,8 @@ class Group:
                 "sum": self.sum, "less": self.less, "points": self.points}
 
 
-@dataclass(frozen=True)
-class Count:
+class Count(Value):
+    __slots__ = ("method", "groups")
     method: str
     groups: tuple[Group, ...]
 

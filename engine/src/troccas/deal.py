@@ -7,7 +7,8 @@ dealer ``d``'s right-hand neighbour, who receives the first cards and (by defaul
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+
+from cardgame.value import Value
 
 from .cards import N_CARDS, SUIT_OF, TOKEN, TRUMP, parse_ids
 from .errors import DuplicateCardError, OptionError, RecordError, msg, quote
@@ -81,9 +82,10 @@ def catch_up_methods(totals, side: int, measure: str = "own_score") -> list[str]
     return [m for m, need in CATCH_UP if behind >= need]
 
 
-@dataclass(frozen=True)
-class PartnerDraw:
+class PartnerDraw(Value):
     """Cards dealt face up, one at a time, until every player holds a trump (pagat)."""
+
+    __slots__ = ("dealt", "centre")
 
     dealt: tuple[tuple[int, ...], ...]  # per player, in the order received
     centre: int  # the top card laid in the middle of the table

@@ -14,11 +14,12 @@ the history one int per action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import chain
-from typing import Iterator, NamedTuple, Sequence
+from operator import itemgetter
+from typing import Iterator, Sequence
 
 from cardgame.state import GameState
+from cardgame.value import Value
 
 from .actions import (ABANDON, Action, action_of, ALLOW, BUOB, BUOB_SCHE, CONTINUE, DEAL,
                       DEAL_NAMES, KING_JACK, LIBER, NO_BUOB, TAKE_BACK)
@@ -38,21 +39,30 @@ from .fool import FoolExchange
 from .scoring import Scoring
 
 
-class TrickRecord(NamedTuple):
-    """A finished trick as the engine keeps it: card ids in play order and what happened."""
-    players: list[int]
-    cards: list[int]
-    winner: int
-    side: int
-    buob: dict | None
-    fool: dict | None
+class TrickRecord(tuple):
+    """A finished trick as the engine keeps it: (players, cards, winner, side, buob, fool) —
+    card ids in play order and what happened. A plain tuple with names, not a NamedTuple,
+    which compiles code when the module is imported."""
+
+    __slots__ = ()
+    players = property(itemgetter(0))  # list[int]
+    cards = property(itemgetter(1))  # list[int]
+    winner = property(itemgetter(2))  # int
+    side = property(itemgetter(3))  # int
+    buob = property(itemgetter(4))  # dict | None
+    fool = property(itemgetter(5))  # dict | None
+
+    def __new__(cls, players, cards, winner, side, buob, fool):
+        return tuple.__new__(cls, (players, cards, winner, side, buob, fool))
 
 
-@dataclass(frozen=True)
-class Observation:
+class Observation(Value):
     """What one seat may know of a hand: its own cards and what the table has seen — the
     face-up cards of the deal, the talk, every card played, the calls — and, for the dealer,
     his scart. Never another seat's hand."""
+
+    __slots__ = ("seat", "players", "dealer", "phase", "current_player", "hand", "face_up",
+                 "scart", "talk", "tricks", "trick", "totals", "legal")
 
     seat: int
     players: int

@@ -20,9 +20,9 @@ A record may stop part-way (a puzzle's situation); ``replay()`` returns the hand
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 
 from cardgame.record import check_common, is_int, read_actions, read_json
+from cardgame.value import Value
 
 from .actions import Action
 from .cards import TOKEN
@@ -40,16 +40,18 @@ _KEYS = {"format", "version", "players", "dealer", "rules", "totals", "deck", "a
          "title", "note"}
 
 
-@dataclass(frozen=True)
-class HandRecord:
+class HandRecord(Value):
+    __slots__ = ("players", "dealer", "deck", "actions", "rules", "totals", "says", "seed")
+    _defaults = {"actions": (), "totals": None, "says": (), "seed": None}
+    _factories = {"rules": Rules}
     players: int
     dealer: int
     deck: tuple[int, ...]
-    actions: tuple[Action, ...] = ()
-    rules: Rules = field(default_factory=Rules)
-    totals: tuple[int, ...] | None = None
-    says: tuple[tuple[int, str], ...] = ()
-    seed: int | str | None = None
+    actions: tuple[Action, ...]
+    rules: Rules
+    totals: tuple[int, ...] | None
+    says: tuple[tuple[int, str], ...]
+    seed: int | str | None
 
     # ---- building --------------------------------------------------------------------------
     @classmethod

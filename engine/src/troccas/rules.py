@@ -8,8 +8,9 @@ the id to wherever the rule is written down (pages map ids to their own sections
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
+
+from cardgame.value import Value
 
 from .errors import OptionError, msg, quote
 
@@ -21,13 +22,14 @@ SOURCES = {
 }
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Value):
+    __slots__ = ("name", "default", "values", "point", "note")
+    _defaults = {"note": ""}
     name: str
     default: Any
     values: dict  # value -> (sources, what it means)
     point: str  # the disagreement, in a few words
-    note: str = ""
+    note: str
 
 
 OPTIONS: dict[str, Option] = {o.name: o for o in (
@@ -128,27 +130,20 @@ NOT_OPTIONS = {
 }
 
 
-@dataclass(frozen=True)
-class Rules:
-    """The rule options in force; ``Rules()`` is pagat's game."""
+class Rules(Value):
+    """The rule options in force; ``Rules()`` is pagat's game. Its fields are ``OPTIONS``, in
+    order, each defaulting to pagat's value."""
 
-    first_lead: str = "dealer_right"
-    buob_caller: str = "trick_winner"
-    buob_return: str = "own_card"
-    throw_in: str = "veto"
-    three_player_counting: str = "threes"
-    five_player_counting: str = "singly"
-    reckoning: str = "fours"
-    catch_up_deals: bool = True
-    catch_up_measure: str = "own_score"
-    knocking: bool = False
+    __slots__ = tuple(OPTIONS)
+    _defaults = {name: o.default for name, o in OPTIONS.items()}
 
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            opt = OPTIONS[f.name]
-            value = getattr(self, f.name)
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for name in self._fields:
+            opt = OPTIONS[name]
+            value = getattr(self, name)
             if type(value) is not type(opt.default) or value not in opt.values:
-                raise OptionError(msg("options#value", option=f.name, value=quote(value),
+                raise OptionError(msg("options#value", option=name, value=quote(value),
                                       values=[repr(v) for v in opt.values]))
 
     @classmethod
@@ -163,13 +158,13 @@ class Rules:
         return cls(**data)
 
     def to_json(self, *, changed_only: bool = True) -> dict:
-        d = asdict(self)
+        d = self._asdict()
         if changed_only:
             d = {k: v for k, v in d.items() if v != OPTIONS[k].default}
         return d
 
     def with_(self, **changes) -> "Rules":
-        return replace(self, **changes)
+        return self._replace(**changes)
 
     @property
     def buob_sche(self) -> bool:
@@ -184,8 +179,8 @@ class Rules:
         return self
 
 
-@dataclass(frozen=True)
-class Clause:
+class Clause(Value):
+    __slots__ = ("id", "title", "sources")
     id: str
     title: str
     sources: str  # short source names and the section, e.g. "pagat: The Play"

@@ -261,3 +261,41 @@ def test_a_browser_that_keeps_nothing_gets_a_note_and_no_error(site_server, brow
         assert our_failures() == []
     finally:
         ctx.close()
+
+
+def test_one_page_has_my_mistakes_and_every_page_is_told_where(tmp_path):
+    """The build finds the page with <!-- puzzle-mistakes --> (not one shown as code) and gives
+    its address to every page; a second one, or a kind after it, stops the build in one line."""
+    from types import SimpleNamespace
+
+    from mkdocs.exceptions import PluginError
+
+    from build_tools.parts.puzzles import PuzzlesPart, _mistakes_page
+    from build_tools.plugin import load_site
+
+    def page(name, text):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        return SimpleNamespace(src_uri=name, abs_src_path=str(tmp_path / name),
+                               url=name.replace(".md", "/"))
+
+    mine = page("mine.md", "# My mistakes\n\n<!-- puzzle-mistakes -->\n")
+    shown = page("howto.md", "Write:\n\n```markdown\n<!-- puzzle-mistakes -->\n```\n")
+    files = SimpleNamespace(documentation_pages=lambda: [shown, mine])
+    assert _mistakes_page(files) == "mine/"
+    assert _mistakes_page(SimpleNamespace(documentation_pages=lambda: [shown])) is None
+    second = page("again.md", "<!-- puzzle-mistakes -->\n")
+    with pytest.raises(PluginError) as exc:
+        _mistakes_page(SimpleNamespace(documentation_pages=lambda: [mine, shown, second]))
+    assert str(exc.value) == ("<!-- puzzle-mistakes -->: one page may have it, not "
+                              "docs/again.md, docs/mine.md")
+
+    part = PuzzlesPart(load_site())
+    part.on_config(SimpleNamespace(extra_css=[], extra_javascript=[], extra={"troccas": {}}))
+    part.mistakes_url = "puzzles/mistakes/"
+    where = SimpleNamespace(url="puzzles/count/", meta={}, file=SimpleNamespace(
+        src_uri="puzzles/count.md", abs_src_path=None))
+    out = part.on_page_markdown("<!-- puzzle-progress: count -->\n", where, None, None)
+    assert '<a href="../../puzzles/mistakes/">' in out and "data-pz-due hidden" in out
+    with pytest.raises(PluginError) as exc:
+        part.on_page_markdown("<!-- puzzle-mistakes: count -->\n", where, None, None)
+    assert str(exc.value) == "docs/puzzles/count.md: <!-- puzzle-mistakes: count -->: it takes no kind"

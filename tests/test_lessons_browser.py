@@ -189,3 +189,26 @@ def test_a_beginner_answers_every_lesson_wrong_twice_then_right(site_server, pag
     assert walked["scoring"] == ["count", "score"], walked
     assert walked["cards"] == ["rank"] and walked["deal"] == ["partners"], walked
     assert not page.console_errors, page.console_errors
+
+
+def test_a_source_note_is_reached_by_keyboard(site_server, page):
+    """A rule's source note: Tab reaches its mark, whose accessible name holds the note; focus
+    shows the note beside the sentence; Enter goes to the note under the page's Sources."""
+    page.goto(site_server.url_of("rules/deal/"))
+    page.wait_for_load_state("load")
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('footnote-ref')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a source note's mark")
+    mark = page.locator("a.footnote-ref:focus")
+    target = mark.get_attribute("href").split("#", 1)[1]
+    note = page.locator(f"li[id='{target}']").inner_text().replace("↩", "").strip()
+    assert mark.get_attribute("aria-label") == f"Note {mark.inner_text()}: {note}"
+    tip = page.locator(".md-tooltip2")
+    tip.wait_for(state="visible")
+    assert note in tip.inner_text()
+    page.keyboard.press("Enter")
+    page.wait_for_function("(id) => decodeURIComponent(location.hash) === '#' + id", arg=target)
+    assert page.locator("#sources-notes").is_visible()

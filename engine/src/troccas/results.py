@@ -181,6 +181,30 @@ class PuzzleResult:
 
 
 @dataclass(frozen=True)
+class ExerciseOption:
+    """One answer a lesson exercise offers: the value sent back, its words, its card if any."""
+    value: str
+    text: str
+    card: Token | None = None
+
+
+@dataclass(frozen=True)
+class ExerciseResult:
+    """A lesson exercise (troccas.exercises): the question, what the page shows, the answers
+    offered; with ``answer`` the engine's answer and the worked steps."""
+    kind: str
+    spec: dict
+    question: str
+    situation: dict
+    answer_type: str  # one | number
+    options: list[ExerciseOption]
+    rule: str
+    answer: int | str | None = field(default=None, metadata=OPTIONAL)
+    answer_text: str | None = field(default=None, metadata=OPTIONAL)
+    steps: list[str] | None = field(default=None, metadata=OPTIONAL)
+
+
+@dataclass(frozen=True)
 class CheckResult:
     """An answer checked: right or not, and the explanation for this answer."""
     correct: bool

@@ -222,7 +222,10 @@ def _legal_puzzle(spec, hand_ids, trick_plays, seat=None, players=None) -> Puzzl
         rule = (refused[0][1] if refused else verdicts[0]).rule if verdicts else "play.fool"
         if FOOL in hand_ids:
             steps.append(msg("puzzle.legal#fool"))
-    steps.append(msg("puzzle.legal#answer", cards=answer))
+    if not any(m.id == "puzzle.legal#not" for m in steps):
+        # Otherwise the refusals are the working and the answer is what they leave: said
+        # again ("May be played: …" after "Solution: …") it only repeats the answer.
+        steps.append(msg("puzzle.legal#answer", cards=answer))
     return Puzzle("legal", spec, spec.get("question") or msg("puzzle.legal#question"),
                   {"hand": _tokens(sort_ids(hand_ids)), "trick": _plays(*zip(*trick_plays))
                    if trick_plays else [], "seat": seat,
@@ -427,7 +430,7 @@ def _kingjack_puzzle(spec, hand: Hand) -> Puzzle:
                    "jack_holder": p, "winner": hand.trick_winner, "record": record,
                    "case": "kingjack", "king": TOKEN[king], "players": hand.n},
                   "card_or_choice", choices[0], (text,), "buob.king_jack",
-                  accept=tuple(choices), choices=("none",))
+                  accept=tuple(choices), choices=("none",), extra=_any_one_of(choices))
 
 
 def _second_lead_puzzle(spec, hand: Hand, call: str) -> Puzzle | None:
@@ -451,6 +454,12 @@ def _second_lead_puzzle(spec, hand: Hand, call: str) -> Puzzle | None:
                    "record": HandRecord.from_hand(hand).to_json(), "case": "second_lead",
                    "players": hand.n},
                   "card_or_choice", "none", (text,), "buob.first_lead", choices=("none",))
+
+
+def _any_one_of(cards: list[str]) -> dict:
+    """Where several cards are right, the answer as a person says it (a key that names one
+    card would have a teacher mark the others wrong)."""
+    return {"answer_text": msg("puzzle#answer_one_of", cards=cards)} if len(cards) > 1 else {}
 
 
 def _given_choice(pz: Puzzle, given) -> str:
@@ -554,7 +563,8 @@ def _fool_from_hand(spec, hand: Hand) -> Puzzle:
                       "fool.owed", choices=FOOL_CHOICES)
     return Puzzle("fool", spec, q, sit, "card_or_choice", TOKEN[low[0]],
                   (msg("puzzle.fool#exchange", cards=_tokens(low)),), "fool.exchange",
-                  accept=tuple(_tokens(low)), choices=FOOL_CHOICES)
+                  accept=tuple(_tokens(low)), choices=FOOL_CHOICES,
+                  extra=_any_one_of(_tokens(low)))
 
 
 _CHECKERS = {"count": _check_count, "legal": _check_legal, "winner": _check_winner,

@@ -46,31 +46,33 @@ class Sheet:
     puzzles: list[tuple[str, int]] = field(default_factory=list)  # (kind, seed), in order
     key: str = ""                                     # its answer key, flattened
     key_seed: int | None = None
+    key_page: int = 0                                 # where its key starts, 1-based
 
 
-def sheets(pdf: Path) -> list[Sheet]:
+def sheets(pdf: Path, texts: list[str] | None = None) -> list[Sheet]:
     """The sheets of a worksheet PDF, each with its key (after it, or all keys at the end).
-    A sheet starts a page with "Worksheet:", a key one with "Answer key: seed N"."""
+    A sheet starts a page with "Worksheet:", a key one with "Answer key: seed N". ``texts``:
+    the PDF's pages, if already read."""
     found: list[Sheet] = []
-    keys: list[tuple[int, str]] = []
+    keys: list[tuple[int, str, int]] = []
     where = None
-    for n, text in enumerate(pages(pdf), 1):
+    for n, text in enumerate(texts if texts is not None else pages(pdf), 1):
         t = flat(text)
         if t.startswith("Worksheet:"):
             seed = int(re.search(r"\bSeed (\d+)\b", t).group(1))
             found.append(Sheet(seed, n))
             where = "sheet"
         elif t.startswith("Answer key:"):
-            keys.append((int(re.match(r"Answer key: seed (\d+)", t).group(1)), ""))
+            keys.append((int(re.match(r"Answer key: seed (\d+)", t).group(1)), "", n))
             where = "key"
         if where == "sheet":
             found[-1].text += " " + t
         elif where == "key":
-            keys[-1] = (keys[-1][0], keys[-1][1] + " " + t)
+            keys[-1] = (keys[-1][0], keys[-1][1] + " " + t, keys[-1][2])
     assert len(keys) == len(found), f"{pdf.name}: {len(found)} sheets but {len(keys)} keys"
-    for s, (seed, key) in zip(found, keys):
+    for s, (seed, key, page) in zip(found, keys):
         s.puzzles = [(kind, int(seed_)) for seed_, kind in PUZZLE_RE.findall(s.text)]
-        s.key, s.key_seed = flat(key), seed
+        s.key, s.key_seed, s.key_page = flat(key), seed, page
     return found
 
 

@@ -108,28 +108,29 @@ def answer_text(p: dict) -> str:
 
 
 def _key(puzzles: list[dict]) -> list[dict]:
-    """The key's sections, one a kind: the sentences every puzzle of the kind shares, said
-    once ("common"); for each puzzle the rest of its steps ("lines"), less those already said
-    on this sheet, and where they were said ("as_in")."""
+    """The key's sections, one a kind. A step that states a rule and names nothing of its
+    puzzle (the engine's ``rule_steps``) is said once: for the whole kind ("common") if every
+    puzzle of the kind has it, else with the first puzzle that has it — later ones point there
+    ("as_in"). Every other step is its own puzzle's working and always printed ("lines"), even
+    where two puzzles happen to word a line alike (two totals of 5 + 4)."""
     from troccas.puzzles import TITLES
 
     sections, said = [], {}
     for kind in dict.fromkeys(p["kind"] for p in puzzles):
         ps = [p for p in puzzles if p["kind"] == kind]
-        common = [s for s in ps[0]["steps"]
-                  if len(ps) > 1 and all(s in q["steps"] for q in ps[1:])]
-        for s in common:
-            said.setdefault(s, ps[0]["n"])
+        common = [s for s in ps[0]["rule_steps"]
+                  if len(ps) > 1 and all(s in q["rule_steps"] for q in ps[1:])]
         for p in ps:
             p["lines"], before = [], []
             for s in p["steps"]:
                 if s in common:
                     continue
-                if s in said:
+                if s in p["rule_steps"] and s in said:
                     before.append(said[s])
-                else:
+                    continue
+                if s in p["rule_steps"]:
                     said[s] = p["n"]
-                    p["lines"].append(s)
+                p["lines"].append(s)
             p["as_in"] = sorted(set(before))
         sections.append({"kind": kind, "title": TITLES[kind], "first": ps[0]["n"],
                          "last": ps[-1]["n"], "common": common, "puzzles": ps})

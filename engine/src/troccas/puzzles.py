@@ -50,6 +50,13 @@ class PuzzleError(TroccasError):
     rule = "puzzle"
 
 
+# Steps that state a rule without naming anything of their puzzle: the same sentence wherever
+# it applies. A worksheet's key says each of them once, not under every puzzle.
+RULE_STEPS = frozenset({"puzzle.legal#lead", "puzzle.legal#fool", "puzzle.scart#lays",
+                        "puzzle.scart#no_honours", "puzzle.scart#wise", "puzzle.fool#keep",
+                        "puzzle.fool#owed", "puzzle.fool#all_tricks", "puzzle.fool#exchange"})
+
+
 @dataclass(frozen=True)
 class Puzzle:
     kind: str
@@ -74,6 +81,7 @@ class Puzzle:
         if with_answer:
             out["answer"] = self.answer
             out["steps"] = [str(m) for m in self.steps]
+            out["rule_steps"] = [str(m) for m in self.steps if m.id in RULE_STEPS]
             if "answer_text" in self.extra:  # the answer as a person says it (a scart)
                 out["answer_text"] = str(self.extra["answer_text"])
         return out
@@ -562,7 +570,7 @@ def _fool_from_hand(spec, hand: Hand) -> Puzzle:
                       (msg("puzzle.fool#owed"),),
                       "fool.owed", choices=FOOL_CHOICES)
     return Puzzle("fool", spec, q, sit, "card_or_choice", TOKEN[low[0]],
-                  (msg("puzzle.fool#exchange", cards=_tokens(low)),), "fool.exchange",
+                  (msg("puzzle.fool#exchange"),), "fool.exchange",
                   accept=tuple(_tokens(low)), choices=FOOL_CHOICES,
                   extra=_any_one_of(_tokens(low)))
 

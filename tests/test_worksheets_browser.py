@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from a11y_helpers import assert_no_violations
 from worksheet_pdf import check_sheet, flat, pages, sheets
 
 
@@ -44,6 +45,7 @@ def test_a_class_set_of_12_printed_from_the_browser(page, site_server, wait_engi
                                            maker.locator("[data-maker-done]").inner_text())
                  .group(1).split(", ")]
     assert "kinds=count%2Clegal" in page.url and "sheets=12" in page.url  # the set's own link
+    assert_no_violations(page, "the worksheet maker with its sheets")
 
     pdf = tmp_path / "class-set.pdf"
     page.pdf(path=str(pdf), prefer_css_page_size=True)

@@ -88,9 +88,10 @@ def load_site(game: str = "troccas", language: str = "en", glossary: str | Path 
 
 def part_classes(site: Site) -> list[type]:
     """The parts of a build, in the order they run for each event."""
-    from build_tools.parts import engine, glossary, handouts, notes, offline, puzzles
+    from build_tools.parts import engine, glossary, handouts, notes, offline, puzzles, worksheets
     return [engine.EnginePart, glossary.GlossaryPart, *site.game_site.PARTS,
-            puzzles.PuzzlesPart, notes.NotesPart, handouts.HandoutsPart, offline.OfflinePart]
+            puzzles.PuzzlesPart, notes.NotesPart, handouts.HandoutsPart,
+            worksheets.WorksheetsPart, offline.OfflinePart]
 
 
 class CardSitePlugin(BasePlugin[SiteConfig]):

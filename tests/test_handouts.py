@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 from build_tools import handouts  # noqa: E402
 from build_tools.glossary import load_glossary  # noqa: E402
 from build_tools.glossary.load import rm_forms  # noqa: E402
-from build_tools.handouts.content import answer_text, puzzle_url  # noqa: E402
+from worksheet_pdf import check_sheet, sheets  # noqa: E402
 
 A4_PTS = (595.92, 842.88)  # 210 x 297 mm as Chromium writes it
 
@@ -120,36 +120,19 @@ def test_glossary_handout_has_every_trump_name_and_phrase(pdfs):
             assert flat(s["text"]) in t, (e["id"], s["text"])
 
 
-def key_start(pdf: Path, pages: int) -> int:
-    """The page on which the answer key starts."""
-    for p in range(1, pages + 1):
-        if "Answer key" in text(pdf, p, p):
-            return p
-    raise AssertionError(f"{pdf.name}: no answer key")
-
-
-def check_worksheet(pdf: Path, kind: str, seed: int, count: int) -> None:
-    i = info(pdf)
-    assert i["a4"]
-    start = key_start(pdf, i["pages"])
-    assert 2 <= start <= i["pages"], "the key is on a page of its own, after the puzzles"
-    questions = flat(text(pdf, 1, start - 1))
-    key = flat(text(pdf, start, i["pages"]))
-    assert f"Seed {seed}" in questions
-    assert "answer:" not in questions.lower().replace("answer: ____", "")
-    for n in range(count):
-        s = seed + n
-        p = api.call("puzzle", kind=kind, seed=s, answer=True)
-        assert f"seed {s} · {puzzle_url(kind, s)}" in questions
-        assert flat(p["question"]) in questions
-        assert f"Puzzle {n + 1} (seed {s}) — answer: {flat(answer_text(p))}" in key
-        # answer_text is only the engine's answer, formatted:
-        a = p["answer"]
-        raw = " ".join(a) if isinstance(a, list) else str(a)
-        assert raw in answer_text(p)
-        for step in p["steps"]:
-            assert flat(step) in key
-    assert f"Puzzle {count + 1} " not in key
+def check_worksheet(pdf: Path, kind: str, seed: int, count: int, n_sheets: int = 1) -> list:
+    """A worksheet PDF of one kind: each sheet holds ``count`` puzzles, the first from
+    ``seed`` on, each key on pages of its own with the engine's answers and working."""
+    assert info(pdf)["a4"]
+    found = sheets(pdf)
+    assert len(found) == n_sheets
+    assert found[0].seed == seed
+    assert [k for s in found for k, _ in s.puzzles] == [kind] * count * n_sheets
+    assert found[0].puzzles == [(kind, seed + n) for n in range(count)]
+    for s in found:
+        assert "answer:" not in s.text.lower().replace("answer: ____", "")  # no key here
+        check_sheet(s)
+    return found
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -173,10 +156,34 @@ def test_cli_worksheet(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
 
 
+def test_cli_class_set_of_mixed_sheets(tmp_path):
+    """Three sheets mixing counting and legal plays, the keys all at the end: every sheet has
+    its own seed, no two share a puzzle, each key is its sheet's."""
+    out = tmp_path / "class.pdf"
+    r = troccas("worksheet", "count,legal", "--seed", "3", "--count", "5", "--sheets", "3",
+                "--keys", "end", "-o", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    found = sheets(out)
+    assert len(found) == 3 and len({s.seed for s in found}) == 3
+    every = [p for s in found for p in s.puzzles]
+    assert len(every) == 15 and len(set(every)) == 15
+    for s in found:
+        assert sorted({k for k, _ in s.puzzles}) == ["count", "legal"]
+        check_sheet(s)
+    pages = info(out)["pages"]
+    assert all(text(out, pages - i, pages - i).lstrip().startswith("Answer key:")
+               for i in range(3)), "the three keys come last, each on its own page"
+
+
 @pytest.mark.parametrize("args, says", [
     (["worksheet", "trumps", "-o", "x.pdf"], "is not a kind of puzzle"),
     (["worksheet", "count", "--count", "0", "-o", "x.pdf"], "1 to 50 puzzles"),
     (["worksheet", "count", "-o", "no/such/folder/x.pdf"], "cannot write the worksheet"),
+    (["worksheet", "count,trumps", "-o", "x.pdf"], "'trumps' is not a kind of puzzle"),
+    (["worksheet", "count", "--sheets", "41", "-o", "x.pdf"], "1 to 40 sheets"),
+    (["worksheet", "count,legal,scart", "--count", "2", "-o", "x.pdf"],
+     "3 kinds of puzzle need at least 3 puzzles"),
+    (["worksheet", "count", "--seed", "-1", "-o", "x.pdf"], "whole number from 0 up, not -1"),
 ])
 def test_cli_worksheet_fails_with_one_line(tmp_path, args, says):
     r = troccas(*args, cwd=tmp_path)

@@ -63,7 +63,7 @@ GOOD = "- id: x\n  level: 1\n  title: T\n  note: N\n  pile: Kc 3c 4c 5c\n  expec
 
 BROKEN = [
     ("count.yaml", GOOD.replace("expect: 5", "expect: 8"),
-     "puzzles/count.yaml:6: puzzle 'x': expect is 8 but the engine answers 5: Total: 5 = 5"),
+     "puzzles/count.yaml:6: puzzle 'x': expect is 8 but the engine answers 5: Kc 3c 4c 5c: 5 + 1 + 1 + 1 = 8, less 3 → 5"),
     ("count.yaml", GOOD.replace("Kc 3c", "Kc Zz"),
      "puzzles/count.yaml:5: puzzle 'x': field 'pile': 'Zz' is not a card: write trumps as"
      " I…XXI, the Fool as Fool or narr, and suit cards as rank (K Q C J 1…10) + suit (c cups,"

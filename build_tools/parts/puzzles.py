@@ -76,7 +76,10 @@ def render_zip() -> bytes:
     files = {"build_tools/__init__.py": here / "__init__.py",
              "build_tools/templating.py": here / "templating.py",
              "build_tools/puzzles/__init__.py": here / "puzzles" / "__init__.py",
-             "build_tools/puzzles/widget.py": here / "puzzles" / "widget.py"}
+             "build_tools/puzzles/widget.py": here / "puzzles" / "widget.py",
+             # The worksheet maker's sheets (build_tools/parts/worksheets.py).
+             "build_tools/worksheets/__init__.py": here / "worksheets" / "__init__.py",
+             "build_tools/worksheets/sheets.py": here / "worksheets" / "sheets.py"}
     for package in (jinja2, markupsafe):
         folder = Path(package.__file__).parent
         for path in sorted(folder.glob("*.py")):

@@ -178,6 +178,8 @@ class PuzzleResult:
     answer: int | str | list[str] | None = field(default=None, metadata=OPTIONAL)
     steps: list[str] | None = field(default=None, metadata=OPTIONAL)
     answer_text: str | None = field(default=None, metadata=OPTIONAL)  # as a person says it
+    # The steps that state a rule and name nothing of this puzzle (puzzles.RULE_STEPS).
+    rule_steps: list[str] | None = field(default=None, metadata=OPTIONAL)
 
 
 @dataclass(frozen=True)

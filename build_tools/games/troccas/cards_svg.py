@@ -236,7 +236,7 @@ def _curved_sword(side: int, i: int, pairs: int) -> str:
     shift = i * step - (pairs - 1) * step / 2    # nested: each sabre the last one moved inwards
     bow, reach = (36 if pairs < 4 else 32), 14   # the middle's distance off the axis; the ends'
     tx, hx = CX + reach + shift - 4, CX + reach + shift + 2
-    top, hy = 24, 176
+    top, hy = 24 + i * 3, 176 - i * 5              # the inner sabres a little shorter: hilts apart
     mid = CX - bow + shift
     c = 2 * mid - (tx + hx) / 2                  # quadratic control for that middle
 
@@ -247,7 +247,7 @@ def _curved_sword(side: int, i: int, pairs: int) -> str:
     ux, uy = dx / ln, dy / ln                    # along the blade
     px, py = -uy, ux                             # across it
     bx, by = hx - ux * 11, hy - uy * 11          # where the blade meets the guard
-    wh, wc, g = 2.6, 3.6, 5.5                    # half-widths: blade at the guard, at the bow; guard
+    wh, wc, g = 2.6, 3.6, 5                      # half-widths: blade at the guard, at the bow; guard
     pts = [(tx, top), (c - wc, 100), (bx - px * wh, by - py * wh), (bx + px * wh, by + py * wh),
            (c + wc, 100), (tx, top)]
     p = [at(*q) for q in pts]
@@ -425,13 +425,13 @@ def _e_wagon() -> str:  # VII il carr: the wagon, with its canopy, seen from the
 
 
 def _e_scales() -> str:  # VIII la stadera: the scales
-    pan = "M-18 0H18Q14 12 0 12Q-14 12-18 0Z"
+    pan = "M-16 0H16Q12 11 0 11Q-12 11-16 0Z"
     return (f'<path d="M46 94H54V18H46ZM30 94H70V100H30Z" fill="{GOLD}"/>'
-            f'<path d="M10 24H90" fill="none" stroke="{GOLD}" stroke-width="5" stroke-linecap="round"/>'
-            f'<path d="M10 24H90" fill="none" stroke-width="1.5"/>'
+            f'<path d="M14 24H86" fill="none" stroke="{GOLD}" stroke-width="5" stroke-linecap="round"/>'
+            f'<path d="M14 24H86" fill="none" stroke-width="1.5"/>'
             f'<path d="{_circle_d(6, 50, 14)}" fill="{GOLD}"/>'
-            f'<path d="M12 26L0 62M12 26L24 62M88 26L76 62M88 26L100 62" fill="none" stroke-width="1.6"/>'
-            f'<path d="{_path(pan, 12, 62, 1)}{_path(pan, 88, 62, 1)}" fill="{GOLD}"/>')
+            f'<path d="M16 26L4 62M16 26L28 62M84 26L72 62M84 26L96 62" fill="none" stroke-width="1.6"/>'
+            f'<path d="{_path(pan, 16, 62, 1)}{_path(pan, 84, 62, 1)}" fill="{GOLD}"/>')
 
 
 def _e_monk() -> str:  # VIIII il pader: the monk in his hood, with the hermit's lantern and staff
@@ -458,13 +458,14 @@ def _e_strength() -> str:  # XI la forza: strength, the lion
             f'<path d="M50 66V70M40 72Q50 80 60 72" fill="none"/>')
 
 
-def _e_hanged() -> str:  # XII il pendiu: the hanged man, upside down by one foot
+def _e_hanged() -> str:  # XII il pendiu: the hanged man, upside down by one foot, hands behind him
     return (f'<path d="M14 100V8H86V100" fill="none" stroke="{GREEN}" stroke-width="6" stroke-linejoin="round"/>'
             f'<path d="M50 8V22" fill="none" stroke-width="2"/>'
-            f'<path d="M50 22L50 50M50 34L64 40L64 24" fill="none" stroke="{BLUE}" stroke-width="6" stroke-linecap="round"/>'
-            f'<path d="M40 50H60L58 76H42Z" fill="{RED}"/>'
-            f'<path d="M42 54L34 72L44 76M58 54L66 72L56 76" fill="none" stroke="{RED}" stroke-width="4"/>'
-            f'<path d="{_circle_d(9, 50, 86)}" fill="{SKIN}"/>')
+            f'<path d="M50 22V50M50 36L64 42L65 26" fill="none" stroke="{BLUE}" stroke-width="6" stroke-linecap="round"/>'
+            f'<path d="M42 72L36 62L44 52M58 72L64 62L56 52" fill="none" stroke="{RED}" stroke-width="5" stroke-linecap="round"/>'
+            f'<path d="M43 48H57L61 74H39Z" fill="{RED}"/><path d="M42 56H58" fill="none" stroke="{GOLD}" stroke-width="3"/>'
+            f'<path d="{_circle_d(9, 50, 84)}" fill="{SKIN}"/>'
+            f'<path d="M41 86Q42 96 50 96Q58 96 59 86Q50 92 41 86Z" fill="#6d4c41"/>')
 
 
 def _e_death() -> str:  # XIII la mort: death, the skull and the scythe
@@ -555,22 +556,25 @@ def _e_fool() -> str:  # il narr: the fool's cap with three bells
             f'<path d="{_circle_d(6, 8, 18)}{_circle_d(6, 50, 6)}{_circle_d(6, 92, 18)}" fill="{GOLD}"/>')
 
 
-EMBLEMS = {  # token: (what the drawing shows, as the data names it; how to draw it)
-    "I": ("Magier", _e_bagat), "II": ("hen", _e_hen), "III": ("empress", _e_empress),
-    "IV": ("emperor", _e_emperor), "V": ("Jupiter", _e_jupiter), "VI": ("lovers", _e_lovers),
-    "VII": ("wagon", _e_wagon), "VIII": ("scales", _e_scales), "IX": ("monk", _e_monk),
-    "X": ("wheel", _e_wheel), "XI": ("strength", _e_strength), "XII": ("hanged", _e_hanged),
-    "XIII": ("death", _e_death), "XIV": ("angel", _e_angel), "XV": ("horned", _e_devil),
-    "XVI": ("lightning", _e_tower), "XVII": ("stars", _e_stars), "XVIII": ("moon", _e_moon),
-    "XIX": ("sun", _e_sun), "XX": ("judgement", _e_judgement), "XXI": ("world", _e_world),
-    "Fool": ("Fool", _e_fool),
+EMBLEMS = {  # token: (what the drawing shows, as the data names it; the drawing; sideways shift
+    # that centres it in its box)
+    "I": ("Magier", _e_bagat, 0), "II": ("hen", _e_hen, 0), "III": ("empress", _e_empress, 0),
+    "IV": ("emperor", _e_emperor, 0), "V": ("Jupiter", _e_jupiter, 0),
+    "VI": ("lovers", _e_lovers, 3.5), "VII": ("wagon", _e_wagon, -3),
+    "VIII": ("scales", _e_scales, 0), "IX": ("monk", _e_monk, 3), "X": ("wheel", _e_wheel, 0),
+    "XI": ("strength", _e_strength, 0), "XII": ("hanged", _e_hanged, 0),
+    "XIII": ("death", _e_death, -3), "XIV": ("angel", _e_angel, 0),
+    "XV": ("horned", _e_devil, 0), "XVI": ("lightning", _e_tower, -2),
+    "XVII": ("stars", _e_stars, 0), "XVIII": ("moon", _e_moon, 3.3), "XIX": ("sun", _e_sun, 0),
+    "XX": ("judgement", _e_judgement, 3.5), "XXI": ("world", _e_world, 0),
+    "Fool": ("Fool", _e_fool, 0),
 }
 
 
 def _emblem(token: str) -> str:
-    subject, draw = EMBLEMS[token]
-    return (f'<g class="emblem" data-emblem="{subject}" transform="translate(10 48) scale(.9)"'
-            f' stroke="{INK}" stroke-width="2" stroke-linejoin="round">{draw()}</g>')
+    subject, draw, dx = EMBLEMS[token]
+    return (f'<g class="emblem" data-emblem="{subject}" transform="translate({10 + dx * 0.9:g} 48)'
+            f' scale(.9)" stroke="{INK}" stroke-width="2" stroke-linejoin="round">{draw()}</g>')
 
 
 # --- the card -------------------------------------------------------------------------------

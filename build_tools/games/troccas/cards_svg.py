@@ -187,6 +187,8 @@ def _round_layout(n: int) -> tuple[float, list[tuple[float, float]]]:
 
 def _round_pips(suit: str, n: int) -> list[str]:
     size, centres = _round_layout(n)
+    if suit == "r" and n > 1:
+        size *= 0.88  # a coin fills its box, a cup does not: side by side they would touch
     return [f'<path d="{_path(SIGN_D[suit], x, y, size / 100)}" fill="{SIGN_FILL[suit]}"/>'
             for x, y in centres]
 
@@ -324,7 +326,7 @@ COURT_FIGURES = {
     "C": (f'<path d="M30 124Q30 100 40 86Q30 84 24 78Q22 70 30 66L44 48Q42 40 46 34L52 42'
           f'Q58 36 62 30L64 42Q80 52 84 78Q88 104 86 124Z" fill="#a1887f"/>'
           f'<path d="M62 32Q78 44 80 64Q84 92 86 124H80Q78 92 72 70Q66 50 56 40Z" fill="#4e342e"/>'
-          f'<path d="M26 70L46 60L52 82M46 60L40 86" fill="none" stroke="{{c}}" stroke-width="3"/>'
+          f'<path d="M27 68Q33 74 38 70L46 48M38 70Q46 84 58 90" fill="none" stroke="{{c}}" stroke-width="3"/>'
           f'<path d="M48 50A2.5 2.5 0 1 0 48.1 50Z" fill="{INK}"/>'),
     # the jack: a young head in a cap with a feather
     "J": (f'<path d="M22 124Q24 92 55 90Q86 92 88 124Z" fill="{{c}}"/>'

@@ -230,7 +230,8 @@ def test_trick_cards_show_larger_and_fit_a_phone(width, height, site_server, bro
             smallest = min(w for w, _ in trick)
             assert smallest >= 1.25 * max(plain), (
                 f"/{trick_path}: trick cards {smallest:.0f} px wide, plain cards {max(plain):.0f} px")
-            assert page.evaluate("document.documentElement.scrollWidth") <= width, f"/{trick_path} scrolls sideways"
+            scroll = page.evaluate("document.documentElement.scrollWidth")
+            assert scroll <= width, f"/{trick_path} scrolls sideways ({scroll} px on a {width} px screen)"
             assert max(right for _, right in trick) <= width, f"/{trick_path}: a trick card runs off"
     finally:
         ctx.close()

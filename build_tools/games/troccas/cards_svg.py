@@ -122,6 +122,12 @@ def _text(x, y, s, size, *, fill=INK, family="sans-serif", weight="bold", anchor
             f' fill="{fill}"{st}{fit_attr}{extra}>{escape(s)}</text>')
 
 
+def _stroke(d: str, colour: str, width: float, *, cap: bool = False) -> str:
+    """A line drawn, not filled."""
+    return (f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="{width:g}"'
+            + (' stroke-linecap="round"/>' if cap else "/>"))
+
+
 def _star_d(r: float, points: int = 5, inner: float = 0.45) -> str:
     pts = []
     for i in range(points * 2):
@@ -132,7 +138,8 @@ def _star_d(r: float, points: int = 5, inner: float = 0.45) -> str:
 
 
 def _circle_d(r: float, cx: float = 0, cy: float = 0) -> str:
-    return f"M{_n(cx - r)} {_n(cy)}A{_n(r)} {_n(r)} 0 1 0 {_n(cx + r)} {_n(cy)}A{_n(r)} {_n(r)} 0 1 0 {_n(cx - r)} {_n(cy)}Z"
+    arc = f"A{_n(r)} {_n(r)} 0 1 0"
+    return f"M{_n(cx - r)} {_n(cy)}{arc} {_n(cx + r)} {_n(cy)}{arc} {_n(cx - r)} {_n(cy)}Z"
 
 
 # --- suit signs: one path each, drawn round the origin in a 100-unit box ---------------------
@@ -156,7 +163,8 @@ SIGN_FILL = {"c": RED, "r": GOLD, "s": STEEL, "b": "#66a35a"}
 def _sign(suit: str, x: float, y: float, size: float, *, sw: float = 1.3) -> str:
     """The suit sign centred at (x, y), ``size`` units tall, in its colours."""
     d = _path(SIGN_D[suit], x, y, size / 100)
-    return f'<path d="{d}" fill="{SIGN_FILL[suit]}" stroke="{INK}" stroke-width="{sw:g}" stroke-linejoin="round"/>'
+    return (f'<path d="{d}" fill="{SIGN_FILL[suit]}" stroke="{INK}" stroke-width="{sw:g}"'
+            f' stroke-linejoin="round"/>')
 
 
 # --- pips of the numerals -------------------------------------------------------------------
@@ -373,7 +381,8 @@ def _eagle(x: float, y: float, s: float) -> str:
 def _e_empress() -> str:  # III l'imperatura: the empress's crown of pearls and her eagle shield
     pearls = "".join(f'<path d="{_circle_d(3.4, x, y)}" fill="#fff"/>' for x, y in
                      ((24, 16), (37, 8), (50, 4), (63, 8), (76, 16)))
-    return (f'<path d="M22 34Q20 22 24 16Q30 24 37 8Q44 20 50 4Q56 20 63 8Q70 24 76 16Q80 22 78 34Z" fill="{GOLD}"/>'
+    return (f'<path d="M22 34Q20 22 24 16Q30 24 37 8Q44 20 50 4Q56 20 63 8Q70 24 76 16Q80 22 78 34Z"'
+            f' fill="{GOLD}"/>'
             + pearls
             + f'<path d="M22 34H78V40H22Z" fill="{RED}"/>'
             f'<path d="M26 46H74V70Q74 88 50 98Q26 88 26 70Z" fill="{GOLD}"/>'
@@ -407,15 +416,15 @@ def _e_lovers() -> str:  # VI ils amurai: the lovers, two hearts and Cupid's arr
             f'<path d="{_heart(62, 50, 0.95)}" fill="#e57373"/>'
             f'<path d="M54 46L84 26" fill="none" stroke="{BROWN}" stroke-width="3"/>'
             f'<path d="M84 26L74 28L80 36Z" fill="{INK}"/>'
-            f'<path d="M10 78L8 68M10 78L2 82M16 74L14 64M16 74L8 78" fill="none" stroke="{BROWN}" stroke-width="2"/>')
+            + _stroke("M10 78L8 68M10 78L2 82M16 74L14 64M16 74L8 78", BROWN, 2))
 
 
 def _wheel(x: float, y: float, r: float, spokes: int, rim: str, sw: float = 2) -> str:
     lines = "".join(f"M{_n(x)} {_n(y)}L{_n(x + r * math.cos(a))} {_n(y + r * math.sin(a))}"
                     for a in (2 * math.pi * i / spokes for i in range(spokes)))
     return (f'<path d="{_circle_d(r, x, y)}" fill="none" stroke="{rim}" stroke-width="{r / 4.5:.1f}"/>'
-            f'<path d="{_circle_d(r + r / 9, x, y)}{_circle_d(r - r / 9, x, y)}{lines}" fill="none" stroke-width="{sw:g}"/>'
-            f'<path d="{_circle_d(r / 5, x, y)}" fill="{INK}"/>')
+            + _stroke(_circle_d(r + r / 9, x, y) + _circle_d(r - r / 9, x, y) + lines, INK, sw)
+            + f'<path d="{_circle_d(r / 5, x, y)}" fill="{INK}"/>')
 
 
 def _e_wagon() -> str:  # VII il carr: the wagon, with its canopy, seen from the side
@@ -446,9 +455,9 @@ def _e_monk() -> str:  # VIIII il pader: the monk in his hood, with the hermit's
 
 
 def _e_wheel() -> str:  # X la roda dalla fortuna: the wheel of fortune on its stand, with its crank
-    return (f'<path d="M20 98L50 46L80 98" fill="none" stroke="{BROWN}" stroke-width="6" stroke-linejoin="round"/>'
+    return (_stroke("M20 98L50 46L80 98", BROWN, 6)
             + _wheel(50, 44, 36, 8, GOLD, 2.2)
-            + f'<path d="M50 44L66 58H76" fill="none" stroke="{INK}" stroke-width="4" stroke-linecap="round"/>')
+            + _stroke("M50 44L66 58H76", INK, 4, cap=True))
 
 
 def _e_strength() -> str:  # XI la forza: strength, the lion
@@ -461,12 +470,12 @@ def _e_strength() -> str:  # XI la forza: strength, the lion
 
 
 def _e_hanged() -> str:  # XII il pendiu: the hanged man, upside down by one foot, hands behind him
-    return (f'<path d="M14 100V8H86V100" fill="none" stroke="{GREEN}" stroke-width="6" stroke-linejoin="round"/>'
-            f'<path d="M50 8V22" fill="none" stroke-width="2"/>'
-            f'<path d="M50 22V50M50 36L64 42L65 26" fill="none" stroke="{BLUE}" stroke-width="6" stroke-linecap="round"/>'
-            f'<path d="M42 72L36 62L44 52M58 72L64 62L56 52" fill="none" stroke="{RED}" stroke-width="5" stroke-linecap="round"/>'
-            f'<path d="M43 48H57L61 74H39Z" fill="{RED}"/><path d="M42 56H58" fill="none" stroke="{GOLD}" stroke-width="3"/>'
-            f'<path d="{_circle_d(9, 50, 84)}" fill="{SKIN}"/>'
+    return (_stroke("M14 100V8H86V100", GREEN, 6)
+            + f'<path d="M50 8V22" fill="none" stroke-width="2"/>'
+            + _stroke("M50 22V50M50 36L64 42L65 26", BLUE, 6, cap=True)
+            + _stroke("M42 72L36 62L44 52M58 72L64 62L56 52", RED, 5, cap=True)
+            + f'<path d="M43 48H57L61 74H39Z" fill="{RED}"/>' + _stroke("M42 56H58", GOLD, 3)
+            + f'<path d="{_circle_d(9, 50, 84)}" fill="{SKIN}"/>'
             f'<path d="M41 86Q42 96 50 96Q58 96 59 86Q50 92 41 86Z" fill="#6d4c41"/>')
 
 
@@ -479,7 +488,7 @@ def _e_death() -> str:  # XIII la mort: death, the skull and the scythe
             f'<path d="M42 72V82M50 72V82M58 72V82M36 72H64" fill="none" stroke-width="1.5"/>')
 
 
-def _e_angel() -> str:  # XIIII il aunghel, la tempronza: the angel's wings and halo, water poured from jug to jug
+def _e_angel() -> str:  # XIIII il aunghel, la tempronza: the angel's wings and halo, two jugs
     wing = "M0 0Q-20-20-46-20Q-40-12-44-6Q-36-4-40 4Q-30 4-32 12Q-18 10 0 0Z"
     return (f'<path d="{_path(wing, 46, 40, 1)}{_path(wing, 54, 40, -1, 1)}" fill="#e3f2fd"/>'
             f'<path d="{_circle_d(10, 50, 14)}" fill="none" stroke="{GOLD}" stroke-width="4"/>'

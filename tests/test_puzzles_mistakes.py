@@ -154,7 +154,7 @@ def test_mistakes_come_back(site_server, zurich, wait_engine):
 
     page.goto(site_server.url_of("puzzles/mistakes/"))
     summary = page.locator("[data-pz-mistakes-summary]")
-    page.wait_for_function("document.querySelector('[data-pz-mistakes-summary]').dataset.due")
+    page.wait_for_function("document.querySelector('[data-pz-mistakes-summary]')?.dataset.due")
     assert summary.inner_text() == "Nothing to review now; 2 coming back later; none learnt."
     rows = page.locator("[data-pz-later] tr")
     assert [r.locator("td").all_inner_texts() for r in rows.all()] == [
@@ -172,7 +172,7 @@ def test_mistakes_come_back(site_server, zurich, wait_engine):
     assert due_note.get_by_role("link").inner_text() == "2 puzzles to review"
     due_note.get_by_role("link").click()
     page.wait_for_url("**/puzzles/mistakes/")
-    page.wait_for_function("document.querySelector('[data-pz-mistakes-summary]').dataset.due === '2'")
+    page.wait_for_function("document.querySelector('[data-pz-mistakes-summary]')?.dataset.due === '2'")
     assert summary.inner_text() == "2 puzzles to review now; none coming back later; none learnt."
 
     # The authored puzzle as its page draws it, answering at once from the stored verdicts.
@@ -255,7 +255,7 @@ def test_a_browser_that_keeps_nothing_gets_a_note_and_no_error(site_server, brow
         assert our_failures() == []
         page.goto(site_server.url_of("puzzles/mistakes/"))
         summary = page.locator("[data-pz-mistakes-summary]")
-        page.wait_for_function("document.querySelector('[data-pz-mistakes-summary]').dataset.due")
+        page.wait_for_function("document.querySelector('[data-pz-mistakes-summary]')?.dataset.due")
         assert summary.inner_text().startswith("This browser does not let the site keep anything")
         assert page.get_by_role("button", name="Clear my mistakes").is_hidden()
         assert our_failures() == []

@@ -53,8 +53,10 @@ def marks(results) -> set[str]:
 def test_search_finds_romansh_words_without_their_accents(search, page):
     found = search("tschec", "tschéc")
     assert {"/glossary/tschintschar/", "/glossary/words/", "/learn/tschintschar/"} <= paths(found)
-    assert marks(found) == {"tschéc"}  # highlighted as the pages write it
-    assert all(r["h"] in ("tschéc", None, "") for r in found)
+    # Highlighted as those pages write it (the contributing guide writes "tschec" too).
+    romansh = [r for r in found if r["path"].startswith(("/glossary/", "/learn/"))]
+    assert marks(romansh) == {"tschéc"}
+    assert {r["h"] for r in romansh} <= {"tschéc", ""}
     # The accented query, in any case, finds the same pages.
     assert paths(search("tschéc", "tschéc")) == paths(found)
     assert paths(search("TSCHÉC", "tschéc")) == paths(found)

@@ -71,12 +71,12 @@ DIFFERS = {"spelling": "other spelling", "article": "other article",
 # The places of the table talk on the tschintschar page's schematic map (a 480 x 330 drawing,
 # north up, build_tools/templates/glossary/_map.svg.j2): the (x, y) of each place's dot, where
 # its name goes ("above", "left" or "right" of the dot), and a few words on what the code makes
-# of it. Not measured from a map — the relative positions the sources give, and what anyone
-# from the valley knows: the Surselva runs from Tujetsch and Medel in the west down to Ilanz in
-# the east (pagat; wiki-de lists the places in that order: Sedrun, Disentis, Medel, …,
-# Breil/Brigels). The Medel valley climbs south from Disentis (Mustér); Salvaplauna is a meadow
-# just outside Disentis (pagat); Sogn Gion lies high up the Medel valley, since lower down the
-# valley means stronger trumps and "not even at Sogn Gion" means very weak ones (pagat).
+# of it. Not measured from a map: only the relative positions the sources give, checked
+# against the valley's general geography. The Surselva runs from Tujetsch and Medel in the west
+# down to Ilanz in the east (pagat; wiki-de lists the places in that order: Sedrun, Disentis,
+# Medel, …, Breil/Brigels). The Medel valley climbs south from Disentis (Mustér); Salvaplauna is
+# a meadow just outside Disentis (pagat); Sogn Gion lies high up the Medel valley, since lower
+# down the valley means stronger trumps and "not even at Sogn Gion" means very weak ones (pagat).
 MAP_PLACES = {
     "tujetsch": (56, 84, "above", "court cards"),
     "muster": (196, 104, "above", "court cards"),

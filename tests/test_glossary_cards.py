@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 from build_tools.games.troccas.cards_svg import all_card_svgs, card_label, card_svg  # noqa: E402
-from build_tools.glossary import load_glossary, rm_forms  # noqa: E402
+from build_tools.glossary import load_glossary  # noqa: E402
 from build_tools.glossary.load import Card  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -32,7 +32,13 @@ def expected_label(token: str) -> str:
         return f"{first} da {SUIT_RM[card.suit]} — {card.name}"
     e = TRUMP[card.token]
     english = "the Fool" if card.is_fool else f"trump {card.roman}"
-    return f"{rm_forms(e)[0]['text']} — {english}, {e['caption'][0]['text']}"
+    # pagat's form of the first name, then each other source's spelling in brackets.
+    head, *others = e["names"][0]["rm"]
+    assert "pagat" in head["sources"]
+    name = head["text"]
+    if others:
+        name += " (" + "; ".join(f"{', '.join(o['sources'])}: {o['text']}" for o in others) + ")"
+    return f"{name} — {english}, {e['caption'][0]['text']}"
 
 
 ALL = all_card_svgs(GLOSSARY)
@@ -51,7 +57,10 @@ def test_examples_of_names():
     assert card_label("Jb", GLOSSARY) == "il buob da bastuns — jack of batons"
     assert card_label("7s", GLOSSARY) == "7 da spadas — seven of swords"
     assert card_label("XXI", GLOSSARY) == "il mund — trump XXI, Le Monde"
-    assert card_label("XIX", GLOSSARY) == "la sulegl — trump XVIIII, Le Soleil"
+    # Where the sources write the name differently, pagat's form comes first and the other
+    # with its source: not one of them silently.
+    assert card_label("XIX", GLOSSARY) == "la sulegl (wiki-de: il sulegl) — trump XVIIII, Le Soleil"
+    assert card_label("VI", GLOSSARY) == "ils amurai (wiki-de: ils inamurai) — trump VI, L'Amoureux"
     assert card_label("Fool", GLOSSARY) == "il narr — the Fool, Le Mat"
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from troccas import ranking_order
 
-from build_tools.glossary.load import Card, Glossary, load_glossary, rm_forms
+from build_tools.glossary.load import Card, Glossary, load_glossary, rm_forms, with_variants
 
 W, H = 110, 200
 INK = "#222"
@@ -54,7 +54,7 @@ def card_label(token: str, glossary: Glossary | None = None) -> str:
     card = Card.parse(token)
     if card.kind != "suit":
         entry = next(e for e in g.kinds["trumps"] if e["card"] == card.token)
-        rm = rm_forms(entry)[0]["text"]
+        rm = with_variants(entry["names"][0]["rm"])  # pagat's form, then any variant with its source
         caption = entry["caption"][0]["text"]
         english = "the Fool" if card.is_fool else f"trump {card.roman}"
         return f"{rm} — {english}, {caption}"

@@ -14,7 +14,7 @@
 The options are checked by :class:`SiteConfig` (a MkDocs config schema), so a typo or a missing
 folder stops the build with one line naming ``mkdocs.yml``. The build itself is done by parts
 (``build_tools/parts/``: the in-browser engine, the glossary, the puzzles, the handouts, the
-offline copy) and by the game's own parts (``build_tools/games/<game>/``), run in that order
+header search's accent folding, the offline copy) and by the game's own parts (``build_tools/games/<game>/``), run in that order
 for each MkDocs event. They share a :class:`Site`: the options, the engine's facade, the game's
 site module and the one Jinja environment (``build_tools/templating.py``).
 """
@@ -88,9 +88,11 @@ def load_site(game: str = "troccas", language: str = "en", glossary: str | Path 
 
 def part_classes(site: Site) -> list[type]:
     """The parts of a build, in the order they run for each event."""
-    from build_tools.parts import engine, glossary, handouts, offline, puzzles, teach
+    from build_tools.parts import (engine, glossary, handouts, notes, offline, puzzles, search,
+                                   teach, worksheets)
     return [engine.EnginePart, glossary.GlossaryPart, *site.game_site.PARTS,
-            puzzles.PuzzlesPart, teach.TeachPart, handouts.HandoutsPart, offline.OfflinePart]
+            puzzles.PuzzlesPart, notes.NotesPart, teach.TeachPart, handouts.HandoutsPart,
+            worksheets.WorksheetsPart, search.SearchPart, offline.OfflinePart]
 
 
 class CardSitePlugin(BasePlugin[SiteConfig]):

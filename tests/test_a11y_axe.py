@@ -38,7 +38,8 @@ def test_page_has_no_wcag_violations(path, site_server, page, wait_engine):
     assert_no_violations(page, f"/{path} (light palette)")
 
 
-DARK_PAGES = ["", COUNTING, WORDS, "glossary/trumps/", "glossary/cards/", "learn/", "puzzles/"]
+DARK_PAGES = ["", COUNTING, WORDS, "glossary/trumps/", "glossary/tschintschar/", "glossary/cards/",
+              "learn/", "puzzles/"]
 
 
 @pytest.mark.parametrize("path", DARK_PAGES, ids=page_id)
@@ -52,6 +53,19 @@ def test_dark_palette_has_no_wcag_violations(path, site_server, browser, wait_en
         open_page(page, site_server.url_of(path), wait_engine)
         assert page.get_attribute("body", "data-md-color-scheme") == "slate"
         assert_no_violations(page, f"/{path} (dark palette)")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("path", ["glossary/tschintschar/", "glossary/trumps/"], ids=page_id)
+def test_stacked_tables_on_a_phone_have_no_wcag_violations(path, site_server, browser):
+    """On a phone these tables show one block per row, each value after its column's name."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        open_page(page, site_server.url_of(path))
+        assert page.evaluate("getComputedStyle(document.querySelector('.gl-stack tr')).display") == "block"
+        assert_no_violations(page, f"/{path} (phone)")
     finally:
         ctx.close()
 

@@ -117,3 +117,78 @@ def test_term_tooltip_on_hover_and_focus(page, site_server):
     # The link leads to the entry on the words page.
     href = link.get_attribute("href")
     assert "glossary/words/" in href and "#" in href
+
+
+def test_filter_matches_whole_words_or_their_beginnings_only(page, site_server):
+    """Issue 15: "sche" finds "buob, sche", not "tschéc" or "die Herrscherin" (l'imperatura),
+    where it stands inside a word; an apostrophe ends a word, so "imperatura" finds
+    "l'imperatura"."""
+    open_words(page, site_server)
+    page.fill("#gl-q", "sche")
+    assert visible_ids(page) == ["buob-sche"]
+    page.fill("#gl-q", "imperatura")
+    assert visible_ids(page) == ["trump-iii"]
+    page.fill("#gl-q", "imper")  # the beginning of a word: l'imperatura, igl imperatur
+    assert visible_ids(page) == ["trump-iii", "trump-iv"]
+    page.fill("#gl-q", "ulegl")  # the inside of "sulegl"
+    assert visible_ids(page) == []
+    page.fill("#gl-q", "Sulegl")
+    assert visible_ids(page) == ["trump-xix"]
+    assert not page.console_errors
+
+
+PHONE = {"width": 390, "height": 844}
+OVERFLOW = """() => {
+  const vw = document.documentElement.clientWidth;
+  const out = [];
+  if (document.documentElement.scrollWidth > vw) out.push(`page ${document.documentElement.scrollWidth}px`);
+  for (const w of document.querySelectorAll('.gl-table-wrap'))
+    if (w.scrollWidth > w.clientWidth + 1) out.push(`table scrolls ${w.scrollWidth}px in ${w.clientWidth}px`);
+  for (const c of document.querySelectorAll('.gl-table th, .gl-table td, .gl-map__svg')) {
+    const r = c.getBoundingClientRect();
+    if (r.width && (r.right > vw + 0.5 || r.left < -0.5))
+      out.push(`${c.closest('tr, figure').id || c.tagName} ends at ${Math.round(r.right)}px`);
+  }
+  return out;
+}"""
+
+
+def test_tables_and_map_fit_a_phone(browser, site_server):
+    """Issue 15: at 390 px the tschintschar and trump tables show every column (each row
+    stacked, the column's name beside each value) and nothing is cut off or scrolls sideways."""
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        for path in ("glossary/tschintschar/", "glossary/trumps/"):
+            page.goto(site_server.url_of(path))
+            page.wait_for_load_state("load")
+            assert page.evaluate(OVERFLOW) == [], path
+        # The stacked rows name their columns: "Signals" before what a phrase signals.
+        label = page.goto(site_server.url_of("glossary/tschintschar/")) and page.evaluate(
+            "getComputedStyle(document.querySelector('#dar-da-freid td[data-label=Signals]'),"
+            " '::before').content")
+        assert "Signals" in label
+        box = page.locator("#dar-da-freid").bounding_box()
+        assert box["width"] <= PHONE["width"]
+    finally:
+        ctx.close()
+
+
+def test_map_is_described_and_its_places_are_text_too(page, site_server):
+    page.goto(site_server.url_of("glossary/tschintschar/") + "#places")
+    svg = page.locator("svg.gl-map__svg")
+    assert svg.get_attribute("role") == "img"
+    name = page.evaluate("""() => {
+      const svg = document.querySelector('svg.gl-map__svg');
+      return svg.getAttribute('aria-labelledby').split(' ')
+        .map((id) => document.getElementById(id).textContent).join(' ');
+    }""")
+    assert "Schematic map" in name and "Not to scale" in name and "Sogn Gion" in name
+    items = page.eval_on_selector_all("ul.gl-places > li", "els => els.map(e => e.id)")
+    assert sorted(items) == sorted(f"place-{p}" for p in
+                                   ("tujetsch", "muster", "salvaplauna", "medel", "sogn-gion", "breil"))
+    # Each place names the phrases that use it, linked to their rows in the tables above.
+    links = page.eval_on_selector_all(
+        "#place-sogn-gion a[lang=rm]", "els => els.map((a) => [a.textContent, new URL(a.href).hash])")
+    assert ["gnanc tochen Sogn Gion", "#gnanc-tochen-sogn-gion"] in links
+    assert page.locator("tr#gnanc-tochen-sogn-gion").count() == 1

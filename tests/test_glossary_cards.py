@@ -1,4 +1,7 @@
-"""Every one of the 78 card pictures renders, is well-formed SVG and carries its accessible name."""
+"""Every one of the 78 card pictures renders, is well-formed SVG and carries its accessible name;
+each trump shows its numeral and an emblem of its own, drawn from what its name says; each
+numeral card as many pips as its rank, centred (measured in Chromium); the pictures stay small
+and self-contained; and where a trick is the question its cards show larger, on a phone too."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 from build_tools.games.troccas.cards_svg import all_card_svgs, card_label, card_svg  # noqa: E402
-from build_tools.glossary import load_glossary, rm_forms  # noqa: E402
+from build_tools.glossary import load_glossary  # noqa: E402
 from build_tools.glossary.load import Card  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -29,7 +32,13 @@ def expected_label(token: str) -> str:
         return f"{first} da {SUIT_RM[card.suit]} — {card.name}"
     e = TRUMP[card.token]
     english = "the Fool" if card.is_fool else f"trump {card.roman}"
-    return f"{rm_forms(e)[0]['text']} — {english}, {e['caption'][0]['text']}"
+    # pagat's form of the first name, then each other source's spelling in brackets.
+    head, *others = e["names"][0]["rm"]
+    assert "pagat" in head["sources"]
+    name = head["text"]
+    if others:
+        name += " (" + "; ".join(f"{', '.join(o['sources'])}: {o['text']}" for o in others) + ")"
+    return f"{name} — {english}, {e['caption'][0]['text']}"
 
 
 ALL = all_card_svgs(GLOSSARY)
@@ -48,7 +57,10 @@ def test_examples_of_names():
     assert card_label("Jb", GLOSSARY) == "il buob da bastuns — jack of batons"
     assert card_label("7s", GLOSSARY) == "7 da spadas — seven of swords"
     assert card_label("XXI", GLOSSARY) == "il mund — trump XXI, Le Monde"
-    assert card_label("XIX", GLOSSARY) == "la sulegl — trump XVIIII, Le Soleil"
+    # Where the sources write the name differently, pagat's form comes first and the other
+    # with its source: not one of them silently.
+    assert card_label("XIX", GLOSSARY) == "la sulegl (wiki-de: il sulegl) — trump XVIIII, Le Soleil"
+    assert card_label("VI", GLOSSARY) == "ils amurai (wiki-de: ils inamurai) — trump VI, L'Amoureux"
     assert card_label("Fool", GLOSSARY) == "il narr — the Fool, Le Mat"
 
 
@@ -64,8 +76,11 @@ def test_card_renders_with_its_accessible_name(token):
     assert title is not None and title.text == label
     assert root.get("data-card") == token
     assert root.get("viewBox") == "0 0 110 200"
-    # Self-contained: no ids to collide when inlined twice, no external fonts or images.
-    assert not re.search(r'\sid="|href=|url\(|@font-face|@import', svg)
+    # Self-contained: no ids to collide when inlined twice, no external fonts or images, no
+    # references of any kind (the only URL is the SVG namespace).
+    assert not re.search(r'\sid="|href=|url\(|@font-face|@import|<image|<use|<foreignObject|<style|<script',
+                         svg)
+    assert re.findall(r"https?://[^\s\"']*", svg) == ["http://www.w3.org/2000/svg"]
     families = set(re.findall(r'font-family="([^"]+)"', svg))
     assert families <= {"serif", "sans-serif"}
     texts = [t.text for t in root.iter(f"{SVG}text")]
@@ -91,3 +106,141 @@ def test_built_site_has_every_card_file():
     for token in ("Kc", "10s", "IV", "Fool"):
         root = ET.parse(site / "cards" / f"{token}.svg").getroot()
         assert root.get("aria-label") == expected_label(token)
+
+
+# --- what the pictures show --------------------------------------------------------------------
+TRUMPS = [t for t in ALL if Card.parse(t).kind != "suit"]
+NUMERALS = [t for t in ALL if Card.parse(t).kind == "suit" and not Card.parse(t).is_court]
+
+
+def _tree(token):
+    return ET.fromstring(ALL[token])
+
+
+def _emblem(token):
+    groups = [g for g in _tree(token).iter(f"{SVG}g") if g.get("class") == "emblem"]
+    assert len(groups) == 1, f"{token}: expected one <g class=\"emblem\">, found {len(groups)}"
+    return groups[0]
+
+
+def test_every_trump_and_the_fool_has_an_emblem_of_its_own():
+    assert len(TRUMPS) == 22
+    drawings = {}
+    for token in TRUMPS:
+        g = _emblem(token)
+        shapes = [e for e in g.iter() if e.tag in (f"{SVG}path", f"{SVG}circle", f"{SVG}rect")]
+        assert len(shapes) >= 2, f"{token}: an emblem of {len(shapes)} shape(s) is no drawing"
+        drawing = "".join(ET.tostring(e, encoding="unicode") for e in g)
+        drawings.setdefault(drawing, []).append(token)
+    shared = [tokens for tokens in drawings.values() if len(tokens) > 1]
+    assert not shared, f"trumps sharing one drawing: {shared}"
+
+
+@pytest.mark.parametrize("token", TRUMPS)
+def test_the_emblem_shows_what_the_trumps_name_says(token):
+    """The emblem's subject is a word of the trump's own data: one of its names in English or
+    German, or its French or German caption (the sun on la sulegl, the hen on la gaglina)."""
+    subject = _emblem(token).get("data-emblem")
+    e = TRUMP[token]
+    words = [c["text"] for c in e["caption"] + e["caption_de"]]
+    for name in e["names"]:
+        words += [r["text"] for r in name.get("en", []) + name.get("de", [])]
+    assert subject and any(subject.lower() in w.lower() for w in words), (
+        f"{token}: emblem {subject!r} is none of {words}")
+
+
+@pytest.mark.parametrize("token", [t for t in TRUMPS if t != "Fool"])
+def test_trump_numerals_large(token):
+    card = Card.parse(token)
+    sizes = {t.text: float(t.get("font-size")) for t in _tree(token).iter(f"{SVG}text")}
+    assert sizes.get(card.roman, 0) >= 28, f"{token}: the numeral {card.roman} is missing or small"
+    assert sizes.get(str(card.number), 0) >= 22, f"{token}: the corner number is missing or small"
+
+
+@pytest.mark.parametrize("token", NUMERALS)
+def test_numeral_cards_have_as_many_pips_as_their_rank(token):
+    card = Card.parse(token)
+    groups = [g for g in _tree(token).iter(f"{SVG}g") if g.get("class") == "pips"]
+    assert len(groups) == 1
+    assert len(list(groups[0])) == int(card.rank), f"{token}: {len(list(groups[0]))} pips"
+
+
+def test_courts_are_drawn_apart():
+    """A court has no pips, and the four courts of a suit are four different figures."""
+    for suit in "crsb":
+        figures = set()
+        for rank in "KQCJ":
+            root = _tree(rank + suit)
+            assert not [g for g in root.iter(f"{SVG}g") if g.get("class") == "pips"]
+            figures.add(ET.tostring(next(g for g in root if g.tag == f"{SVG}g"), encoding="unicode"))
+        assert len(figures) == 4, suit
+
+
+# Each picture at most 6 KB and the pack at most 200 KB: the glossary's card gallery inlines all
+# 78 in one page, so the pack's size is that page's weight in pictures. The pictures drawn before
+# the emblems came to 182 KB (the largest 5.8 KB): the emblems may not make any page heavier.
+MAX_CARD_BYTES, MAX_PACK_BYTES = 6 * 1024, 200 * 1024
+
+
+def test_the_pictures_stay_small():
+    sizes = {t: len(svg.encode()) for t, svg in ALL.items()}
+    big = {t: n for t, n in sizes.items() if n > MAX_CARD_BYTES}
+    assert not big, f"cards over {MAX_CARD_BYTES} bytes: {big}"
+    assert sum(sizes.values()) <= MAX_PACK_BYTES, f"the pack is {sum(sizes.values())} bytes"
+
+
+def test_pips_centred_on_the_card(browser):
+    """In Chromium, every numeral card's pattern is centred on the card's vertical axis (within
+    2 of its 110 units), and the trumps' emblems too, inside the card."""
+    page = browser.new_page()
+    try:
+        page.set_content("<!doctype html><body>" + "".join(ALL.values()) + "</body>")
+        boxes = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('svg')].map(svg => {
+            const g = svg.querySelector('g.pips, g.emblem');
+            if (!g) return [svg.dataset.card, null];
+            const card = svg.getBoundingClientRect(), b = g.getBoundingClientRect();
+            const k = 110 / card.width;  // pixels to the card's units
+            return [svg.dataset.card, [(b.left - card.left) * k, (b.right - card.left) * k,
+                                       (b.top - card.top) * k, (b.bottom - card.top) * k]];
+        }))""")
+    finally:
+        page.close()
+    for token in NUMERALS + TRUMPS:
+        left, right, top, bottom = boxes[token]
+        assert abs((left + right) / 2 - 55) <= 2, f"{token}: pattern from x={left:.1f} to {right:.1f}"
+        assert 3 <= left and right <= 107 and 3 <= top and bottom <= 197, (token, boxes[token])
+
+
+# --- where the trick is the question, its cards are larger -------------------------------------
+WIDTHS = """(sel) => [...document.querySelectorAll(sel)].map(e => {
+    const b = e.getBoundingClientRect(); return [b.width, b.right]; })"""
+# (page, its cards that are not a trick) and (page, a trick's cards), puzzles and examples
+PLAIN_AND_TRICK = [
+    (("puzzles/legal/", ".tr-pz__choose:not(.tr-pz__choose--trick) .tr-pz__img"),
+     ("puzzles/winner/", ".tr-pz--winner .tr-pz__choose .tr-pz__img")),
+    (("rules/cards/", ".tr-ex--cards img.tr-pic"), ("rules/play/", ".tr-ex__trick img.tr-pic")),
+]
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_trick_cards_show_larger_and_fit_a_phone(width, height, site_server, browser):
+    """On the winner puzzles and the trick examples the trick's cards show at least 1.25 times
+    as wide as the plain cards of a puzzle's hand or an example's row, and, on a 390 px phone as
+    on a desktop, the page does not scroll sideways and no trick card runs off the screen."""
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = ctx.new_page()
+        for (plain_path, plain_sel), (trick_path, trick_sel) in PLAIN_AND_TRICK:
+            page.goto(site_server.url_of(plain_path))
+            plain = [w for w, _ in page.evaluate(WIDTHS, plain_sel)]
+            page.goto(site_server.url_of(trick_path))
+            trick = page.evaluate(WIDTHS, trick_sel)
+            assert plain and trick, f"no {plain_sel} on /{plain_path} or no {trick_sel} on /{trick_path}"
+            smallest = min(w for w, _ in trick)
+            assert smallest >= 1.25 * max(plain), (
+                f"/{trick_path}: trick cards {smallest:.0f} px wide, plain cards {max(plain):.0f} px")
+            scroll = page.evaluate("document.documentElement.scrollWidth")
+            assert scroll <= width, f"/{trick_path} scrolls sideways ({scroll} px on a {width} px screen)"
+            assert max(right for _, right in trick) <= width, f"/{trick_path}: a trick card runs off"
+    finally:
+        ctx.close()

@@ -122,7 +122,8 @@ def test_spelling_variants_are_kept_apart():
 def test_strusch_in_keeps_each_sources_meaning():
     g = load_glossary(ROOT / "glossary")
     entry = g.by_id["strusch-in"]
-    assert {s["source"] for s in entry["signals"]} == {"pagat", "wiki-en", "wiki-de"}
+    assert {src for s in entry["signals"] for src in s["sources"]} == {"pagat", "wiki-en", "wiki-de"}
+    assert len(entry["signals"]) == 3  # the three sources read it three ways
     assert entry["tournament"] is True
     assert g.by_id["da-muster"]["obsolete"] is True
     assert [r["place"] for r in g.by_id["ina-napla"]["regions"]] == ["breil"]

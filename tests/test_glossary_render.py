@@ -104,3 +104,77 @@ def test_every_romansh_word_in_english_text_gets_lang_rm_and_nothing_else_change
                  '<span aria-hidden="true">scart</span>'):
         assert kept in out
     assert out.endswith('<p>Medel and the <span lang="rm">scart</span></p>')
+
+
+# --- issue 15: variants with their sources, one row per phrase, translated labels, the map ----
+def _row(md: str, entry_id: str) -> str:
+    start = md.index(f'<tr id="{entry_id}">')
+    return md[start:md.index("</tr>", start)]
+
+
+def test_tschintschar_has_one_row_per_phrase_and_each_meaning_once_with_all_its_sources():
+    md = PAGES["glossary/tschintschar.md"]
+    for e in G.kinds["tschintschar"]:
+        assert md.count(f'<tr id="{e["id"]}">') == 1, e["id"]
+    # pagat and wiki-de say the same of "dar da freid": one meaning, both sources after it.
+    row = _row(md, "dar-da-freid")
+    assert row.count("<li>") == 1
+    assert re.search(r"<li>I have no trumps left\. <span class=\"gl-src\">.*>pagat<.*>wiki-de<", row)
+    # Where they differ, each reading keeps its own sources: strusch in has three.
+    assert _row(md, "strusch-in").count("<li>") == 3
+
+
+def test_german_labels_are_translated_and_places_say_what_they_are():
+    md = PAGES["glossary/tschintschar.md"]
+    row = _row(md, "da-muster")
+    assert '<span class="gl-badge gl-badge--obsolete">obsolete</span>' in row
+    assert '“<span lang="de">veraltet</span>”' in row  # quoted after its source, not as the label
+    assert re.search(r'lang="rm">Mustér</a> \(Disentis\)', row)
+    row = _row(md, "ina-napla")  # wiki-de: "benutzt in Brigels"
+    assert re.search(r'used in <a href="#place-breil" lang="rm">Breil</a> \(Brigels\)', row)
+    places = md[md.index('<ul class="gl-places"'):]
+    assert re.search(r'<li id="place-breil"><b><a [^>]*lang="rm">Breil</a> \(Brigels\)</b> — '
+                     r'<span class="gl-item"><span lang="en">a village of the Surselva', places)
+    trumps = PAGES["glossary/trumps.md"]
+    assert "Kindersprache" not in trumps and "a children&#39;s word" in trumps
+
+
+def test_variants_shown_beside_pagats_form_with_their_sources():
+    md = PAGES["glossary/trumps.md"]
+    row = md[md.index('<tr id="trump-xix">'):md.index("</tbody>", md.index('<tr id="trump-xix">'))]
+    head = row.index('<b lang="rm">la sulegl</b>')
+    variant = row.index('<b lang="rm">il sulegl</b>')
+    assert head < variant
+    assert re.search(r'<b lang="rm">il sulegl</b> <span class="gl-src"><abbr [^>]*>wiki-de</abbr></span>'
+                     r' <span class="gl-differs">other article</span>', row)
+    words = PAGES["glossary/words.md"]
+    assert re.search(r'<b lang="rm">la vaca</b> <span class="gl-src"><abbr [^>]*>wiki-de</abbr></span>'
+                     r' <span class="gl-differs">other spelling</span>', words)
+
+
+def test_the_map_places_every_place_the_phrases_name_and_says_so_in_text():
+    used = {p for e in G.kinds["tschintschar"] for p in render.places_of(e)}
+    assert used == {"medel", "sogn-gion", "salvaplauna", "muster", "tujetsch", "breil"}
+    md = PAGES["glossary/tschintschar.md"]
+    svg = md[md.index("<svg"):md.index("</svg>")]
+    assert 'role="img"' in svg and 'aria-labelledby="gl-map-title gl-map-desc"' in svg
+    assert '<title id="gl-map-title">' in svg and '<desc id="gl-map-desc">' in svg
+    for pid in used:
+        name = render.title_of(G.by_id[pid])
+        assert f'<tspan lang="rm">{name}</tspan>' in svg, pid
+        assert f'<li id="place-{pid}">' in md, pid
+    # West to east: Tujetsch, Mustér, Salvaplauna, Medel, Sogn Gion, then Breil.
+    xs = {p["id"]: p["x"] for p in render.map_places(G)}
+    assert xs["tujetsch"] < xs["muster"] < xs["breil"]
+    ys = {p["id"]: p["y"] for p in render.map_places(G)}
+    assert ys["muster"] < ys["salvaplauna"] < ys["medel"] < ys["sogn-gion"]  # up the Medel valley, south
+
+
+def test_a_place_the_map_does_not_place_stops_the_build(monkeypatch):
+    monkeypatch.delitem(render.MAP_PLACES, "breil")
+    try:
+        render.map_places(G)
+    except ValueError as exc:
+        assert "breil" in str(exc) and "MAP_PLACES" in str(exc) and "\n" not in str(exc)
+    else:
+        raise AssertionError("a place missing from the map went unnoticed")

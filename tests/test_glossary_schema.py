@@ -85,7 +85,7 @@ def _missing_field(c):
 def _misspelt_field(c):
     line = c.edit("terms", "scart", "  gloss: The two cards", "  glos: The two cards")
     return (f"glossary/terms.yaml:{line}: entry 'scart': field 'glos': unknown field"
-            f" (allowed: id, category, rm, en, de, gloss, see, sources)")
+            f" (allowed: id, category, rm, en, de, what, gloss, see, sources)")
 
 
 def _unknown_category(c):
@@ -143,8 +143,8 @@ def _nested_enum(c):
 
 
 def _nested_missing(c):
-    line = c.edit("tschintschar", "paset", "{source: pagat, text: A good hand.}", "{text: A good hand.}")
-    return (f"glossary/tschintschar.yaml:{line}: entry 'paset': field 'signals[0].source': missing")
+    line = c.edit("tschintschar", "paset", "{text: A good hand., sources: [pagat]}", "{text: A good hand.}")
+    return (f"glossary/tschintschar.yaml:{line}: entry 'paset': field 'signals[0].sources': missing")
 
 
 def _translation_without_source(c):
@@ -153,10 +153,65 @@ def _translation_without_source(c):
 
 
 def _source_not_in_entry(c):
-    line = c.edit("trumps", "trump-vi", "{text: ils inamurai, sources: [wiki-de]}",
-                  "{text: ils inamurai, sources: [arcane]}")
+    line = c.edit("trumps", "trump-vi", "{text: ils inamurai, sources: [wiki-de], differs: wording}",
+                  "{text: ils inamurai, sources: [arcane], differs: wording}")
     return (f"glossary/trumps.yaml:{line}: entry 'trump-vi': field 'names[0].rm[1].sources':"
             f" 'arcane' is not among the entry's sources (pagat, wiki-de)")
+
+
+DIFFERS = "spelling, article, number, wording, punctuation"
+
+
+def _variant_without_differs(c):
+    line = c.edit("trumps", "trump-xix", "{text: il sulegl, sources: [wiki-de], differs: article}",
+                  "{text: il sulegl, sources: [wiki-de]}")
+    return (f"glossary/trumps.yaml:{line}: entry 'trump-xix': field 'names[0].rm[1].differs':"
+            f" missing")
+
+
+def _variant_differs_unknown(c):
+    line = c.edit("trumps", "trump-xxi", "{text: la vaca, sources: [wiki-de], differs: spelling}",
+                  "{text: la vaca, sources: [wiki-de], differs: dialect}")
+    return (f"glossary/trumps.yaml:{line}: entry 'trump-xxi': field 'names[1].rm[1].differs':"
+            f" 'dialect' is not one of {DIFFERS}")
+
+
+def _variant_without_source(c):
+    line = c.edit("terms", "salvaplauna", "{text: Salvaplana, sources: [wiki-de], differs: spelling}",
+                  "{text: Salvaplana, differs: spelling}")
+    return (f"glossary/terms.yaml:{line}: entry 'salvaplauna': field 'rm[1].sources': missing")
+
+
+def _headword_not_pagats(c):
+    line = c.edit("trumps", "trump-xix", "    - rm:\n", "    - rm:\n")
+    c.edit("trumps", "trump-xix",
+           "        - {text: la sulegl, sources: [pagat]}\n"
+           "        - {text: il sulegl, sources: [wiki-de], differs: article}\n",
+           "        - {text: il sulegl, sources: [wiki-de]}\n"
+           "        - {text: la sulegl, sources: [pagat], differs: article}\n")
+    return (f"glossary/trumps.yaml:{line}: entry 'trump-xix': field 'names[0].rm': the headword"
+            f" (first form) must be pagat's 'la sulegl', not wiki-de's 'il sulegl'")
+
+
+def _meaning_given_twice(c):
+    first = c.line_of("tschintschar", "dar-da-freid", "    - {text: I have no trumps left.")
+    c.edit("tschintschar", "dar-da-freid", "    - {text: I have no trumps left., sources: [pagat, wiki-de]}\n",
+           "    - {text: I have no trumps left., sources: [pagat]}\n"
+           "    - {text: I have no trumps left., sources: [wiki-de]}\n")
+    return (f"glossary/tschintschar.yaml:{first + 1}: entry 'dar-da-freid': field 'signals[1]':"
+            f" the meaning 'I have no trumps left.' is given twice: give it once, with all its sources")
+
+
+def _place_without_what(c):
+    line = c.line_of("terms", "cuoz", "- id: cuoz")
+    c.edit("terms", "cuoz", "  what: [{text: a quarter of Disentis, sources: [wiki-de]}]\n", "")
+    return f"glossary/terms.yaml:{line}: entry 'cuoz': field 'what': missing"
+
+
+def _what_of_a_term(c):
+    line = c.edit("terms", "scart", "  gloss: The two cards",
+                  "  what: [{text: a pile, sources: [pagat]}]\n  gloss: The two cards")
+    return f"glossary/terms.yaml:{line}: entry 'scart': field 'what': only a place says what it is"
 
 
 def _unknown_place(c):
@@ -193,7 +248,8 @@ def _trump_missing(c):
     a = c.start("trumps", "trump-xiii")
     b = c.start("trumps", "trump-xiv")
     c.write("trumps", text[:a] + text[b:])
-    return "glossary/trumps.yaml:12: no entry for card 'XIII'"
+    first = c.line_of("trumps", "trump-i", "- id: trump-i")  # the list starts at its first entry
+    return f"glossary/trumps.yaml:{first}: no entry for card 'XIII'"
 
 
 def _empty_file(c):
@@ -209,6 +265,8 @@ def _missing_file(c):
 CASES = [_unknown_source, _missing_field, _misspelt_field, _unknown_category, _duplicate_id,
          _duplicate_id_across_files, _bad_id, _bad_yaml, _key_given_twice, _wrong_type,
          _nested_enum, _nested_missing, _translation_without_source, _source_not_in_entry,
+         _variant_without_differs, _variant_differs_unknown, _variant_without_source,
+         _headword_not_pagats, _meaning_given_twice, _place_without_what, _what_of_a_term,
          _unknown_place, _bad_reference, _printed_numeral_as_token, _not_a_card, _wrong_number,
          _trump_missing, _empty_file, _missing_file]
 

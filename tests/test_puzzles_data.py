@@ -63,7 +63,7 @@ GOOD = "- id: x\n  level: 1\n  title: T\n  note: N\n  pile: Kc 3c 4c 5c\n  expec
 
 BROKEN = [
     ("count.yaml", GOOD.replace("expect: 5", "expect: 8"),
-     "puzzles/count.yaml:6: puzzle 'x': expect is 8 but the engine answers 5: Total: 5 = 5"),
+     "puzzles/count.yaml:6: puzzle 'x': expect is 8 but the engine answers 5: Kc 3c 4c 5c: 5 + 1 + 1 + 1 = 8, less 3 → 5"),
     ("count.yaml", GOOD.replace("Kc 3c", "Kc Zz"),
      "puzzles/count.yaml:5: puzzle 'x': field 'pile': 'Zz' is not a card: write trumps as"
      " I…XXI, the Fool as Fool or narr, and suit cards as rank (K Q C J 1…10) + suit (c cups,"
@@ -183,3 +183,17 @@ def test_the_puzzles_part_renders_a_page_block_and_reports_a_bad_one_by_page_lin
         hook.on_page_markdown(bad, page, None, None)
     assert str(exc.value).startswith("docs/learn/x.md:8: puzzle 'line-5': expect is 'Kc' but"
                                      " the engine answers 'XI'")
+
+
+def test_every_puzzle_in_a_page_has_its_own_id():
+    """A reader's mistake is kept by the puzzle's id (build_tools/puzzles/static/review.js):
+    a puzzle in a page without one would be named by its line and lost when the page changes."""
+    import re
+    seen = {a.spec["id"] for a in ALL}
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        for block in re.findall(r"```troccas-puzzle\n(.*?)```", page.read_text(encoding="utf-8"),
+                                re.S):
+            found = re.search(r"^id: *(\S+)", block, re.M)
+            assert found, f"{page.relative_to(ROOT)}: a troccas-puzzle block without an id"
+            assert found.group(1) not in seen, f"{page.relative_to(ROOT)}: id {found.group(1)} twice"
+            seen.add(found.group(1))

@@ -5,4 +5,4 @@ build_tools/parts/glossary.py.
 """
 
 from .load import (DATA_DIR, KINDS, SOURCES, Glossary, GlossaryError, load_glossary,  # noqa: F401
-                   renderings, rm_forms)
+                   form_lists, renderings, rm_forms, with_variants)

@@ -138,6 +138,26 @@ def rm_forms(entry: dict) -> list[dict]:
     return list(entry.get("rm", []))
 
 
+def form_lists(entry: dict) -> list[tuple[str, list[dict]]]:
+    """(field path, list of forms) for each list of Romansh forms in an entry: its ``rm``, or
+    each of a trump's names (``names[0].rm``). The first form of each is the headword."""
+    if "names" in entry:
+        return [(f"names[{i}].rm", name["rm"]) for i, name in enumerate(entry["names"])]
+    return [("rm", entry["rm"])] if entry.get("rm") else []
+
+
+def with_variants(forms: list[dict]) -> str:
+    """The headword and, in brackets, each variant with the sources that write it — the short
+    name a card picture's accessible name and other one-line places use::
+
+        with_variants(xix["names"][0]["rm"])  -> 'la sulegl (wiki-de: il sulegl)'
+    """
+    head, *rest = forms
+    if not rest:
+        return head["text"]
+    return head["text"] + " (" + "; ".join(f"{', '.join(v['sources'])}: {v['text']}" for v in rest) + ")"
+
+
 def renderings(entry: dict, lang: str) -> list[dict]:
     """The English ('en') or German ('de') renderings of an entry, in file order."""
     if "names" in entry:
@@ -409,6 +429,28 @@ def _check(glossary: Glossary, files: dict[str, Path]) -> None:
                 fail("see", entry["see"].item_lines[i], f"'{ref}' is not the id of any entry")
             if ref == eid:
                 fail("see", entry["see"].item_lines[i], "an entry cannot refer to itself")
+
+        # Each list of forms: the headword is pagat's wherever pagat gives one (pagat is the
+        # site's default source), and no form is given twice.
+        for fld, forms in form_lists(entry):
+            owner = entry if fld == "rm" else entry["names"][int(fld[6:fld.index("]")])]
+            line = owner.key_lines.get("rm", entry.line)
+            pagat = next((f for f in forms if "pagat" in f["sources"]), None)
+            if pagat is not None and pagat is not forms[0]:
+                fail(fld, line, f"the headword (first form) must be pagat's '{pagat['text']}',"
+                                f" not {', '.join(forms[0]['sources'])}'s '{forms[0]['text']}'")
+            texts = [f["text"] for f in forms]
+            for i, text in enumerate(texts):
+                if text in texts[:i]:
+                    fail(f"{fld}[{i}]", forms.item_lines[i], f"'{text}' is given twice")
+        if "what" in entry and entry.get("category") != "place":
+            fail("what", entry.key_lines["what"], "only a place says what it is")
+        if kind == "tschintschar":
+            texts = [s["text"] for s in entry["signals"]]
+            for i, text in enumerate(texts):
+                if text in texts[:i]:
+                    fail(f"signals[{i}]", entry["signals"].item_lines[i],
+                         f"the meaning '{text}' is given twice: give it once, with all its sources")
 
         if kind == "trumps":
             line = entry.key_lines["card"]

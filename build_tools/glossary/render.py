@@ -63,6 +63,28 @@ TOPICS = {
 STATUSES = {"tournament": "on the tournament list (wiki-en)",
             "obsolete": "obsolete (“veraltet”, wiki-de)",
             "local": "local to a place"}
+# How a variant form differs from its headword (the `differs` of glossary/*.yaml), for a reader.
+DIFFERS = {"spelling": "other spelling", "article": "other article",
+           "number": "singular or plural", "wording": "other wording",
+           "punctuation": "other punctuation"}
+
+# The places of the table talk on the tschintschar page's schematic map (a 480 x 330 drawing,
+# north up, build_tools/templates/glossary/_map.svg.j2): the (x, y) of each place's dot, where
+# its name goes ("above", "left" or "right" of the dot), and a few words on what the code makes
+# of it. Not measured from a map: only the relative positions the sources give, checked
+# against the valley's general geography. The Surselva runs from Tujetsch and Medel in the west
+# down to Ilanz in the east (pagat; wiki-de lists the places in that order: Sedrun, Disentis,
+# Medel, …, Breil/Brigels). The Medel valley climbs south from Disentis (Mustér); Salvaplauna is
+# a meadow just outside Disentis (pagat); Sogn Gion lies high up the Medel valley, since lower
+# down the valley means stronger trumps and "not even at Sogn Gion" means very weak ones (pagat).
+MAP_PLACES = {
+    "tujetsch": (56, 84, "above", "court cards"),
+    "muster": (196, 104, "above", "court cards"),
+    "salvaplauna": (216, 136, "right", "very strong trumps"),
+    "medel": (234, 206, "right", "trumps"),
+    "sogn-gion": (250, 280, "right", "very weak trumps"),
+    "breil": (370, 70, "above", "phrases of its own"),
+}
 
 # Forms too short or too common in English prose to be marked as Romansh in running text.
 TOOLTIP_STOPLIST = {"in", "pas"}
@@ -104,7 +126,7 @@ def definition(entry: dict) -> str:
     if "signals" in entry:
         sig = entry["signals"][0]
         lead = f"“{en[0]['text']}” — " if en else ""
-        return f"{lead}table talk; {sig['source']}: {sig['text']}"
+        return f"{lead}table talk; {', '.join(sig['sources'])}: {sig['text']}"
     lead = f"{en[0]['text']}: " if en and fold(en[0]["text"]) != fold(title_of(entry)) else ""
     return lead + entry["gloss"]
 
@@ -118,7 +140,7 @@ def _env() -> Environment:
     """The generator's environment, with the glossary's filters and globals."""
     return templating.extend(templating.current(), globals=dict(
         SOURCE_TITLES=SOURCE_TITLES, KIND_TITLES=KIND_TITLES, PHASES=PHASES,
-        PHASE_SHORT=PHASE_SHORT, TOPICS=TOPICS, STATUSES=STATUSES,
+        PHASE_SHORT=PHASE_SHORT, TOPICS=TOPICS, STATUSES=STATUSES, DIFFERS=DIFFERS,
         CATEGORY_TITLES=CATEGORY_TITLES, KINDS=KINDS, renderings=renderings),
         filters=dict(rm_forms=rm_forms, title_of=title_of, statuses=statuses))
 
@@ -148,10 +170,32 @@ def pages(glossary: Glossary, urls: dict[str, str], card_svg, cards_in_order) ->
     trumps_table = sorted(trumps_cards, key=lambda c: (c.is_fool, c.number or 0))  # I … XXI, Fool
     trump_entry = {e["card"]: e for e in glossary.kinds["trumps"]}
     ctx = dict(g=glossary, by_id=by_id, urls=urls, place_names=place_names,
+               map_places=map_places(glossary),
                used_places=used_places, phases=phases, suits=suits, trumps_cards=trumps_cards, trumps_table=trumps_table,
                trump_entry=trump_entry, card_svg=card_svg, definition=definition,
                places_of=places_of)
     return {uri: env.get_template(tpl).render(**ctx) for uri, tpl in PAGES.items()}
+
+
+def map_places(glossary: Glossary) -> list[dict]:
+    """The places the table talk refers to, west to east, for the map and the list beside it:
+    the place entry, its position on the map, and the phrases that name it or are said there.
+    A place the phrases use but the map does not place stops the build (ValueError)."""
+    talk = glossary.kinds["tschintschar"]
+    used = {p for e in talk for p in places_of(e)}
+    missing = sorted(used - set(MAP_PLACES))
+    if missing:
+        raise ValueError(f"the tschintschar phrases use the place(s) {', '.join(missing)}, which"
+                         f" the map does not place (build_tools/glossary/render.py, MAP_PLACES)")
+    by_id = glossary.by_id
+    out = []
+    for pid, (x, y, side, code) in sorted(MAP_PLACES.items(), key=lambda kv: kv[1][0]):
+        if pid not in used:
+            continue
+        out.append({"id": pid, "entry": by_id[pid], "x": x, "y": y, "side": side, "code": code,
+                    "named_by": [e for e in talk if pid in e.get("places", [])],
+                    "said_in": [e for e in talk if any(r["place"] == pid for r in e.get("regions", []))]})
+    return out
 
 
 def index(glossary: Glossary) -> list[dict]:
@@ -257,7 +301,7 @@ def mark_terms(html: str, terms: list[tuple[str, str, str]], href: str, *, prefi
         from html import escape
         return (f'<span class="gl-term"><a class="gl-term__link" href="{escape(href)}#{eid}"'
                 f' lang="rm" aria-describedby="{tip}">{m.group(1)}</a>'
-                f'<span class="gl-term__tip" role="tooltip" id="{tip}" lang="en">'
+                f'<span class="gl-term__tip" role="tooltip" id="{tip}" lang="en" data-search-exclude>'
                 f'{escape(text)}</span></span>')
 
     def text(run: str, stack) -> str:

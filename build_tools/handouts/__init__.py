@@ -20,6 +20,7 @@ from typing import Callable
 from jinja2 import Environment
 
 from build_tools import templating
+from build_tools.worksheets import sheets as sheets_mod
 
 from . import content
 from .pdf import HandoutError, Renderer, write_atomic
@@ -66,8 +67,16 @@ def poster_html() -> str:
     return _render("handouts/poster.html.j2", "poster", content.poster())
 
 
-def worksheet_html(kind: str, seed: int, count: int) -> str:
-    return _render("handouts/worksheet.html.j2", "worksheet", content.worksheet(kind, seed, count))
+def worksheet_html(kinds, seed: int, count: int, sheets: int = 1, keys: str = "after") -> str:
+    """Worksheets as one document (build_tools/worksheets/sheets.py; the browser's maker prints
+    the same fragment). Raises SheetError or the engine's PuzzleError on a bad request."""
+    data = content.worksheets(kinds, seed, count, sheets)
+    css = "\n".join((TEMPLATES / name).read_text(encoding="utf-8")
+                    for name in ("handouts.css", "worksheet.css"))
+    return sheets_mod.environment(_env()).get_template(sheets_mod.DOCUMENT_TEMPLATE).render(
+        handout="worksheet", site_css=SITE_CSS.read_text(encoding="utf-8")
+        if SITE_CSS.is_file() else "", handout_css=css, sheets=data, card=content.card,
+        keys=sheets_mod.check_keys(keys), title=sheets_mod.title(data))
 
 
 @dataclass(frozen=True)
@@ -136,12 +145,17 @@ def build(out_dir: Path, *, cache: Path = CACHE, log: Callable[[str], None] = la
     return out
 
 
-def worksheet(kind: str, seed: int, count: int, out: Path) -> Path:
-    """One worksheet PDF: ``count`` puzzles of ``kind`` from ``seed`` on, and its answer key."""
+def worksheet(kinds, seed: int, count: int, out: Path, sheets: int = 1,
+              keys: str = "after") -> Path:
+    """Worksheet PDF: ``sheets`` sheets of ``count`` puzzles of ``kinds`` ("count" or
+    "count,legal") from ``seed`` on, each with its answer key."""
+    from troccas.errors import TroccasError
     try:
-        html = worksheet_html(kind, seed, count)
-    except ValueError as exc:
+        html = worksheet_html(kinds, seed, count, sheets, keys)
+        title = sheets_mod.title(content.worksheets(kinds, seed, count, sheets))
+    except sheets_mod.SheetError as exc:
         raise HandoutError(str(exc)) from None
+    except TroccasError as exc:
+        raise HandoutError(exc.message) from None
     with Renderer() as r:
-        return r.pdf(html, Path(out), footer=f"Troccas · Worksheet: {content.TITLES[kind]}, "
-                                                 f"seed {seed}")
+        return r.pdf(html, Path(out), footer=f"Troccas · {title}")

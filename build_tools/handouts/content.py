@@ -17,13 +17,12 @@ from troccas import api  # noqa: E402
 from troccas.cards import SUIT_NAMES, SUIT_ROMANSH, SUITS  # noqa: E402
 from troccas.puzzles import KINDS, TITLES  # noqa: E402
 
+# The worksheets are drawn by code the browser's worksheet maker runs too.
+from build_tools.worksheets.sheets import (answer_text, class_set,  # noqa: E402,F401
+                                           puzzle_url)
+
 # The sample pile counted on the summary (the engine counts it when the handout is made).
 SAMPLE_PILE = "Kc 7c 8c 9c XXI II III IV Qr 5b"
-
-
-def puzzle_url(kind: str, seed: int) -> str:
-    """Site-relative URL of the page that shows the same puzzle."""
-    return f"puzzles/{kind}/?seed={seed}"
 
 
 def glossary():
@@ -117,40 +116,9 @@ def glossary_sheet() -> dict:
             lambda e: list(gl.PHASES)[gl._phase_key(e)], "card": card}
 
 
-def check_kind(kind: str) -> str:
-    if kind not in KINDS:
-        raise ValueError(f"unknown puzzle kind '{kind}': choose one of {', '.join(KINDS)}")
-    return kind
-
-
-def answer_text(p: dict) -> str:
-    """The engine's answer as the key prints it (and the tests expect it)."""
-    a = p["answer"]
-    if p.get("answer_text"):  # the engine says it (a scart: any k of these, or an example)
-        return p["answer_text"]
-    if isinstance(a, list):
-        return " ".join(a)
-    if p["answer_type"] == "number":
-        return f"{a} points" if p["kind"] == "count" else str(a)
-    return str(a)
-
-
-def worksheet(kind: str, seed: int, count: int) -> dict:
-    """Puzzles ``seed`` … ``seed + count - 1`` of one kind, with the engine's answers."""
-    check_kind(kind)
-    if not 1 <= count <= 50:
-        raise ValueError(f"a worksheet holds 1 to 50 puzzles, not {count}")
-    puzzles = []
-    for i in range(count):
-        s = seed + i
-        p = api.call("puzzle", kind=kind, seed=s, answer=True)
-        p["seed"] = s
-        p["url"] = puzzle_url(kind, s)
-        p["answer_text"] = answer_text(p)
-        puzzles.append(p)
-    return {"kind": kind, "title": TITLES[kind], "seed": seed, "count": count,
-            "last_seed": seed + count - 1, "puzzles": puzzles, "card": card,
-            "url": puzzle_url(kind, seed)}
+def worksheets(kinds, seed: int, count: int, sheets: int = 1) -> list[dict]:
+    """The sheets' contexts (build_tools/worksheets/sheets.py, shared with the browser)."""
+    return class_set(kinds, seed, count, sheets)
 
 
 # --- the teacher's kit: the score pad and the card-value poster ------------------------------

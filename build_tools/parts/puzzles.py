@@ -14,7 +14,12 @@
   - ``<!-- puzzle-practice: KIND -->`` — endless practice, the seed in the URL (``?seed=N``);
     its first ``PRACTICE_DRAWN`` seeds drawn here, every other seed in the reader's browser
     with the same template (build_tools/puzzles/widget.py);
-  - ``<!-- puzzle-progress -->`` (or ``<!-- puzzle-progress: KIND -->``) — the reader's progress;
+  - ``<!-- puzzle-progress -->`` (or ``<!-- puzzle-progress: KIND -->``) — the reader's progress,
+    and a note when puzzles are due for review;
+  - ``<!-- puzzle-mistakes -->`` — the reader's "My mistakes": the puzzles answered wrong, due
+    for review now (replayed in place) or later (assets/puzzles/review.js has the schedule). One
+    page of the site may have it; the build tells every page where it is (``mistakes`` in the
+    page's troccas-config).
   - a fenced block ```` ```troccas-puzzle ```` holding one puzzle's YAML (``kind:`` and the
     fields of ``puzzles/KIND.yaml``; ``id``, ``level``, ``title``, ``note`` optional) — that
     puzzle as a widget.
@@ -44,6 +49,8 @@ from build_tools.site_assets import add_assets, front_matter_lines, page_base
 
 HERE = Path(__file__).resolve().parents[1] / "puzzles"
 JS_URI = "assets/puzzles/puzzles.js"
+# Modules puzzles.js imports: the review schedule and store, and the "My mistakes" page.
+MODULES = ("review.js", "mistakes.js")
 CSS_URI = "assets/puzzles/puzzles.css"
 # Practice: seeds 0…PRACTICE_SEEDS-1 are the numbered set "New puzzle" picks from; the first
 # PRACTICE_DRAWN of each kind are drawn into the page, so one shows before Python is ready.
@@ -69,7 +76,10 @@ def render_zip() -> bytes:
     files = {"build_tools/__init__.py": here / "__init__.py",
              "build_tools/templating.py": here / "templating.py",
              "build_tools/puzzles/__init__.py": here / "puzzles" / "__init__.py",
-             "build_tools/puzzles/widget.py": here / "puzzles" / "widget.py"}
+             "build_tools/puzzles/widget.py": here / "puzzles" / "widget.py",
+             # The worksheet maker's sheets (build_tools/parts/worksheets.py).
+             "build_tools/worksheets/__init__.py": here / "worksheets" / "__init__.py",
+             "build_tools/worksheets/sheets.py": here / "worksheets" / "sheets.py"}
     for package in (jinja2, markupsafe):
         folder = Path(package.__file__).parent
         for path in sorted(folder.glob("*.py")):
@@ -98,8 +108,10 @@ class PuzzlesPart(Part):
         return config
 
     def on_files(self, files, config):
-        for uri, src in ((JS_URI, HERE / "static" / "puzzles.js"),
-                         (CSS_URI, HERE / "static" / "puzzles.css")):
+        statics = [(JS_URI, HERE / "static" / "puzzles.js"),
+                   (CSS_URI, HERE / "static" / "puzzles.css")]
+        statics += [(f"assets/puzzles/{name}", HERE / "static" / name) for name in MODULES]
+        for uri, src in statics:
             if files.get_file_from_path(uri) is not None:
                 raise PluginError(f"docs/{uri} exists, but the puzzles part generates it")
             files.append(File.generated(config, uri, content=src.read_text(encoding="utf-8")))
@@ -110,6 +122,9 @@ class PuzzlesPart(Part):
                   "labels": {t: self.site.game_site.card_label(t) for t in pack}}
         files.append(File.generated(config, RENDER_JSON, content=_attr_json(render)))
         files.append(File.generated(config, RENDER_ZIP, content=render_zip()))
+        self.mistakes_url = _mistakes_page(files)
+        if self.mistakes_url is not None:
+            config.extra["troccas"]["mistakes"] = self.mistakes_url
         return files
 
     def on_page_markdown(self, markdown: str, page, config, files):
@@ -133,6 +148,23 @@ def render_puzzle(data: dict, *, pid: str, uid: str, level, heading: str, base: 
     verdicts = _single_quoted_attr(stored_verdicts(data["spec"]))
     return widget.render_puzzle(data, pid=pid, uid=uid, level=level, heading=heading,
                                 base=base, label=label, verdicts=verdicts)
+
+
+def _mistakes_page(files) -> str | None:
+    """The site address of the page with ``<!-- puzzle-mistakes -->`` (None: no such page); a
+    second such page stops the build."""
+    found = []
+    for file in files.documentation_pages():
+        text = Path(file.abs_src_path).read_text(encoding="utf-8") if file.abs_src_path else ""
+        if "puzzle-mistakes" not in text:
+            continue
+        replace_markers(text, ["puzzle-mistakes"], lambda m: found.append(file) or "",
+                        whole_line=True)
+    pages = sorted({f.src_uri for f in found})
+    if len(pages) > 1:
+        raise PluginError(f"<!-- puzzle-mistakes -->: one page may have it, not "
+                          f"{', '.join('docs/' + p for p in pages)}")
+    return found[0].url if found else None
 
 
 def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
@@ -160,6 +192,12 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
 
     def marker(m: Marker) -> str:
         what, kind = m.name, m.arg
+        if what == "puzzle-mistakes":
+            if kind is not None:
+                raise PluginError(f"{src}: <!-- puzzle-mistakes: {kind} -->: it takes no kind")
+            # No engine page: Python starts only if a practice puzzle is due (mistakes.js).
+            return widget.flat(env.get_template("puzzles/mistakes.html").render(
+                base=base, render_url=f"{base}{RENDER_JSON}"))
         if what != "puzzle-progress" and kind not in kinds:
             raise PluginError(f"{src}: <!-- {what}: {kind} -->: the kinds are {', '.join(kinds)}")
         _engine_page(page)
@@ -179,13 +217,14 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
                 kind=kind, drawn=drawn, seeds=PRACTICE_SEEDS, base=base,
                 render_url=f"{base}{RENDER_JSON}"))
         shown = [(k, titles[k], len(part.puzzles[k])) for k in kinds if kind in (None, k)]
-        return widget.flat(env.get_template("puzzles/progress.html").render(kinds=shown,
-                                                                            base=base))
+        mistakes = getattr(part, "mistakes_url", None)
+        return widget.flat(env.get_template("puzzles/progress.html").render(
+            kinds=shown, base=base, mistakes_url=None if mistakes is None else base + mistakes))
 
     markdown = replace_blocks(markdown, ["troccas-puzzle"], block,
                               first_line=1 + front_matter_lines(page, markdown))
-    return replace_markers(markdown, ["puzzles", "puzzle-practice", "puzzle-progress"], marker,
-                           whole_line=True)
+    return replace_markers(markdown, ["puzzles", "puzzle-practice", "puzzle-progress",
+                                      "puzzle-mistakes"], marker, whole_line=True)
 
 
 def _engine_page(page) -> None:

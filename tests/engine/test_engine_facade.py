@@ -38,6 +38,11 @@ CALLS = [
     ("facts", {"players": 3}), ("options", {}), ("clauses", {}),
     ("puzzle", {"kind": "fool", "seed": 3, "answer": True}),
     ("check", {"spec": {"kind": "legal", "seed": 2}, "answer": ["Kc"]}),
+    ("exercise", {"spec": {"kind": "partners", "seed": 7}, "answer": True}),
+    ("exercise", {"spec": {"kind": "score", "pile": "Kc 4c 9c 10c XXI XIV"}}),
+    ("check_exercise", {"spec": {"kind": "rank", "cards": "7c 1c 10c 3c"}, "answer": "10c"}),
+    ("check_exercise", {"spec": {"kind": "talk", "record": {"seed": 5, "actions": ["1 talk allow"]}},
+                        "answer": "2"}),
 ]
 
 

@@ -391,45 +391,55 @@ def render_example(data, ctx: dict) -> str:
     raise AssertionError(kind)
 
 
-def render_exercise(data, ctx: dict, lang: str) -> str:
-    """A lesson exercise that is not a puzzle kind (``troccas-exercise``): ``partners:`` or
-    ``talk:``. The question and cards come from the engine now; the answer is checked by the
-    engine in the reader's browser. Puzzle blocks (``troccas-puzzle``) are the puzzle hook's."""
+EXERCISE_KINDS = ("rank", "partners", "talk", "score")
+
+
+def exercise_spec(data) -> dict:
+    """The engine's spec of a ``troccas-exercise`` block: ``rank: 7c 1c 10c 3c``,
+    ``partners: {seed: 7}``, ``talk: {seed: 5, actions: [...]}`` (a hand record) or
+    ``score: {pile: ...}``, with an optional ``question:`` (and ``title:``, ``note:`` for the page)."""
     if not isinstance(data, dict):
         raise ExampleError("the block must hold YAML fields")
-    env = ctx["env"]
-    common = {"card": ctx["card"], "label": label}
-    if "partners" in data:
-        seed = (data["partners"] or {}).get("seed", 1)
-        r = engine("partners", seed=seed)
-        rows = [{"label": f"seat {p}", "cards": cards, "sub": None}
-                for p, cards in enumerate(r["dealt"])]
-        options = [{"value": p, "token": None, "text": f"seat {p}"} for p in range(len(r["dealt"]))]
-        return env.get_template("examples/exercise.html").render(
-            kind="partners", spec={"seed": seed}, pick="one", need=None,
-            title=data.get("title", "Who deals first?"), note=data.get("note"),
-            question=data.get("question", "Who deals first?"), rows=[
-                {"label": "Middle of the table", "cards": [r["centre"]], "sub": None}] + rows,
-            options=options, **common)
-    if "talk" in data:
-        rec = data["talk"]
-        if not isinstance(rec, dict):
-            raise ExampleError("'talk' is a hand record: {seed: 5, actions: [...]}")
-        out = engine("replay", record=rec)
-        n = out["players"]
-        options = [{"value": p, "token": None,
-                    "text": f"seat {p}" + (" (dealer)" if p == out["dealer"] else "")}
-                   for p in range(n)]
-        words = {"allow": "would throw the cards in", "continue": "asks to go on",
-                 "liber": "says liber", "abandon": "throws in"}
-        said = [f"seat {e['player']} {words.get(e['decision'], e['decision'])}"
-                for e in out["talk"] if e["type"] == "talk"]
-        return env.get_template("examples/exercise.html").render(
-            kind="talk", spec={"record": rec}, pick="one", need=None,
-            title=data.get("title", "Who decides?"), note="So far: " + "; ".join(said) + ".",
-            question=data.get("question", "Who speaks next?"), rows=[], options=options,
-            **common)
-    raise ExampleError("an exercise is partners: or talk: (puzzles are troccas-puzzle blocks)")
+    kinds = [k for k in EXERCISE_KINDS if k in data]
+    if len(kinds) != 1:
+        raise ExampleError("an exercise is one of rank:, partners:, talk: or score: (puzzles are"
+                           " troccas-puzzle blocks)")
+    kind = kinds[0]
+    unknown = set(data) - {kind, "title", "note", "question"}
+    if unknown:
+        raise ExampleError(f"'{sorted(unknown)[0]}' is not a field of an exercise; the fields are"
+                           f" {kind}, title, note, question")
+    body = data[kind]
+    spec = {"kind": kind}
+    if kind == "rank":
+        spec["cards"] = " ".join(cards_of(body, "rank"))
+    elif kind == "talk":
+        spec["record"] = body
+    elif isinstance(body, dict):
+        spec.update(body)
+    else:
+        raise ExampleError(f"'{kind}' takes fields, like "
+                           + ("{seed: 7}" if kind == "partners" else "{pile: Kc 4c XXI}"))
+    if data.get("question"):
+        spec["question"] = data["question"]
+    return spec
+
+
+def render_exercise(data, ctx: dict, lang: str) -> str:
+    """A lesson exercise (``troccas-exercise``): the engine sets it (``exercise``) and checks the
+    reader's answer in the page (``check_exercise``), with hints in steps; the page only draws
+    what the engine gives. Puzzle blocks (``troccas-puzzle``) are the puzzle hook's."""
+    spec = exercise_spec(data)
+    ex = engine("exercise", spec=spec)
+    sit = ex["situation"]
+    rows, note = [], data.get("note")
+    if ex["kind"] == "partners":
+        rows = [{"label": "Middle of the table", "cards": [sit["centre"]]}] + sit["players"]
+    elif ex["kind"] == "talk" and sit["said"]:
+        note = ((note + " ") if note else "") + "So far: " + "; ".join(sit["said"]) + "."
+    return ctx["env"].get_template("examples/exercise.html").render(
+        ex=ex, spec=spec, title=data.get("title"), note=note, rows=rows,
+        card=ctx["card"], label=label)
 
 
 def game_hands(seed) -> list[dict]:

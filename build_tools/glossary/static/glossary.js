@@ -3,7 +3,10 @@
 // Plain JavaScript, no Python: the words page carries <div id="glossary-app" data-index=URL>;
 // this script fetches that generated JSON index once and filters the entries as the reader
 // types. Matching folds case and accents on both sides — String.prototype.normalize("NFD")
-// and stripping the combining marks — so "tschec" finds "tschéc". One search box covers the
+// and stripping the combining marks — so "tschec" finds "tschéc" — and each word typed must
+// begin a word of the entry (whole words or their beginnings, never the inside of a word:
+// "sche" finds "buob, sche", not "die Herrscherin"; "imperatura" finds "l'imperatura", whose
+// apostrophe ends a word). Several words must all be found. One search box covers the
 // Romansh forms, the English and German renderings (and the French captions); the selects
 // narrow by kind, moment of the deal, place and status. The count is announced through an
 // aria-live region. Runs on every page change (window.troccasOnPage, overrides/main.html).
@@ -12,6 +15,9 @@
   "use strict";
 
   const fold = (s) => String(s).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  // The words of a text: runs of letters and digits (apostrophes, commas, hyphens, spaces and
+  // brackets end a word).
+  const words = (s) => fold(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   let cache = null; // {url, promise}
 
   function loadIndex(url) {
@@ -42,19 +48,19 @@
       const records = index.map((rec) => ({
         rec,
         el: document.getElementById(rec.id),
-        hay: fold([].concat(rec.rm, rec.en, rec.de, rec.fr || []).join("\n")),
+        hay: words([].concat(rec.rm, rec.en, rec.de, rec.fr || []).join("\n")),
       })).filter((r) => r.el);
       const params = new URLSearchParams(location.search);
       if (params.get("q")) q.value = params.get("q");
       let timer = null;
 
       function apply(announce) {
-        const words = fold(q.value).split(/\s+/).filter(Boolean);
+        const wanted = words(q.value);
         const want = {};
         for (const k in sel) want[k] = sel[k].value;
         let shown = 0;
         for (const { rec, el, hay } of records) {
-          const ok = words.every((w) => hay.includes(w))
+          const ok = wanted.every((w) => hay.some((h) => h.startsWith(w)))
             && (!want.kind || rec.kind === want.kind)
             && (!want.phase || rec.phases.includes(want.phase))
             && (!want.place || rec.places.includes(want.place))

@@ -11,14 +11,19 @@
 // (troccas.call("check", {spec, answer})) confirms it when it is ready — if they ever differed,
 // the live engine's would replace it. Other answers, and practice puzzles, wait for the engine.
 // "Show solution" asks the engine for the worked steps (troccas.call("puzzle", {spec, answer})).
-// Progress per kind (solved, streak, best streak) lives in localStorage only.
+// Progress per kind (solved, streak, best streak) lives in localStorage only, in the one store
+// that also holds the mistakes to review (review.js: a puzzle whose first answer was wrong comes
+// back on the "My mistakes" page, mistakes.js).
+
+import * as review from "./review.js";
 
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/puzzles/puzzles.js
+const CONFIG = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}");
 // The engine names a rule clause by id; the site knows where it is explained (build_tools/parts/engine.py).
-const CLAUSE_URLS = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}")
-  .clauses || {};
+const CLAUSE_URLS = CONFIG.clauses || {};
+// The "My mistakes" page, if the site has one (build_tools/parts/puzzles.py).
+const MISTAKES_URL = CONFIG.mistakes ? new URL(CONFIG.mistakes, siteRoot).href : null;
 const html = document.documentElement;
-const STORE = "troccas.puzzles.v1";
 const renderCache = new Map();
 
 // --- the engine --------------------------------------------------------------------------------
@@ -37,15 +42,10 @@ function onEngineState(root, fn) {
 
 // --- progress ----------------------------------------------------------------------------------
 function loadProgress() {
-  try {
-    const data = JSON.parse(localStorage.getItem(STORE) || "{}");
-    return data && typeof data === "object" && data.kinds ? data : { kinds: {} };
-  } catch {
-    return { kinds: {} };
-  }
+  return review.read().data;
 }
 function saveProgress(p) {
-  try { localStorage.setItem(STORE, JSON.stringify(p)); } catch { /* storage full or blocked */ }
+  review.write(p); // storage full or blocked: the page goes on without
   showProgress(document);
 }
 function kindProgress(p, kind) {
@@ -85,6 +85,54 @@ function showProgress(root) {
       badge.remove();
     }
   }
+  showDue(root);
+}
+
+// --- mistakes to review (review.js) -------------------------------------------------------------
+// "3 puzzles to review", where a page has room for it (puzzles/progress.html); hidden if none.
+function showDue(root) {
+  const notes = root.querySelectorAll("[data-pz-due]");
+  if (!notes.length) return;
+  const n = review.dueCount(review.mistakes().entries, Date.now());
+  for (const note of notes) {
+    note.hidden = n === 0;
+    note.querySelector("[data-pz-due-count]").textContent = `${n} ${n === 1 ? "puzzle" : "puzzles"}`;
+  }
+}
+
+// The site's address of the page shown ("puzzles/winner/"), as review.js keeps it.
+function pagePath() {
+  const path = decodeURIComponent(location.pathname);
+  const root = decodeURIComponent(siteRoot.pathname);
+  return path.startsWith(root) ? path.slice(root.length) : path;
+}
+
+// Which puzzle a widget is, for the review schedule: a practice puzzle by kind and seed, an
+// authored one by id and page, with the names the "My mistakes" page lists it by. A puzzle
+// replayed there says where it came from (data-pz-page, data-pz-from).
+function identity(root, spec) {
+  const kind = root.dataset.puzzleKind;
+  const who = Number.isInteger(spec.seed) && !spec.id ? { kind, seed: spec.seed }
+    : { kind, id: root.dataset.puzzleId };
+  const heading = document.querySelector(".md-content h1")?.cloneNode(true);
+  heading?.querySelector(".headerlink")?.remove();
+  return { ...who,
+    page: root.dataset.pzPage ?? pagePath(),
+    title: root.querySelector(".tr-pz__title")?.firstChild?.textContent.trim() || "",
+    from: root.dataset.pzFrom ?? (heading?.textContent.trim() || document.title) };
+}
+
+// A first answer goes into the schedule; what it changed, said in the widget (or null).
+function scheduleAnswer(root, spec, right) {
+  const now = Date.now();
+  const { before, after, kept } = review.recordAnswer(identity(root, spec), right, now);
+  window.dispatchEvent(new CustomEvent("troccas:review", { detail: { root, before, after, kept } }));
+  showDue(document);
+  const text = kept ? review.changeText(before, after, now) : null;
+  if (!text) return null;
+  const note = el("p", { class: "tr-pz__review", "data-pz-review": after.box >= review.LEARNT ? "learnt" : String(after.box) }, text);
+  if (MISTAKES_URL && !root.dataset.pzPage) note.append(" ", el("a", { href: MISTAKES_URL }, "My mistakes"));
+  return note;
 }
 
 // --- small DOM helper (messages and feedback; the widget itself is drawn by its template) ---------
@@ -150,6 +198,16 @@ function bindPuzzle(root) {
     options.filter((o) => o.hasAttribute("data-choice")).map((o) => o.dataset.choice));
   let misses = 0;
   let asked = 0; // the answer being checked: a later one wins
+  // The review schedule counts this widget's first answer only (a shown solution before a
+  // right answer counts as wrong); what it changed stays under the later answers' verdicts.
+  let scheduled = false;
+  let reviewNote = null;
+  function firstAnswer(right) {
+    if (scheduled) return;
+    scheduled = true;
+    reviewNote = scheduleAnswer(root, spec, right);
+  }
+  const withNote = () => (reviewNote ? [reviewNote] : []);
 
   function status() {
     const on = ready();
@@ -205,11 +263,12 @@ function bindPuzzle(root) {
   function show(verdict, source) {
     root.dataset.state = verdict.correct ? "right" : "wrong";
     root.dataset.verdictFrom = source === "engine-again" ? "engine" : source;
+    if (source !== "engine-again") firstAnswer(verdict.correct);
     if (verdict.correct) {
       record(kind, root.dataset.puzzleId, misses === 0);
       feedback.replaceChildren(el("p", { class: "tr-pz__verdict tr-pz__verdict--right", "data-verdict": "right" },
         el("strong", {}, /^Right\b/.test(verdict.explanation) ? "✓ " : "✓ Right. "),
-        el("span", { "data-pz-explanation": "" }, verdict.explanation)));
+        el("span", { "data-pz-explanation": "" }, verdict.explanation)), ...withNote());
     } else {
       if (source !== "engine-again") misses += 1;
       recordMiss(kind);
@@ -221,7 +280,7 @@ function bindPuzzle(root) {
         "data-hint-level": String(level) },
         el("strong", {}, "✗ Not right. "), el("span", { "data-pz-explanation": "" }, hints[level - 1]), ...ruleLink(verdict),
         " ", el("span", {}, level < hints.length ? "Try again: another wrong answer gets a closer clue."
-          : "Try again, or show the solution.")));
+          : "Try again, or show the solution.")), ...withNote());
       (number || options[0])?.focus();
     }
   }
@@ -293,6 +352,10 @@ function bindPuzzle(root) {
       steps.hidden = false;
       steps.dataset.answer = answerText;
       misses += 1; // a shown solution does not count as solved at the first try
+      if (!scheduled) {
+        firstAnswer(false);
+        if (reviewNote) feedback.replaceChildren(reviewNote);
+      }
     } catch (err) {
       steps.replaceChildren(el("p", {}, `The engine could not give the solution: ${err.message}`));
       steps.hidden = false;
@@ -398,11 +461,20 @@ async function bindPractice(box) {
 function onPage() {
   for (const root of document.querySelectorAll("section[data-troccas-widget='puzzle']")) bindPuzzle(root);
   for (const box of document.querySelectorAll("[data-puzzle-practice]")) bindPractice(box);
+  // The "My mistakes" page (mistakes.js), given what it needs to draw and bind a puzzle.
+  for (const box of document.querySelectorAll("[data-puzzle-mistakes]")) {
+    if (box.dataset.pzBound) continue;
+    box.dataset.pzBound = "true";
+    import("./mistakes.js").then((m) => m.bindMistakes(box, { bindPuzzle, drawnByPython, siteRoot }))
+      .catch((err) => {
+        box.querySelector("[data-pz-mistakes-status]").textContent = `This page could not start: ${err.message}`;
+      });
+  }
   for (const reset of document.querySelectorAll("[data-pz-reset]")) {
     if (reset.dataset.pzBound) continue;
     reset.dataset.pzBound = "true";
     reset.addEventListener("click", () => {
-      try { localStorage.removeItem(STORE); } catch { /* blocked */ }
+      try { localStorage.removeItem(review.STORE); } catch { /* blocked */ }
       showProgress(document);
       const done = reset.parentElement.querySelector("[data-pz-reset-done]");
       if (done) done.textContent = "Progress reset.";

@@ -1,73 +1,104 @@
-// Lesson exercises (build_tools/games/troccas/examples.py renders them): the reader picks an answer and
-// the rules engine in the page checks it through window.troccas.call — the same facade as the
-// build and the CLI. Runs on every page change (window.troccasOnPage, overrides/main.html).
+// Lesson exercises (build_tools/games/troccas/examples.py draws them from the engine's
+// "exercise"): the reader picks or types an answer and the rules engine in the page checks it
+// through window.troccas.call("check_exercise") — the same facade as the build and the CLI.
+// Hints in steps, all the engine's words: the first wrong answer gets the rule, the next ones a
+// clue about the answer given; neither names the answer, which only "Show solution" gives (the
+// engine's "exercise" with answer: true). Runs on every page change (window.troccasOnPage).
+const siteRoot = new URL("../../", import.meta.url); // this file is assets/js/exercises.js
+// The engine names a rule clause by id; the build says which section explains it.
+const CLAUSE_URLS = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}")
+  .clauses || {};
+
 const ready = () => new Promise((resolve) => {
   const wait = () => (window.troccas ? resolve(window.troccas) : setTimeout(wait, 30));
   wait();
 });
 
-const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}
 
-// The engine decides and explains; the page only compares the reader's answer with it.
-async function check(root, answer) {
-  const troccas = await ready();
-  const spec = JSON.parse(root.dataset.spec);
-  const kind = root.dataset.exercise;
-  if (kind === "partners") {
-    const r = await troccas.call("partners", { seed: spec.seed });
-    return { correct: Number(answer) === r.first_dealer, text: sentence(r.explanation),
-             url: "rules/deal/#partners" };
-  }
-  if (kind === "talk") {
-    const r = await troccas.call("replay", { record: spec.record });
-    return { correct: Number(answer) === r.current_player, text: sentence(r.turn.text),
-             url: "rules/talk/#talk-liber" };
-  }
-  throw new Error(`unknown exercise ${kind}`);
+function ruleLink(clause) {
+  const url = CLAUSE_URLS[clause];
+  return url ? [" ", el("a", { href: new URL(url, siteRoot).href, "data-exercise-rule": clause }, "Read the rule")] : [];
 }
 
 function wire(root) {
   if (root.dataset.exerciseReady) return;
   root.dataset.exerciseReady = "true";
+  const spec = JSON.parse(root.dataset.spec);
   const pick = root.dataset.pick;
-  const need = Number(root.dataset.need || 0);
   const opts = [...root.querySelectorAll(".tr-exercise__opt")];
+  const input = root.querySelector("[data-exercise-input]");
   const out = root.querySelector("[data-exercise-feedback]");
-  const siteRoot = new URL("../../", import.meta.url); // this file is assets/js/exercises.js
+  const steps = root.querySelector("[data-exercise-steps]");
+  let misses = 0;
+  let asked = 0; // the answer being checked: a later one wins
+
   for (const b of opts) {
     b.addEventListener("click", () => {
       const on = b.getAttribute("aria-pressed") !== "true";
-      if (pick !== "many") for (const o of opts) o.setAttribute("aria-pressed", "false");
+      for (const o of opts) o.setAttribute("aria-pressed", "false");
       b.setAttribute("aria-pressed", String(on));
     });
   }
+  input?.addEventListener("keydown", (e) => { if (e.key === "Enter") root.querySelector("[data-exercise-check]").click(); });
+
+  function say(text, state) {
+    out.dataset.state = state;
+    out.replaceChildren(el("p", {}, text));
+  }
+
   root.querySelector("[data-exercise-check]").addEventListener("click", async () => {
     let answer;
     if (pick === "number") {
-      const v = root.querySelector("[data-exercise-input]").value.trim();
-      if (v === "" || Number.isNaN(Number(v))) { say("Type a number first."); return; }
-      answer = Number(v);
+      answer = input.value.trim();
+      if (!answer) { say("Type your answer first.", "empty"); input.focus(); return; }
     } else {
-      const chosen = opts.filter((o) => o.getAttribute("aria-pressed") === "true").map((o) => o.dataset.value);
-      if (!chosen.length) { say(pick === "many" ? "Choose the cards first." : "Choose an answer first."); return; }
-      if (need && chosen.length !== need) { say(`Choose exactly ${need}.`); return; }
-      answer = pick === "many" ? chosen : chosen[0];
+      answer = opts.find((o) => o.getAttribute("aria-pressed") === "true")?.dataset.value;
+      if (answer === undefined) { say("Choose an answer first.", "empty"); return; }
     }
+    const mine = ++asked;
     say("Checking with the rules engine…", "checking");
     try {
-      const r = await check(root, answer);
-      out.dataset.state = r.correct ? "right" : "wrong";
-      const link = Object.assign(document.createElement("a"), { textContent: "the rule", href: new URL(r.url, siteRoot).href });
-      out.replaceChildren(Object.assign(document.createElement("strong"), { textContent: r.correct ? "Right. " : "Not quite. " }),
-        `${r.text} See `, link, ".");
+      const troccas = await ready();
+      const v = await troccas.call("check_exercise", { spec, answer });
+      if (mine !== asked) return;
+      if (v.correct) {
+        out.dataset.state = "right";
+        out.replaceChildren(el("p", {}, el("strong", {}, "✓ "), el("span", { "data-exercise-explanation": "" }, v.explanation)));
+        return;
+      }
+      misses += 1;
+      const level = Math.min(misses, v.hints.length);
+      out.dataset.state = "wrong";
+      out.dataset.hintLevel = String(level);
+      out.replaceChildren(el("p", {}, el("strong", {}, "✗ Not right. "),
+        el("span", { "data-exercise-explanation": "" }, v.hints[level - 1]), ...ruleLink(v.clause), " ",
+        el("span", {}, level < v.hints.length ? "Try again: another wrong answer gets a closer clue."
+          : "Try again, or show the solution.")));
     } catch (err) {
-      say(`The engine could not check this answer: ${err.message}`, "error");
+      if (mine === asked) say(`The engine could not check this answer: ${err.message}`, "error");
     }
   });
-  function say(text, state = "hint") {
-    out.dataset.state = state;
-    out.textContent = text;
-  }
+
+  root.querySelector("[data-exercise-solution]").addEventListener("click", async () => {
+    steps.hidden = false;
+    steps.replaceChildren(el("p", {}, "Working out the solution with the rules engine…"));
+    try {
+      const troccas = await ready();
+      const full = await troccas.call("exercise", { spec, answer: true });
+      steps.dataset.answer = String(full.answer);
+      steps.replaceChildren(el("p", {}, el("strong", {}, "Solution: "), el("span", { "data-exercise-answer": "" }, full.answer_text)),
+        el("ol", {}, ...full.steps.map((s) => el("li", {}, s))),
+        ...ruleLink(full.rule).slice(1).map((a) => el("p", {}, a)));
+    } catch (err) {
+      steps.replaceChildren(el("p", {}, `The engine could not give the solution: ${err.message}`));
+    }
+  });
 }
 
 function onPage() {

@@ -110,7 +110,8 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value, spec: str):
         if isinstance(value, Message):  # a message inside a message: same language
-            return self.cat.render(value)
+            text = self.cat.render(value)
+            return text[:1].upper() + text[1:] if spec == "cap" else text
         if not spec:
             return super().format_field(value, spec)
         kind, _, arg = spec.partition(":")

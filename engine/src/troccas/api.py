@@ -31,7 +31,7 @@ from .rules import CLAUSES, NOT_OPTIONS, OPTIONS, SOURCES, Rules
 if TYPE_CHECKING:
     from .facts import Facts
     from .results import (CardInfo, CardList, CheckResult, ClausesResult, CountResult,
-                          DealResult, LegalResult, OptionsResult, PartnersResult, PlayCheck,
+                          DealResult, ExerciseResult, LegalResult, OptionsResult, PartnersResult, PlayCheck,
                           PuzzleResult, RecordResult, ReplayResult, WinnerResult)
 
 FACADE = Facade(DOMAIN, TroccasError, types="troccas.results")
@@ -220,6 +220,26 @@ def call_check(spec: dict, answer) -> CheckResult:
     if "reason" in v:
         v["reason"] = Message.from_json(DOMAIN, v["reason"])
     return CheckResult(**v)
+
+
+@_call
+def call_exercise(spec: dict, answer: bool = False) -> ExerciseResult:
+    """A lesson exercise from its spec (``kind``: rank, partners, talk or score): the question,
+    the situation and the answers offered; with ``answer`` the engine's answer and the steps."""
+    from .results import ExerciseOption, ExerciseResult
+    from . import exercises
+    d = exercises.cached(spec).to_json(with_answer=answer)
+    d["options"] = [ExerciseOption(**o) for o in d["options"]]
+    return ExerciseResult(**d)
+
+
+@_call
+def call_check_exercise(spec: dict, answer) -> CheckResult:
+    """Check an answer to a lesson exercise: right or not; if not, the hints in steps (the rule,
+    then a clue about this answer), neither naming the answer."""
+    from .results import CheckResult
+    from . import exercises
+    return CheckResult(**exercises.cached(spec).check(answer))
 
 
 @_call

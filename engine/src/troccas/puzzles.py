@@ -50,6 +50,13 @@ class PuzzleError(TroccasError):
     rule = "puzzle"
 
 
+# Steps that state a rule without naming anything of their puzzle: the same sentence wherever
+# it applies. A worksheet's key says each of them once, not under every puzzle.
+RULE_STEPS = frozenset({"puzzle.legal#lead", "puzzle.legal#fool", "puzzle.scart#lays",
+                        "puzzle.scart#no_honours", "puzzle.scart#wise", "puzzle.fool#keep",
+                        "puzzle.fool#owed", "puzzle.fool#all_tricks", "puzzle.fool#exchange"})
+
+
 @dataclass(frozen=True)
 class Puzzle:
     kind: str
@@ -74,6 +81,7 @@ class Puzzle:
         if with_answer:
             out["answer"] = self.answer
             out["steps"] = [str(m) for m in self.steps]
+            out["rule_steps"] = [str(m) for m in self.steps if m.id in RULE_STEPS]
             if "answer_text" in self.extra:  # the answer as a person says it (a scart)
                 out["answer_text"] = str(self.extra["answer_text"])
         return out
@@ -130,28 +138,41 @@ def _one_card(given) -> int:
 
 
 def _count_steps(r: counting.Count) -> list[Message]:
+    """The count as a person works it out: each group with its values, what comes off and what
+    it is worth; counted singly, the cards out of the scart in one line and the scart's in
+    another; the total only when there is more than one line to add up."""
     steps = []
-    for g in r.groups:
-        if r.method == "singly":
-            what = "singly_scart" if g.less else "singly"
-        else:
-            what = {4: "four", 3: "three", 2: "pair", 1: "single_scart" if g.less
-                    else "single"}[len(g.cards)]
-        steps.append(msg(f"puzzle.count#group_{what}", cards=_tokens(g.cards),
-                         values=" + ".join(str(POINTS[c]) for c in g.cards), sum=g.sum,
-                         points=g.points))
-    steps.append(msg("puzzle.count#total", terms=" + ".join(str(g.points) for g in r.groups),
-                     points=r.points))
+    if r.method == "singly":
+        for less, what in ((0, "singly"), (1, "singly_scart")):
+            cards = [g.cards[0] for g in r.groups if bool(g.less) == bool(less)]
+            if cards:
+                points = sum(POINTS[c] for c in cards) - less * len(cards)
+                one = "_one" if len(cards) == 1 else ""  # "Fool: 5 = 5" says nothing
+                steps.append(msg(f"puzzle.count#group_{what}{one}", cards=_tokens(cards),
+                                 values=" + ".join(str(POINTS[c]) for c in cards),
+                                 sum=sum(POINTS[c] for c in cards), n=len(cards),
+                                 points=points))
+    else:
+        for g in r.groups:
+            what = {4: "four", 3: "three", 2: "pair", 1: "single"}[len(g.cards)]
+            steps.append(msg(f"puzzle.count#group_{what}", cards=_tokens(g.cards),
+                             values=" + ".join(str(POINTS[c]) for c in g.cards), sum=g.sum,
+                             points=g.points))
+    if len(steps) > 1:  # "Total: 9 = 9" says nothing
+        terms = [m.params["points"] for m in steps]
+        steps.append(msg("puzzle.count#total", terms=" + ".join(map(str, terms)),
+                         points=r.points))
     return steps
 
 
 # ---- count -------------------------------------------------------------------------------------
-def _count_puzzle(spec, pile, method, scart, context: str) -> Puzzle:
+def _count_puzzle(spec, pile, method, scart, context: str, players=None) -> Puzzle:
     r = counting.count(pile, method, scart=scart)
     rule = {"fours": "count.fours", "threes": "count.threes", "singly": "count.singly"}[method]
     return Puzzle("count", spec, spec.get("question") or msg(f"puzzle.count#question_{method}"),
                   {"pile": _tokens(pile), "method": method, "scart": _tokens(scart),
-                   "context": context, "groups": [list(_tokens(g.cards)) for g in r.groups]},
+                   "context": context, "groups": [list(_tokens(g.cards)) for g in r.groups],
+                   "players": players},
                   "number", r.points, tuple(_count_steps(r)), rule,
                   extra={"value_sum": r.value_sum})
 
@@ -175,7 +196,7 @@ def _check_count(pz: Puzzle, given) -> dict:
 
 
 # ---- legal ---------------------------------------------------------------------------------------
-def _legal_puzzle(spec, hand_ids, trick_plays, seat=None) -> Puzzle:
+def _legal_puzzle(spec, hand_ids, trick_plays, seat=None, players=None) -> Puzzle:
     trick_ids = [c for _, c in trick_plays]
     if set(hand_ids) & set(trick_ids):
         raise PuzzleError(msg("notation.duplicate#hand_trick",
@@ -189,21 +210,34 @@ def _legal_puzzle(spec, hand_ids, trick_plays, seat=None) -> Puzzle:
         steps.append(msg("puzzle.legal#lead"))
         rule = "play.fool_lead" if trick_ids else "play.turn"
     else:
-        steps.append(msg("puzzle.legal#led", suit=SUIT_CODE[led]))
         # The clause of the puzzle: the rule that refuses a card, else the one that allows them.
         verdicts = [play_verdict(hmask, led, c) for c in sort_ids(hand_ids) if c != FOOL]
         refused = [(c, v) for c, v in zip([c for c in sort_ids(hand_ids) if c != FOOL],
                                            verdicts) if not v.ok]
+        # The cards refused for the same reason in one sentence, not one sentence each; the
+        # reason says what was led, so the suit led is said alone only when nothing is refused.
+        if not refused:
+            steps.append(msg("puzzle.legal#led", suit=SUIT_CODE[led]))
+        reasons: dict = {}
         for c, v in refused:
-            steps.append(msg("puzzle.legal#not", card=TOKEN[c], why=v.reason))
+            same = (v.reason.id, tuple(sorted((k, str(x)) for k, x in v.reason.params.items()
+                                              if k != "card")))
+            reasons.setdefault(same, (v.reason, []))[1].append(TOKEN[c])
+        for reason, cards in reasons.values():
+            steps.append(msg("puzzle.legal#not", why=Message(
+                reason.domain, reason.id,
+                {**reason.params, "card": msg("puzzle#cards_and", cards=cards)})))
         rule = (refused[0][1] if refused else verdicts[0]).rule if verdicts else "play.fool"
         if FOOL in hand_ids:
             steps.append(msg("puzzle.legal#fool"))
-    steps.append(msg("puzzle.legal#answer", cards=answer))
+    if not any(m.id == "puzzle.legal#not" for m in steps):
+        # Otherwise the refusals are the working and the answer is what they leave: said
+        # again ("May be played: …" after "Solution: …") it only repeats the answer.
+        steps.append(msg("puzzle.legal#answer", cards=answer))
     return Puzzle("legal", spec, spec.get("question") or msg("puzzle.legal#question"),
                   {"hand": _tokens(sort_ids(hand_ids)), "trick": _plays(*zip(*trick_plays))
                    if trick_plays else [], "seat": seat,
-                   "led": suit_name(led) if led >= 0 else None},
+                   "led": suit_name(led) if led >= 0 else None, "players": players},
                   "cards", answer, tuple(steps), rule)
 
 
@@ -233,13 +267,14 @@ def _check_legal(pz: Puzzle, given) -> dict:
 
 
 # ---- winner ------------------------------------------------------------------------------------
-def _winner_puzzle(spec, trick_plays) -> Puzzle:
+def _winner_puzzle(spec, trick_plays, players=None) -> Puzzle:
     cards = [c for _, c in trick_plays]
     if len(cards) < 2 or all(c == FOOL for c in cards):
         raise PuzzleError(msg("puzzle.winner#two_cards"))
     i, why = explain_winner(cards)
     return Puzzle("winner", spec, spec.get("question") or msg("puzzle.winner#question"),
-                  {"trick": _plays(*zip(*trick_plays))}, "card", TOKEN[cards[i]],
+                  {"trick": _plays(*zip(*trick_plays)), "players": players}, "card",
+                  TOKEN[cards[i]],
                   (msg("puzzle#sentence", why=why),), "trick.winner")
 
 
@@ -291,7 +326,7 @@ def _scart_puzzle(spec, hand_ids, players=4, goal=None) -> Puzzle:
     steps = [msg("puzzle.scart#lays", k=k),
              msg("puzzle.scart#honours", cards=honours) if honours else
              msg("puzzle.scart#no_honours")]
-    situation = {"hand": _tokens(sort_ids(hand_ids)), "count": k}
+    situation = {"hand": _tokens(sort_ids(hand_ids)), "count": k, "players": players}
     if goal is None:
         steps.append(msg("puzzle.scart#wise"))
         return Puzzle("scart", spec, spec.get("question") or
@@ -383,7 +418,7 @@ def _buob_from_hand(spec, hand: Hand, call: str) -> Puzzle:
     return Puzzle("buob", spec, spec.get("question") or question,
                   {"trick": plays, "caller": caller, "call": call, "jack": jack,
                    "jack_holder": holder, "winner": hand.trick_winner, "record": record,
-                   "case": "call"},
+                   "case": "call", "players": hand.n},
                   "card_or_choice", answer,
                   (msg("puzzle#sentence", why=Message.from_json(DOMAIN, ev["msg"])),),
                   ev["rule"], choices=("none",))
@@ -401,9 +436,9 @@ def _kingjack_puzzle(spec, hand: Hand) -> Puzzle:
                   msg("puzzle.buob#question_kingjack", seat=p, suit=SUIT_CODE[s]),
                   {"trick": plays, "caller": p, "call": None, "jack": TOKEN[jack],
                    "jack_holder": p, "winner": hand.trick_winner, "record": record,
-                   "case": "kingjack", "king": TOKEN[king]},
+                   "case": "kingjack", "king": TOKEN[king], "players": hand.n},
                   "card_or_choice", choices[0], (text,), "buob.king_jack",
-                  accept=tuple(choices), choices=("none",))
+                  accept=tuple(choices), choices=("none",), extra=_any_one_of(choices))
 
 
 def _second_lead_puzzle(spec, hand: Hand, call: str) -> Puzzle | None:
@@ -424,8 +459,15 @@ def _second_lead_puzzle(spec, hand: Hand, call: str) -> Puzzle | None:
                   msg("puzzle.buob#question_second", seat=winner, call=call),
                   {"trick": _plays(players, cards), "caller": winner, "call": call,
                    "jack": TOKEN[jack], "jack_holder": holder, "winner": winner,
-                   "record": HandRecord.from_hand(hand).to_json(), "case": "second_lead"},
+                   "record": HandRecord.from_hand(hand).to_json(), "case": "second_lead",
+                   "players": hand.n},
                   "card_or_choice", "none", (text,), "buob.first_lead", choices=("none",))
+
+
+def _any_one_of(cards: list[str]) -> dict:
+    """Where several cards are right, the answer as a person says it (a key that names one
+    card would have a teacher mark the others wrong)."""
+    return {"answer_text": msg("puzzle#answer_one_of", cards=cards)} if len(cards) > 1 else {}
 
 
 def _given_choice(pz: Puzzle, given) -> str:
@@ -513,7 +555,8 @@ def _fool_from_hand(spec, hand: Hand) -> Puzzle:
     record = HandRecord.from_hand(hand).to_json()
     sit = {"trick": _plays(players, cards), "fool_player": fp, "winner": winner,
            "fool_side": [p for p in range(hand.n) if hand.side_of[p] == fside],
-           "side_tricks": [_tokens(t) for t in earlier], "record": record}
+           "side_tricks": [_tokens(t) for t in earlier], "record": record,
+           "players": hand.n}
     q = spec.get("question") or msg("puzzle.fool#question", seat=fp, winner=winner)
     if fside != wside and hand.is_terminal() and hand.sides_with_tricks == {wside}:
         return Puzzle("fool", spec, q, sit, "card_or_choice", "lost",
@@ -527,8 +570,9 @@ def _fool_from_hand(spec, hand: Hand) -> Puzzle:
                       (msg("puzzle.fool#owed"),),
                       "fool.owed", choices=FOOL_CHOICES)
     return Puzzle("fool", spec, q, sit, "card_or_choice", TOKEN[low[0]],
-                  (msg("puzzle.fool#exchange", cards=_tokens(low)),), "fool.exchange",
-                  accept=tuple(_tokens(low)), choices=FOOL_CHOICES)
+                  (msg("puzzle.fool#exchange"),), "fool.exchange",
+                  accept=tuple(_tokens(low)), choices=FOOL_CHOICES,
+                  extra=_any_one_of(_tokens(low)))
 
 
 _CHECKERS = {"count": _check_count, "legal": _check_legal, "winner": _check_winner,
@@ -561,7 +605,7 @@ def _gen_count(seed: int, rng: random.Random) -> Puzzle:
         scart = []
     context = msg(f"puzzle.count#context_{method}" + ("_scart" if scart else ""))
     return _count_puzzle({"kind": "count", "seed": seed}, pile, method,
-                         scart if method == "singly" else [], str(context))
+                         scart if method == "singly" else [], str(context), players)
 
 
 def _gen_legal(seed: int, rng: random.Random) -> Puzzle:
@@ -580,7 +624,8 @@ def _gen_legal(seed: int, rng: random.Random) -> Puzzle:
         legal = legal_mask(hand.seat_mask(p), hand.led)
         if 0 < bin(legal).count("1") < len(ids) or rng.random() < 0.1:
             return _legal_puzzle({"kind": "legal", "seed": seed}, ids,
-                                 list(zip(hand.trick_players, hand.trick_cards)), seat=p)
+                                 list(zip(hand.trick_players, hand.trick_cards)), seat=p,
+                                 players=hand.n)
     raise AssertionError("no legal-play situation found")  # pragma: no cover
 
 
@@ -593,7 +638,7 @@ def _gen_winner(seed: int, rng: random.Random) -> Puzzle:
         return (any(SUIT_OF[c] == TRUMP for c in cards) + (FOOL in cards)
                 + (led_suit(cards) in (0, 1)) + rng.random())
     t = max(rng.sample(tricks, 5), key=interest)
-    return _winner_puzzle({"kind": "winner", "seed": seed}, list(zip(t[0], t[1])))
+    return _winner_puzzle({"kind": "winner", "seed": seed}, list(zip(t[0], t[1])), hand.n)
 
 
 def _gen_scart(seed: int, rng: random.Random) -> Puzzle:

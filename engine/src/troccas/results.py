@@ -178,6 +178,32 @@ class PuzzleResult:
     answer: int | str | list[str] | None = field(default=None, metadata=OPTIONAL)
     steps: list[str] | None = field(default=None, metadata=OPTIONAL)
     answer_text: str | None = field(default=None, metadata=OPTIONAL)  # as a person says it
+    # The steps that state a rule and name nothing of this puzzle (puzzles.RULE_STEPS).
+    rule_steps: list[str] | None = field(default=None, metadata=OPTIONAL)
+
+
+@dataclass(frozen=True)
+class ExerciseOption:
+    """One answer a lesson exercise offers: the value sent back, its words, its card if any."""
+    value: str
+    text: str
+    card: Token | None = None
+
+
+@dataclass(frozen=True)
+class ExerciseResult:
+    """A lesson exercise (troccas.exercises): the question, what the page shows, the answers
+    offered; with ``answer`` the engine's answer and the worked steps."""
+    kind: str
+    spec: dict
+    question: str
+    situation: dict
+    answer_type: str  # one | number
+    options: list[ExerciseOption]
+    rule: str
+    answer: int | str | None = field(default=None, metadata=OPTIONAL)
+    answer_text: str | None = field(default=None, metadata=OPTIONAL)
+    steps: list[str] | None = field(default=None, metadata=OPTIONAL)
 
 
 @dataclass(frozen=True)

@@ -190,6 +190,7 @@ class Clause(Value):
 CLAUSES: dict[str, Clause] = {c.id: c for c in (
     Clause("notation", "Card notation", "troccas notation"),
     Clause("pack", "The pack and the card values", "pagat: Players and Cards, Scoring"),
+    Clause("ranking", "How the cards rank", "pagat: Players and Cards"),
     Clause("partners", "Drawing for partners", "pagat: Players and Cards; arcane"),
     Clause("deal", "The deal", "pagat: The Deal; wiki-de: 1. Phase"),
     Clause("deal.method", "Dealing in fewer rounds when behind", "pagat: The Deal"),

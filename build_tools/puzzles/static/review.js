@@ -1,0 +1,163 @@
+// Mistakes come back (issue 15): the review schedule and the one store of a reader's puzzle
+// progress. Served as assets/puzzles/review.js; puzzles.js records answers through it and the
+// "My mistakes" page (mistakes.js) lists and replays what it holds. No DOM here, so that every
+// function can be tried on its own (tests/test_puzzles_mistakes.py imports this very file).
+//
+// The schedule: Leitner boxes, counted in the reader's own calendar days.
+//   - A puzzle whose first answer was wrong (or whose solution was shown before a right
+//     answer) goes into box 1 and is due the next day.
+//   - A right first answer while it is due moves it up a box: due again 3, 7 and 21 days later
+//     (boxes 2, 3, 4); right in box 4 and it is learnt, and does not come back.
+//   - A wrong first answer at any time puts it back into box 1, due the next day.
+//   - A right answer before it is due changes nothing: it comes back when planned.
+// "Due in n days" means from the start of that calendar day, so a puzzle missed in the evening
+// is there the next morning.
+//
+// The store: localStorage "troccas.puzzles.v1", one small JSON object —
+//   {"kinds": {KIND: {solved: {ID: true}, streak, best}},          (puzzles.js: progress)
+//    "mistakes": {KEY: ENTRY}}
+// ENTRY: {kind, id, page} for an authored puzzle (id as the page carries it; page: its address
+// from the site's root, "puzzles/winner/") or {kind, seed, page} for a practice puzzle, and
+// title, from (the page's heading), box (1-4; 5 = learnt), due (ms since 1970; null once
+// learnt), missed (ms: the last miss). Version 1 readers keep fields they do not know, so
+// adding "mistakes" kept the key.
+
+export const STORE = "troccas.puzzles.v1";
+export const BOX_DAYS = Object.freeze([1, 3, 7, 21]);
+export const LEARNT = BOX_DAYS.length + 1;
+
+// --- the schedule (pure) -----------------------------------------------------------------------
+// The start of the local calendar day `days` after the day of `ms` (daylight saving included).
+export function dayStart(ms, days = 0) {
+  const d = new Date(ms);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days).getTime();
+}
+
+// One key per puzzle: an authored puzzle by its page and id, a practice puzzle by kind and seed.
+export function keyOf(who) {
+  return Number.isInteger(who.seed) ? `seed:${who.kind}:${who.seed}` : `${who.page}#${who.id}`;
+}
+
+export function isDue(entry, now) {
+  return !!entry && entry.box < LEARNT && entry.due <= now;
+}
+
+export function isLearnt(entry) {
+  return !!entry && entry.box >= LEARNT;
+}
+
+// The entry after a first answer. `entry`: what the store holds for the puzzle (or undefined);
+// `who`: the puzzle's identity and names, kept from the latest miss. Returns the new entry, or
+// the same object when nothing changes (a right answer to a puzzle not due, or never missed).
+export function answered(entry, who, right, now) {
+  if (!right) return { ...(entry || {}), ...who, box: 1, due: dayStart(now, BOX_DAYS[0]), missed: now };
+  if (!isDue(entry, now)) return entry;
+  const box = entry.box + 1;
+  return { ...entry, box, due: box >= LEARNT ? null : dayStart(now, BOX_DAYS[box - 1]) };
+}
+
+// The entries in three lists: due now (longest waiting first), later (soonest first), learnt.
+export function sorted(entries, now) {
+  const list = Object.entries(entries).map(([key, e]) => ({ key, ...e }));
+  const by = (f) => (a, b) => f(a) - f(b) || a.key.localeCompare(b.key);
+  return {
+    due: list.filter((e) => isDue(e, now)).sort(by((e) => e.due)),
+    later: list.filter((e) => !isLearnt(e) && !isDue(e, now)).sort(by((e) => e.due)),
+    learnt: list.filter(isLearnt).sort(by((e) => -e.missed)),
+  };
+}
+
+export function dueCount(entries, now) {
+  return Object.values(entries).filter((e) => isDue(e, now)).length;
+}
+
+const DATE = { weekday: "long", day: "numeric", month: "long" };
+
+// When a puzzle comes back, in words: "today", "tomorrow", "in 3 days, on Sunday 14 January".
+export function whenText(due, now, locale = "en-GB") {
+  const days = Math.round((dayStart(due) - dayStart(now)) / 86_400_000);
+  if (days <= 0) return "today";
+  if (days === 1) return "tomorrow";
+  return `in ${days} days, on ${new Date(due).toLocaleDateString(locale, DATE)}`;
+}
+
+// What a first answer did to the schedule, for the reader (null: nothing to say).
+export function changeText(before, after, now) {
+  if (!after || after === before) return null;
+  if (isLearnt(after)) return "Well remembered: this puzzle is learnt and does not come back.";
+  if (after.box === 1) {
+    return before && before.box > 1
+      ? `Its reviews start again: it comes back ${whenText(after.due, now)}.`
+      : `It comes back for review ${whenText(after.due, now)}.`;
+  }
+  return `Well remembered: it comes back ${whenText(after.due, now)} (review ${after.box} of ${BOX_DAYS.length}).`;
+}
+
+// --- the store ---------------------------------------------------------------------------------
+// Whatever the browser holds is checked: an entry that does not fit is left out, never an error.
+function validEntry(e) {
+  return !!e && typeof e === "object" && typeof e.kind === "string" && typeof e.page === "string"
+    && Number.isInteger(e.box) && e.box >= 1 && e.box <= LEARNT && Number.isFinite(e.missed)
+    && (e.box >= LEARNT || Number.isFinite(e.due))
+    && (Number.isInteger(e.seed) || typeof e.id === "string");
+}
+
+// {data, ok}: ok is false when the browser does not let the site keep anything (storage
+// blocked, as some private modes do); data is then empty.
+export function read() {
+  let text;
+  try {
+    text = window.localStorage.getItem(STORE);
+  } catch {
+    return { data: { kinds: {}, mistakes: {} }, ok: false };
+  }
+  let data;
+  try { data = JSON.parse(text || "{}"); } catch { data = {}; }
+  if (!data || typeof data !== "object" || Array.isArray(data)) data = {};
+  if (!data.kinds || typeof data.kinds !== "object") data.kinds = {};
+  const mistakes = data.mistakes && typeof data.mistakes === "object" ? data.mistakes : {};
+  data.mistakes = Object.fromEntries(Object.entries(mistakes).filter(([, e]) => validEntry(e)));
+  return { data, ok: true };
+}
+
+// Whether it was kept (false: storage blocked or full).
+export function write(data) {
+  try {
+    window.localStorage.setItem(STORE, JSON.stringify(data));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function mistakes() {
+  const { data, ok } = read();
+  return { entries: data.mistakes, ok };
+}
+
+// Record a first answer to a puzzle: {before, after, kept}. Nothing is written when nothing
+// changes.
+export function recordAnswer(who, right, now = Date.now()) {
+  const { data, ok } = read();
+  const key = keyOf(who);
+  const before = data.mistakes[key];
+  const after = answered(before, who, right, now);
+  if (after === before) return { before, after, kept: ok };
+  data.mistakes[key] = after;
+  return { before, after, kept: ok && write(data) };
+}
+
+// The reader's "clear my mistakes": the schedule only; solved puzzles and streaks stay.
+export function clearMistakes() {
+  const { data, ok } = read();
+  if (!ok) return false;
+  delete data.mistakes;
+  return write(data);
+}
+
+export function forget(key) {
+  const { data, ok } = read();
+  if (!ok) return false;
+  delete data.mistakes[key];
+  return write(data);
+}

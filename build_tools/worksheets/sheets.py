@@ -1,0 +1,260 @@
+"""Puzzle worksheets: which puzzles each sheet of a class set holds, its answer key in a
+teacher's words, and its HTML — the same code for the command line, the build and the browser.
+
+    specs = plan("count,legal", seed=7, count=6, sheets=12)     # what each sheet holds
+    data = [sheet(s, n, len(specs)) for n, s in enumerate(specs, 1)]  # the engine's puzzles
+    html = render_sheets(env, data, card=card)                  # handouts/_sheets.html.j2
+
+A sheet of one kind holds that kind's puzzles of seeds N, N+1, …; a sheet of several kinds
+shares its puzzles out among them (the first kinds get one more when they do not divide evenly)
+and gives each kind seeds N, N+1, … A class set gives every learner the next seeds, so no two
+sheets share a puzzle. Every answer and every sentence of the key is the engine's (its steps,
+rendered from its message catalogue); this module only decides where each is printed: a
+sentence that every puzzle of a kind shares is said once for the kind, and one already said on
+the sheet is not said again ("as in puzzle 2").
+
+The browser's Python imports this module (``browser_render``), so it imports no MkDocs, YAML or
+glossary code; the engine is imported where it is called.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Callable, Iterable
+
+from build_tools import templating
+
+MAX_PUZZLES = 50   # a sheet
+MAX_SHEETS = 40    # a class set
+KEYS = ("after", "end")  # each key after its sheet, or every key after the last sheet
+SHEETS_TEMPLATE = "handouts/_sheets.html.j2"
+DOCUMENT_TEMPLATE = "handouts/worksheet.html.j2"
+CSS = "handouts/worksheet.css"
+
+
+# The template's own filter: a trick's card labelled with who played it.
+FILTERS = {"seat_label": lambda play: f"seat {play[0]}"}
+
+
+def environment(env):
+    """``env`` with the sheets' filter (the build's environment, or the browser's)."""
+    return templating.extend(env, filters=FILTERS)
+
+
+class SheetError(ValueError):
+    """One line for the reader: which value is wrong and what would be right."""
+
+
+def puzzle_url(kind: str, seed: int) -> str:
+    """Site-relative URL of the page that shows the same puzzle."""
+    return f"puzzles/{kind}/?seed={seed}"
+
+
+def kinds_of(value: str | Iterable[str]) -> list[str]:
+    """The kinds asked for ("count,legal" or a list), in the engine's order, each once. An
+    unknown kind is refused by the engine (its message names the kinds)."""
+    from troccas.puzzles import KINDS, check_kind
+
+    items = value.split(",") if isinstance(value, str) else [str(v) for v in value]
+    asked = [v.strip() for v in items if v.strip()]
+    if not asked:
+        raise SheetError("choose at least one kind of puzzle")
+    for k in asked:
+        check_kind(k)
+    return [k for k in KINDS if k in asked]
+
+
+def _whole(value, low: int, high: int | None, what: str) -> int:
+    text = "" if value is None or isinstance(value, bool) else str(value).strip()
+    span = f"from {low} to {high}" if high is not None else f"from {low} up"
+    try:
+        n = int(text)
+    except ValueError:
+        n = None
+    if n is None or n < low or (high is not None and n > high):
+        given = text if n is not None else f"'{text}'" if text else "nothing"
+        raise SheetError(f"{what} must be a whole number {span}, not {given}")
+    return n
+
+
+def plan(kinds, seed, count, sheets=1) -> list[dict]:
+    """What each sheet holds: {"seed": its first seed, "puzzles": [(kind, seed), …]}."""
+    kinds = kinds_of(kinds)
+    count = _whole(count, 1, MAX_PUZZLES, "the number of puzzles on a sheet")
+    sheets = _whole(sheets, 1, MAX_SHEETS, "the number of sheets")
+    seed = _whole(seed, 0, None, "the first seed")
+    if count < len(kinds):
+        raise SheetError(f"{len(kinds)} kinds of puzzle need at least {len(kinds)} puzzles on a"
+                         f" sheet, not {count}")
+    per = [count // len(kinds) + (i < count % len(kinds)) for i in range(len(kinds))]
+    stride = max(per)  # the seeds of each kind one sheet uses
+    return [{"seed": seed + j * stride,
+             "puzzles": [(kind, seed + j * stride + i) for kind, n in zip(kinds, per)
+                         for i in range(n)]}
+            for j in range(sheets)]
+
+
+def answer_text(p: dict) -> str:
+    """The engine's answer as the key prints it."""
+    if p.get("answer_text"):  # the engine says it (a scart; several right cards)
+        return p["answer_text"]
+    a = p["answer"]
+    if isinstance(a, list):
+        return " ".join(a)
+    if p["answer_type"] == "number" and p["kind"] == "count":
+        return f"{a} points"
+    return str(a)
+
+
+def _key(puzzles: list[dict]) -> list[dict]:
+    """The key's sections, one a kind. A step that states a rule and names nothing of its
+    puzzle (the engine's ``rule_steps``) is said once: for the whole kind ("common") if every
+    puzzle of the kind has it, else with the first puzzle that has it — later ones point there
+    ("as_in"). Every other step is its own puzzle's working and always printed ("lines"), even
+    where two puzzles happen to word a line alike (two totals of 5 + 4)."""
+    from troccas.puzzles import TITLES
+
+    sections, said = [], {}
+    for kind in dict.fromkeys(p["kind"] for p in puzzles):
+        ps = [p for p in puzzles if p["kind"] == kind]
+        common = [s for s in ps[0]["rule_steps"]
+                  if len(ps) > 1 and all(s in q["rule_steps"] for q in ps[1:])]
+        for p in ps:
+            p["lines"], before = [], []
+            for s in p["steps"]:
+                if s in common:
+                    continue
+                if s in p["rule_steps"] and s in said:
+                    before.append(said[s])
+                    continue
+                if s in p["rule_steps"]:
+                    said[s] = p["n"]
+                p["lines"].append(s)
+            p["as_in"] = sorted(set(before))
+        sections.append({"kind": kind, "title": TITLES[kind], "first": ps[0]["n"],
+                         "last": ps[-1]["n"], "common": common, "puzzles": ps})
+    return sections
+
+
+def sheet(spec: dict, number: int = 1, of: int = 1) -> dict:
+    """One sheet's context for the template: its puzzles as the engine sets them, with the
+    engine's answers and steps, and its key."""
+    from troccas import api
+    from troccas.puzzles import TITLES
+
+    puzzles = []
+    for n, (kind, seed) in enumerate(spec["puzzles"], 1):
+        p = api.call("puzzle", kind=kind, seed=seed, answer=True)
+        p.update(n=n, seed=seed, url=puzzle_url(kind, seed), answer_text=answer_text(p),
+                 players=p["situation"].get("players"))
+        puzzles.append(p)
+    kinds = list(dict.fromkeys(p["kind"] for p in puzzles))
+    seeds = {k: [p["seed"] for p in puzzles if p["kind"] == k] for k in kinds}
+    return {"number": number, "of": of, "seed": spec["seed"], "kinds": kinds,
+            "titles": [TITLES[k] for k in kinds],
+            "seed_spans": [{"kind": k, "title": TITLES[k], "first": s[0], "last": s[-1]}
+                           for k, s in seeds.items()],
+            "puzzles": puzzles, "key": _key(puzzles),
+            # Say how many play at each table only where the sheet mixes tables.
+            "mixed_players": len({p["players"] for p in puzzles if p["players"]}) > 1}
+
+
+def class_set(kinds, seed, count, sheets=1) -> list[dict]:
+    specs = plan(kinds, seed, count, sheets)
+    return [sheet(s, n, len(specs)) for n, s in enumerate(specs, 1)]
+
+
+def check_keys(keys: str) -> str:
+    if keys not in KEYS:
+        raise SheetError(f"keys {keys!r}: say 'after' (each key after its sheet) or 'end'"
+                         f" (every key after the last sheet)")
+    return keys
+
+
+def render_sheets(env, sheets: list[dict], *, card: Callable[[str], str],
+                  keys: str = "after") -> str:
+    """The sheets (and their keys) as one HTML fragment: a <div class="ho-sheets">."""
+    return env.get_template(SHEETS_TEMPLATE).render(sheets=sheets, card=card,
+                                                    keys=check_keys(keys))
+
+
+def title(sheets: list[dict]) -> str:
+    """What the set is called (the PDF's footer and title)."""
+    first = sheets[0]
+    what = " and ".join(first["titles"]) if len(first["titles"]) <= 2 else "mixed puzzles"
+    seeds = (f"seed {first['seed']}" if len(sheets) == 1 else
+             f"{len(sheets)} sheets, seeds {first['seed']}–{sheets[-1]['seed']}")
+    return f"Worksheet: {what}, {seeds}"
+
+
+# --- the browser ------------------------------------------------------------------------------
+_browser: dict = {}
+
+
+def browser_card(base: str, labels: dict) -> Callable[[str], str]:
+    """A card in the browser: the site's own picture of it (the build drew cards/*.svg with the
+    same code as the PDF's inline pictures), loaded at once so the sheets can be printed."""
+    def card(token: str) -> str:
+        return (f'<img class="ho-card__img" src="{escape(base, quote=True)}cards/{token}.svg"'
+                f' alt="{escape(labels.get(token, token), quote=True)}" width="55" height="100">')
+    return card
+
+
+def _browser_env(templates: dict):
+    """The browser's environment for these templates, made once (later calls reuse it and the
+    templates it compiled)."""
+    from jinja2 import DictLoader
+
+    key = json.dumps(templates, sort_keys=True)
+    if _browser.get("key") != key:
+        _browser.update(key=key, env=environment(templating.environment(
+            loader=DictLoader(templates))))
+    return _browser["env"]
+
+
+def browser_prepare(request_json: str) -> str:
+    """Imports Jinja and the engine's puzzles and compiles the templates while the teacher
+    fills in the form, so the first sheets come at once: measured in Chromium here, unpacking
+    the zip, importing Jinja and compiling the templates took some 3-4 s of the first call,
+    against about a second for a class set of 12 sheets of 6 puzzles."""
+    from troccas import api  # noqa: F401
+    from troccas import puzzles  # noqa: F401
+
+    env = _browser_env(json.loads(request_json)["templates"])
+    for name in env.list_templates():
+        env.get_template(name)
+    return "ready"
+
+
+def browser_render(request_json: str) -> str:
+    """The worksheet maker's entry point (the worker's "site" call). ``request_json``:
+    {"templates": {name: source}, "labels": {token: name}, "base": "../../", "kinds": [...],
+    "seed": …, "count": …, "sheets": …, "keys": "after"|"end"} — the numbers as the reader typed
+    them. Returns JSON: {"html": …, "seeds": [each sheet's seed], "title": …} or {"error": one
+    line}."""
+    from troccas.errors import TroccasError
+
+    request = json.loads(request_json)
+    env = _browser_env(request["templates"])
+    try:
+        keys = check_keys(request.get("keys", "after"))
+        sheets = class_set(request.get("kinds") or [], request.get("seed"),
+                           request.get("count"), request.get("sheets"))
+    except SheetError as exc:
+        return json.dumps({"error": str(exc)})
+    except TroccasError as exc:
+        return json.dumps({"error": exc.message})
+    html = render_sheets(env, sheets, keys=keys,
+                         card=browser_card(request["base"], request["labels"]))
+    return json.dumps({"html": html, "seeds": [s["seed"] for s in sheets],
+                       "title": title(sheets)}, ensure_ascii=False)
+
+
+def browser_files(env) -> dict:
+    """What the build ships for the maker: its templates as this build resolves them (theme
+    overrides included) and the stylesheets the sheets print with."""
+    names = (SHEETS_TEMPLATE, "handouts/_cards.html.j2")
+    source = {n: env.loader.get_source(env, n)[0] for n in names}
+    css = [env.loader.get_source(env, n)[0] for n in ("handouts/handouts.css", CSS)]
+    return {"templates": source, "css": "\n".join(css)}

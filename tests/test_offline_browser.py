@@ -156,3 +156,74 @@ def test_a_new_build_replaces_the_cache_and_offers_a_reload(site_dir, browser, t
         context.close()
         server.shutdown()
         server.server_close()
+
+
+# --- "Make this device ready" (overrides/partials/offline-control.html, offline.js) -------------
+CONTROL_STATE = "document.querySelector({sel!r}).dataset.state === {state!r}"
+
+
+def test_the_button_makes_a_fresh_device_ready_and_the_site_then_works_offline(
+        site_server, context, page):
+    """In a fresh browser, on a page whose Python is still loading (its wasm held back, so the
+    service worker is not registered by itself yet), the footer's button — pressed from the
+    keyboard — registers it at once, shows the download's progress and then "ready"; with the
+    network gone, another page and the projector view load from the device."""
+    held = []
+
+    def hold(route):  # the page's engine waits; the service worker's download goes through
+        if route.request.service_worker:
+            route.continue_()
+        else:
+            held.append(route)
+
+    context.route("**/pyodide/pyodide.asm.wasm", hold)
+    footer = "footer [data-offline-control]"
+    try:
+        page.goto(site_server.url_of("rules/counting/"))
+        page.wait_for_function(CONTROL_STATE.format(sel=footer, state="not-ready"))
+        control = page.locator(footer)
+        assert "Not yet ready to use without a network" in control.inner_text()
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => !r)")
+        button = control.get_by_role("button", name="Make this device ready")
+        button.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("navigator.serviceWorker.getRegistration().then(r => !!r)")
+        assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+        # The progress, in words and as a bar, until the whole site is stored.
+        page.wait_for_function(f"/Storing the whole site on this device: [\\d.]+ MB of [\\d.]+ MB "
+                               f"\\(\\d+ of \\d+ files\\)/.test(document.querySelector({footer!r})"
+                               f".textContent)")
+        assert control.locator("progress").is_visible()
+        page.wait_for_function(CONTROL_STATE.format(sel=footer, state="ready"))
+        assert control.locator("progress").is_hidden() and button.is_hidden()
+        page.wait_for_function(f"/Ready to use without a network: the whole site \\([\\d.]+ MB\\) "
+                               f"is stored on this device/.test(document.querySelector({footer!r})"
+                               f".textContent)")
+    finally:
+        for route in held:
+            route.continue_()
+        context.unroute("**/pyodide/pyodide.asm.wasm")
+    assert page.evaluate(CACHE_INFO)["sizes"] == [len(offline.site_files(site_server.dir))]
+
+    context.set_offline(True)
+    page.goto(site_server.url_of("teach/"))
+    on_page = "article [data-offline-control]"
+    page.wait_for_function(CONTROL_STATE.format(sel=on_page, state="ready"))
+    assert "Ready to use without a network" in page.locator(on_page).inner_text()
+    seed = 2
+    p = api.call("puzzle", kind="count", seed=seed, answer=True)
+    page.goto(site_server.url_of(f"teach/projector/?kind=count&seed={seed}"))
+    page.keyboard.press("Space")
+    assert page.locator("[data-proj-stage] [data-proj-answer-text]").inner_text() == \
+        f"{p['answer']} points"
+    origin = site_server.url.rstrip("/")
+    assert [u for u in page.requested_urls if not u.startswith((origin, "blob:", "data:"))] == []
+
+
+def test_a_page_opened_from_a_file_says_the_device_cannot_be_made_ready(site_dir, page):
+    page.goto((site_dir / "teach" / "index.html").as_uri())
+    control = page.locator("article [data-offline-control]")
+    page.wait_for_function("document.querySelector('article [data-offline-control]')"
+                           ".dataset.state === 'unsupported'")
+    assert "Not supported here" in control.inner_text()
+    assert control.get_by_role("button").is_hidden()

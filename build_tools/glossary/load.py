@@ -165,6 +165,46 @@ def renderings(entry: dict, lang: str) -> list[dict]:
     return list(entry.get(lang, []))
 
 
+def _sources_of(item: dict) -> list[str]:
+    """The sources of one sourced item, whether it names one (``source``) or several."""
+    if "sources" in item:
+        return list(item["sources"])
+    return [item["source"]] if "source" in item else []
+
+
+def _same_meaning(text: str) -> str:
+    """Two sources that say the same thing in the same words differ only in case, spacing or a
+    final full stop."""
+    return " ".join(text.split()).rstrip(".").casefold()
+
+
+def meanings(entry: dict) -> list[dict]:
+    """Each distinct thing a phrase signals, once, with every source that gives it, in file
+    order: ``[{"text": ..., "sources": [...]}]`` (from ``signals``, each naming one ``source``
+    or several ``sources``). A handout lists a meaning two sources share once."""
+    out: dict[str, dict] = {}
+    for s in entry.get("signals", []):
+        m = out.setdefault(_same_meaning(s["text"]), {"text": s["text"], "sources": []})
+        m["sources"] += [src for src in _sources_of(s) if src not in m["sources"]]
+    return list(out.values())
+
+
+def name_meanings(entry: dict, lang: str = "en") -> list[dict]:
+    """A trump's names grouped by what they mean in ``lang``, each meaning once, in file order:
+    ``[{"text": "the hen", "forms": [rm forms], "sources": [...]}]``; the sources are those
+    that write any of the forms. A name no source renders has its own group (text None)."""
+    out: dict[str, dict] = {}
+    for i, name in enumerate(entry.get("names", [])):
+        texts = [r["text"] for r in name.get(lang, [])]
+        key = " / ".join(_same_meaning(t) for t in texts) or f"\0{i}"
+        m = out.setdefault(key, {"text": " / ".join(texts) or None, "forms": [], "sources": []})
+        for form in name["rm"]:
+            if form["text"] not in (f["text"] for f in m["forms"]):
+                m["forms"].append(form)
+            m["sources"] += [src for src in _sources_of(form) if src not in m["sources"]]
+    return list(out.values())
+
+
 # --- schema checking ------------------------------------------------------------------------
 def _registry() -> Registry:
     resources = []

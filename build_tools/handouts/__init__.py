@@ -1,4 +1,5 @@
-"""Printable handouts (PDF): a one-page rules summary, a glossary sheet and puzzle worksheets.
+"""Printable handouts (PDF): a one-page rules summary, a glossary sheet, puzzle worksheets, and
+for a teacher a score pad and a card-value poster.
 
     handouts.build(site / "handouts")          every handout the site offers (SITE_SHEETS)
     handouts.worksheet("count", 7, 10, out)    one worksheet: puzzles seed 7 … 16 and a key
@@ -25,7 +26,8 @@ from . import content
 from .pdf import HandoutError, Renderer, write_atomic
 
 __all__ = ["HandoutError", "SITE_SHEETS", "Handout", "site_handouts", "build", "worksheet",
-           "worksheet_html", "summary_html", "glossary_html", "render_all"]
+           "worksheet_html", "summary_html", "glossary_html", "scorepad_html", "poster_html",
+           "render_all"]
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = templating.TEMPLATES / "handouts"
@@ -57,6 +59,14 @@ def glossary_html() -> str:
     return _render("handouts/glossary.html.j2", "glossary", content.glossary_sheet())
 
 
+def scorepad_html() -> str:
+    return _render("handouts/scorepad.html.j2", "scorepad", content.scorepad())
+
+
+def poster_html() -> str:
+    return _render("handouts/poster.html.j2", "poster", content.poster())
+
+
 def worksheet_html(kinds, seed: int, count: int, sheets: int = 1, keys: str = "after") -> str:
     """Worksheets as one document (build_tools/worksheets/sheets.py; the browser's maker prints
     the same fragment). Raises SheetError or the engine's PuzzleError on a bad request."""
@@ -86,7 +96,10 @@ class Handout:
 def site_handouts() -> list[Handout]:
     out = [Handout("troccas-rules-summary.pdf", "Rules on one page", summary_html),
            Handout("troccas-glossary.pdf", "Romansh at the table: trumps and tschintschar",
-                   glossary_html)]
+                   glossary_html),
+           Handout("troccas-score-pad.pdf", "Score pad for a game of four hands", scorepad_html),
+           Handout("troccas-card-values-poster.pdf", "Poster: what the cards are worth",
+                   poster_html)]
     for kind in content.KINDS:
         for seed, count in SITE_SHEETS:
             out.append(Handout(f"worksheet-{kind}-seed{seed}.pdf",

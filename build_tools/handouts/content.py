@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 from build_tools.games.troccas import cards_svg  # noqa: E402
 from build_tools.glossary import render as gl  # noqa: E402
-from build_tools.glossary.load import rm_forms, renderings  # noqa: E402
+from build_tools.glossary.load import meanings, name_meanings, rm_forms, renderings  # noqa: E402
 
 from troccas import api  # noqa: E402
 from troccas.cards import SUIT_NAMES, SUIT_ROMANSH, SUITS  # noqa: E402
@@ -33,12 +33,31 @@ def card(token: str) -> str:
     return cards_svg.card_svg(token, glossary(), css_class="troccas-card")
 
 
-def _par(pack_total: int) -> int:
-    for seed in range(200):
-        out = api.call("replay", record=api.call("random_hand", players=4, seed=seed))
-        if out["phase"] == "done":
-            return out["result"]["par"][0]
-    return pack_total // 2  # pragma: no cover - the engine always finishes a hand
+def facts(players: int = 4) -> dict:
+    """The game's figures (cards each, batches, par, hands in a game) from the engine."""
+    return api.call("facts", players=players)
+
+
+def deal_batches(f: dict) -> dict:
+    """The batches of the usual deal, as a player and as the dealer receives them."""
+    rounds = f["batches"][f["default_method"]]
+    return {"rounds": len(rounds), "other": [r[0] for r in rounds],
+            "dealer": [r[-1] for r in rounds]}
+
+
+def _talk_examples(g) -> list[dict]:
+    """A phrase of the talk for each of a few things partners tell each other: of the phrases
+    of that topic pagat (the site's main source) gives, the first (the data's order) whose
+    meaning fits on a line of the summary's column."""
+    out = []
+    for topic in ("trumps", "kings", "courts", "good-hand", "bad-hand", "deal-on"):
+        said = [(m["text"], rm_forms(e)[0]["text"]) for e in g.kinds["tschintschar"]
+                if e["topic"] == topic for m in meanings(e)[:1] if "pagat" in m["sources"]]
+        short = [t for t in said if len(t[0]) <= 36] or said
+        if short:
+            means, rm = short[0]
+            out.append({"rm": rm, "means": means})
+    return out
 
 
 def summary() -> dict:
@@ -54,22 +73,35 @@ def summary() -> dict:
         suits.append({"name": SUIT_NAMES[i], "rm": SUIT_ROMANSH[i], "order": order,
                       "sign": order[0]})
     trumps = [c["token"] for c in pack if c["kind"] == "trump"]
+    # Suits that rank their numerals the same way, drawn once: the engine's order decides.
+    groups: dict[tuple, list[dict]] = {}
+    for s in suits:
+        groups.setdefault(tuple(t[:-1] for t in s["order"]), []).append(s)
+    suit_groups = []
+    for ranks, members in groups.items():
+        numerals = [r for r in ranks if r.isdigit()]
+        high, low = numerals[0], numerals[-1]
+        suit_groups.append({
+            "suits": members, "shown": members[0],
+            "name": "The round suits" if high == "1" else "The long suits",
+            "rule": f"{'the ace' if high == '1' else high} high, "
+                    f"{'the ace' if low == '1' else low} low"})
     everything = [c["token"] for c in pack]
     total = api.call("count", cards=everything)["points"]
     sample = api.call("count", cards=SAMPLE_PILE)
     less_four = api.call("count", cards="II III IV V")["groups"][0]["less"]
     less_pair = api.call("count", cards="II III")["groups"][0]["less"]
-    deal = api.call("deal", players=4, seed=0)
-    dealer_cards = len(deal["hands"][deal["dealer"]])
-    others = len(deal["hands"][(deal["dealer"] + 1) % 4])
+    f = facts()
     winner = api.call("winner", cards="Kc 1c Jc 9c")
     ruffed = api.call("winner", cards="Kc 1c II 9c")
-    return {"values": values, "suits": suits, "trumps": trumps, "pack_size": len(pack),
-            "total": total, "par": _par(total), "sample": sample, "less_four": less_four,
-            "less_pair": less_pair, "winner": winner,
-            "dealer_cards": dealer_cards, "other_cards": others,
-            "scart_size": dealer_cards - others,
-            "fool_points": next(c["points"] for c in pack if c["token"] == "Fool"), "ruffed": ruffed, "card": card}
+    return {"values": values, "suits": suits, "suit_groups": suit_groups, "trumps": trumps, "pack_size": len(pack),
+            "total": total, "par": f["par"]["fours"]["other"], "sample": sample,
+            "less_four": less_four, "less_pair": less_pair, "winner": winner,
+            "dealer_cards": f["dealer_cards"], "other_cards": f["cards_each"],
+            "scart_size": f["scart"], "batches": deal_batches(f),
+            "hands_in_game": f["hands_in_game"], "talk": _talk_examples(glossary()),
+            "fool_points": next(c["points"] for c in pack if c["token"] == "Fool"),
+            "ruffed": ruffed, "card": card}
 
 
 def glossary_sheet() -> dict:
@@ -79,6 +111,7 @@ def glossary_sheet() -> dict:
     talk = sorted(g.kinds["tschintschar"],
                   key=lambda e: (gl._phase_key(e), list(gl.TOPICS).index(e["topic"])))
     return {"trumps": trumps, "talk": talk, "rm_forms": rm_forms, "renderings": renderings,
+            "meanings": meanings, "name_meanings": name_meanings,
             "PHASE_SHORT": gl.PHASE_SHORT, "TOPICS": gl.TOPICS, "phase_of":
             lambda e: list(gl.PHASES)[gl._phase_key(e)], "card": card}
 
@@ -86,3 +119,97 @@ def glossary_sheet() -> dict:
 def worksheets(kinds, seed: int, count: int, sheets: int = 1) -> list[dict]:
     """The sheets' contexts (build_tools/worksheets/sheets.py, shared with the browser)."""
     return class_set(kinds, seed, count, sheets)
+
+
+# --- the teacher's kit: the score pad and the card-value poster ------------------------------
+EXAMPLE_GAME_SEED = 1  # the worked game printed under the score pads (played by the engine)
+
+
+def example_game(seed: int = EXAMPLE_GAME_SEED) -> list[dict]:
+    """A game of four hands the engine plays with random legal moves: for each hand that was
+    played out (a thrown-in deal is dealt again and not counted), the dealer, each side's card
+    points and score, and the running totals — each hand's record replayed by the facade."""
+    import random
+
+    from troccas.game import Game  # the facade replays hands; a game's deals come from here
+
+    game = Game(4, 0, seed=seed)
+    rand = random.Random(f"game-{seed}").random
+    while not game.is_terminal():
+        ids = game.legal_action_ids()
+        game.apply_action(ids[int(rand() * len(ids))])
+    rows, totals = [], [0, 0]
+    for rec in game.records:
+        out = api.call("replay", record=rec.to_json())
+        if out["phase"] != "done":
+            continue
+        r = out["result"]
+        totals = [t + s for t, s in zip(totals, r["scores"])]
+        rows.append({"hand": len(rows) + 1, "dealer": out["dealer"], "points": r["points"],
+                     "scores": r["scores"], "totals": list(totals)})
+    return rows
+
+
+def signed(n: int) -> str:
+    """A score as the pad writes it: +6, −6 (a real minus sign) or 0."""
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def scorepad() -> dict:
+    f = facts()
+    return {"par": f["par"]["fours"]["other"], "total": f["pack_total"]["fours"],
+            "hands": f["hands_in_game"], "catch_up": f["catch_up"],
+            "batches": {m: len(r) for m, r in f["batches"].items()},
+            "pads": 2, "example": example_game(), "example_seed": EXAMPLE_GAME_SEED,
+            "signed": signed}
+
+
+# Cards drawn on the poster for "every other card": a few trumps and numerals of each suit.
+POSTER_LOW = "II XV XX 1c 10r 7s 3b"
+# The piles the poster counts (the engine counts them when the handout is made).
+POSTER_PILES = ("Kb Cs XXI XV", "3c 7r 4b 9s", "Qs 4c")
+
+
+def poster() -> dict:
+    s = summary()
+    f = facts()
+    piles = [api.call("count", cards=p) for p in POSTER_PILES]
+    low = s["values"][-1]
+    pack = api.call("pack")["cards"]
+    return {"values": s["values"], "low": low, "names_of": names_of,
+            # the scoring cards in words (the last row, every other card, is said in the template)
+            "what": {v["points"]: _upper_first(describe(v["tokens"], pack))
+                     for v in s["values"][:-1]}, "low_shown": POSTER_LOW.split(),
+            "low_trumps": [t for t in low["tokens"] if t in s["trumps"]],
+            "piles": piles, "less_four": s["less_four"], "less_pair": s["less_pair"],
+            "total": s["total"], "par": f["par"]["fours"]["other"],
+            "scart": f["scart"], "pack_size": s["pack_size"], "card": card,
+            "names": {c["token"]: c["name"] for c in api.call("pack")["cards"]}}
+
+
+def names_of(tokens, names: dict) -> list[str]:
+    return [names[t] for t in tokens]
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def describe(tokens, pack: list[dict]) -> str:
+    """A group of cards in words, from the engine's names: a rank held in every suit is named
+    once in the plural ("kings"), other cards by their own names ("trump XXI", "the Fool")."""
+    cards = [c for c in pack if c["token"] in set(tokens)]
+    suits = {c["suit"] for c in pack if c["kind"] == "suit"}
+    words, done = [], set()
+    for c in cards:
+        if c["token"] in done:
+            continue
+        same = [d for d in cards if c["kind"] == "suit" and d["kind"] == "suit"
+                and d["rank"] == c["rank"]]
+        if same and {d["suit"] for d in same} == suits:
+            words.append(c["name"].split(" of ")[0] + "s")
+            done |= {d["token"] for d in same}
+        else:
+            words.append(c["name"] if c["kind"] != "fool" else "the Fool")
+            done.add(c["token"])
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

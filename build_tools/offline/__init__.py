@@ -166,9 +166,11 @@ def write_all(site: Path, *, name: str, short_name: str, description: str,
     (site / SCRIPT).write_text((HERE / "offline.js").read_text(encoding="utf-8"), encoding="utf-8")
     files = site_files(site)
     version = version_of(site, files)
-    size = sum((site / f).stat().st_size for f in files)
+    sizes = [(site / f).stat().st_size for f in files]
+    size = sum(sizes)
     sw = (HERE / "sw.template.js").read_text(encoding="utf-8")
     sw = (sw.replace("__VERSION__", version).replace("__FILES__", json.dumps(files, indent=0))
+          .replace("__SIZES__", json.dumps(sizes, separators=(",", ":")))
           .replace("__BYTES__", str(size)))
     tmp = site / f".{SW}.part"
     tmp.write_text(sw, encoding="utf-8")

@@ -2,7 +2,9 @@
 // — pages, search index, card pictures, Pyodide and the engine wheel — in one versioned cache,
 // so that after one visit everything works with the network gone.
 //
-// install   fetch every file of this build into "troccas-<version>" (a few at a time)
+// install   fetch every file of this build into "troccas-<version>" (a few at a time), telling
+//           every open page how far it is: {type: "progress", done, files, bytes, total} —
+//           and {type: "failed", error} if a file cannot be fetched (offline.js shows both)
 // activate  delete the caches of older builds, take control of open pages
 // fetch     same-origin GETs: from the cache (a directory URL is its index.html, the query
 //           string is ignored: puzzles/count/?seed=3 is puzzles/count/index.html); anything
@@ -14,6 +16,7 @@ const PREFIX = "troccas-";
 const CACHE = PREFIX + VERSION;
 const BYTES = __BYTES__;
 const FILES = __FILES__;
+const SIZES = __SIZES__; // bytes of each file, for the progress the pages show
 const PARALLEL = 6;
 
 const scope = self.registration.scope; // the site root, ending in "/"
@@ -23,21 +26,45 @@ function keyOf(url) {
   return u.origin + (u.pathname.endsWith("/") ? u.pathname + "index.html" : u.pathname);
 }
 
+// Every window of the site, controlled or not: a first visit's pages are not controlled yet.
+async function tell(message) {
+  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+    client.postMessage(message);
+  }
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    const queue = FILES.slice();
+    const queue = FILES.map((file, i) => i);
+    let done = 0;
+    let bytes = 0;
+    let told = 0;
+    const progress = () => ({ type: "progress", version: VERSION, done, files: FILES.length, bytes, total: BYTES });
     async function worker() {
       while (queue.length) {
-        const url = new URL(queue.shift(), scope).href;
+        const i = queue.shift();
+        const url = new URL(FILES[i], scope).href;
         // "no-cache": revalidate with the server, so a stale HTTP cache cannot slip an old
         // file into the new version.
         const response = await fetch(url, { cache: "no-cache" });
-        if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+        if (!response.ok) throw new Error(`${FILES[i]}: HTTP ${response.status}`);
         await cache.put(url, response);
+        done += 1;
+        bytes += SIZES[i];
+        if (Date.now() - told > 150) { // a few messages a second are enough for a progress bar
+          told = Date.now();
+          tell(progress());
+        }
       }
     }
-    await Promise.all(Array.from({ length: PARALLEL }, worker));
+    try {
+      await Promise.all(Array.from({ length: PARALLEL }, worker));
+      await tell(progress());
+    } catch (err) {
+      await tell({ type: "failed", version: VERSION, error: String(err && err.message || err) });
+      throw err;
+    }
   })());
 });
 

@@ -1,14 +1,19 @@
 """The offline part: the site keeps working offline and can be installed (issue 7).
 
+* ``on_config`` turns on the "ready to use without a network" control in every page's footer
+  (``overrides/partials/footer.html`` includes ``partials/offline-control.html``);
+  ``on_page_markdown`` puts the same control wherever a page says ``<!-- offline: control -->``.
 * ``on_post_page`` adds to every page's <head> the web app manifest, the icons and
-  ``offline.js``, which registers the service worker and shows the "new version" banner.
+  ``offline.js``, which registers the service worker, runs those controls (their "Make this
+  device ready" button registers it at once and shows the progress of the download) and shows
+  the "new version" banner.
 * ``on_post_build`` runs last (the plugin's on_post_build has the lowest priority, and this is
   its last part), once site/ holds everything —
   pages, search index, card pictures, Pyodide, the engine, the handouts — and writes the icons,
   the manifest and ``sw.js`` with the list of every file and a version hashed from them
   (build_tools/offline).
 
-Under ``mkdocs serve`` (which rebuilds on every edit) neither is added.
+Under ``mkdocs serve`` (which rebuilds on every edit) none of this is added.
 """
 
 from __future__ import annotations
@@ -16,18 +21,41 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
 from build_tools import offline
+from build_tools.markdown_blocks import Marker, replace_markers
 from build_tools.parts import Part
 
 ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("mkdocs.plugins.cardsite.offline")
 CACHE = ROOT / "build" / "offline-cache"
+CONTROL = "partials/offline-control.html"  # in overrides/: the theme's footer includes it too
 
 
 class OfflinePart(Part):
-    """The service worker, the web app manifest and the icons."""
+    """The service worker, the web app manifest, the icons and the "ready offline" control."""
+
+    def on_config(self, config):
+        config.extra["offline_control"] = self.site.command != "serve"
+        return config
+
+    def on_page_markdown(self, markdown, page, config, files):
+        if "<!-- offline" not in markdown:
+            return markdown
+
+        def control(m: Marker) -> str:
+            if m.arg != "control":
+                raise PluginError(f"docs/{page.file.src_uri}:{m.line}: <!-- offline: {m.arg} -->:"
+                                  f" the one offline marker is <!-- offline: control -->")
+            if self.site.command == "serve":
+                return ("<p>Under <code>mkdocs serve</code> the site has no service worker, so"
+                        " it cannot be made ready for use without a network.</p>")
+            html = self.site.env.get_template(CONTROL).render()
+            return "\n".join(line.strip() for line in html.splitlines() if line.strip())
+
+        return replace_markers(markdown, ["offline"], control, whole_line=True)
 
     def on_post_page(self, output, page, config):
         # `mkdocs serve` rebuilds on every edit: a service worker would keep showing old pages.

@@ -487,7 +487,7 @@ def page_markdown(markdown: str, page) -> str:
     src = f"docs/{page.file.src_uri}"
     offset = front_matter_lines(page, markdown)
     base = page_base(page)
-    strict_macros = page.file.src_uri.startswith(("rules/", "learn/"))
+    strict_macros = page.file.src_uri.startswith(("rules/", "learn/", "teach/"))
 
     def card(token: str, cls: str = "") -> str:
         return card_img(token, base, label(token), cls=f"tr-pic {cls}".strip(), title=True)

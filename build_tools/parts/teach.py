@@ -1,0 +1,92 @@
+"""The teach part: the projector view of the teacher's kit (issue 15).
+
+``on_page_markdown`` replaces ``<!-- projector -->`` (docs/teach/projector.md) with the
+projector view: one puzzle at a time in large cards, with no header, menus or footer, stepped
+through with the keyboard (build_tools/teach/projector.js) — the first ``SEEDS`` puzzles of
+every kind the engine sets, each drawn here with the engine's answer and its steps, so the view
+answers at once and needs no Python in the browser (a laptop in a hall without a network).
+Its stylesheet and script are written into the page itself, so that they come and go with the
+page under Material's instant navigation; the chrome is hidden by ``body:has(.tr-proj)``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+from build_tools import templating
+from build_tools.glossary import render as glossary_render
+from build_tools.glossary.load import load_glossary
+from build_tools.handouts.content import answer_text
+from build_tools.markdown_blocks import Marker, replace_markers
+from build_tools.parts import Part
+from build_tools.site_assets import page_base
+
+HERE = Path(__file__).resolve().parents[1] / "teach"
+TEMPLATE = "teach/projector.html"
+SLIDE = "teach/projector-slide.html"
+SEEDS = range(1, 21)  # the puzzles of each kind the view holds: seeds 1 to 20
+
+
+class TeachPart(Part):
+    """The projector view."""
+
+    def on_config(self, config):
+        engine_puzzles = importlib.import_module(f"{self.site.game}.puzzles")
+        self.kinds, self.titles = engine_puzzles.KINDS, engine_puzzles.TITLES
+        self._slides = None
+        return config
+
+    def puzzles(self) -> list[dict]:
+        """Every puzzle of the view, asked of the engine once per build."""
+        if self._slides is None:
+            self._slides = [{"kind": k, "title": self.titles[k],
+                             "slides": [_slide(self.site.api.call("puzzle", kind=k, seed=s,
+                                                                  answer=True), s)
+                                        for s in SEEDS]}
+                            for k in self.kinds]
+        return self._slides
+
+    def drawn(self, card) -> list[dict]:
+        """The puzzles drawn, each slide's Romansh words marked lang="rm" here: in a <template>
+        the glossary part leaves the text alone."""
+        forms = glossary_render.lang_forms(load_glossary(self.site.glossary_dir))
+        slide = self.site.env.get_template(SLIDE)
+        return [{**k, "slides": [{"kind": p["kind"], "seed": p["seed"], "html": glossary_render.mark_lang(
+                    slide.render(p=p, title=k["title"], card=card), forms)}
+                                for p in k["slides"]]}
+                for k in self.puzzles()]
+
+    def on_page_markdown(self, markdown, page, config, files):
+        if "<!-- projector" not in markdown:
+            return markdown
+        base = page_base(page)
+        label = self.site.game_site.card_label
+
+        def card(token: str) -> str:
+            return templating.card_img(token, base, label(token), cls="tr-proj__img")
+
+        def draw(m: Marker) -> str:
+            if m.arg is not None:
+                raise PluginError(f"docs/{page.file.src_uri}:{m.line}: <!-- projector: {m.arg} -->:"
+                                  f" the projector marker takes no argument: <!-- projector -->")
+            html = self.site.env.get_template(TEMPLATE).render(
+                kinds=self.drawn(card), leave="../",
+                css=(HERE / "projector.css").read_text(encoding="utf-8"),
+                js=(HERE / "projector.js").read_text(encoding="utf-8"))
+            # Markdown leaves a block of HTML alone only without blank lines in it.
+            return "\n".join(line for line in html.splitlines() if line.strip())
+
+        return replace_markers(markdown, ["projector"], draw, whole_line=True)
+
+
+def _slide(p: dict, seed: int) -> dict:
+    """One puzzle as the view draws it: the engine's answer as the worksheets' key prints it,
+    and the small labels under the cards."""
+    sit = p["situation"]
+    return {**p, "seed": seed, "answer_text": answer_text(p),
+            "pile_tags": ["scart" if t in sit.get("scart", []) else "" for t in sit.get("pile", [])],
+            "trick_tags": [f"seat {seat}" + (" led" if i == 0 else "")
+                           for i, (seat, _t) in enumerate(sit.get("trick", []))]}

@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from .facts import Facts
     from .results import (CardInfo, CardList, CheckResult, ClausesResult, CountResult,
                           DealResult, ExerciseResult, LegalResult, OptionsResult, PartnersResult, PlayCheck,
-                          PuzzleResult, RecordResult, ReplayResult, WinnerResult)
+                          PuzzleResult, RecordResult, ReplayResult, TableApply, TableView,
+                          WinnerResult)
 
 FACADE = Facade(DOMAIN, TroccasError, types="troccas.results")
 _call = FACADE.call_fn
@@ -267,3 +268,30 @@ def call_clauses() -> ClausesResult:
     from .results import ClauseInfo, ClausesResult
     return ClausesResult([ClauseInfo(c.id, c.title, c.sources)
                           for c in CLAUSES.values()])
+
+
+@_call
+def call_table_new(players: int = 4, seed=None, dealer: int = 0, rules=None,
+                   totals=None) -> RecordResult:
+    """A new hand for the Play page's table: its record, no action yet, the deck from ``seed``
+    (a random one, kept in the record, when none is given)."""
+    from .results import RecordResult
+    from . import table
+    return RecordResult(**table.new_record(players, seed, dealer, rules, totals))
+
+
+@_call
+def call_table_view(record, seat: int) -> TableView:
+    """What ``seat`` sees of the hand ``record`` and may do now: its cards, the table, the
+    talk, the tricks, its legal actions in words, the log; when over, the count group by
+    group and every hand for the review. Never another seat's hidden cards."""
+    from . import table
+    return table.view(record, seat)
+
+
+@_call
+def call_table_apply(record, action: str, say=None) -> TableApply:
+    """``action`` ("0 play Kc") applied to the hand ``record``, with the words ``say`` spoken
+    with a talk decision: the new record and its events, or the engine's refusal."""
+    from . import table
+    return table.apply(record, action, say)

@@ -30,7 +30,7 @@ from .rules import CLAUSES, NOT_OPTIONS, OPTIONS, SOURCES, Rules
 # for. The worker imports them just after it reports ready.
 if TYPE_CHECKING:
     from .facts import Facts
-    from .results import (CardInfo, CardList, CheckResult, ClausesResult, CountResult,
+    from .results import (BotAction, CardInfo, CardList, CheckResult, ClausesResult, CountResult,
                           DealResult, ExerciseResult, LegalResult, OptionsResult, PartnersResult, PlayCheck,
                           PuzzleResult, RecordResult, ReplayResult, TableApply, TableView,
                           WinnerResult)
@@ -295,3 +295,22 @@ def call_table_apply(record, action: str, say=None) -> TableApply:
     with a talk decision: the new record and its events, or the engine's refusal."""
     from . import table
     return table.apply(record, action, say)
+
+
+@_call
+def call_bot_action(record, seat=None, bot: str = "baseline", seed=0) -> BotAction:
+    """What a bot (``random``, ``baseline`` or ``search``) would do for ``seat`` (default: the
+    seat to act) in the hand ``record``: the action, the tschintschar phrase said with a talk
+    decision, and why. The bot sees only that seat's view; ``seed`` makes its choice
+    reproducible."""
+    from .results import BotAction, Phrase
+    from .bots import base
+    rec = HandRecord.loads(record) if isinstance(record, str) else HandRecord.from_json(record)
+    hand = rec.replay()
+    choice, seat = base.decide(hand, seat, bot, seed)
+    say = None
+    if choice.say:
+        from .bots.signals import phrase
+        say = Phrase(**phrase(choice.say))
+    action = hand.action(choice.aid)
+    return BotAction(str(action), say, choice.reason, str(choice.reason), bot, seat)

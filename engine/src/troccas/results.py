@@ -307,3 +307,24 @@ class TableApply:
     events: list[dict]
     phase: str
     current_player: int
+
+
+class Phrase:
+    """A tschintschar phrase from the glossary: its id there, the Romansh words, what it tells
+    the partner, and the claim about the speaker's hand the bots read (troccas.bots.signals)."""
+    id: str
+    text: str
+    meaning: str
+    claim: dict
+
+
+@dataclass(frozen=True)
+class BotAction:
+    """A bot's decision for one seat: the action (as a record writes it), the tschintschar
+    phrase said with a talk decision (or null), why (a message with its text) and the bot."""
+    action: str
+    say: Phrase | None
+    reason: Message
+    text: str
+    bot: str
+    seat: int

@@ -1,0 +1,7 @@
+"""Tschintschar claims (filled in below): what a phrase says of the speaker's hand."""
+
+from __future__ import annotations
+
+
+def phrase_for(view, aid):
+    return None

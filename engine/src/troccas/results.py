@@ -309,6 +309,7 @@ class TableApply:
     current_player: int
 
 
+@dataclass(frozen=True)
 class Phrase:
     """A tschintschar phrase from the glossary: its id there, the Romansh words, what it tells
     the partner, and the claim about the speaker's hand the bots read (troccas.bots.signals)."""

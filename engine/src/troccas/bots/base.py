@@ -38,7 +38,7 @@ class Seen:
     """
 
     __slots__ = ("seat", "obs", "history", "said", "cards", "gone", "plays", "trick", "n",
-                 "dealer", "phase", "method", "side_of", "rules", "totals")
+                 "dealer", "phase", "method", "side_of", "rules", "totals", "dealt", "rounds")
 
     def __init__(self, hand, seat: int) -> None:
         obs = hand.observation(seat)
@@ -51,6 +51,10 @@ class Seen:
         self.side_of = hand.side_of
         self.rules = hand.rules
         self.totals = tuple(hand.totals)
+        # The seat's own cards in the order it received them, and how many rounds of the deal
+        # everyone has watched: the seat saw both.
+        self.dealt = list(hand.dealt[seat]) if hand.phase != "deal_method" else []
+        self.rounds = hand.round if hand.phase != "deal_method" else 0
         dealer = seat == hand.dealer
         hist = hand.history
         self.history = [(p, aid if dealer or not sc else HIDDEN, sc) for p, aid, sc in hist]

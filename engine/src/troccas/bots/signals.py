@@ -5,3 +5,11 @@ from __future__ import annotations
 
 def phrase_for(view, aid):
     return None
+
+
+def claims_for(view):
+    return []
+
+
+def holds(claim, cards):
+    return True

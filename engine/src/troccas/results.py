@@ -262,7 +262,7 @@ class Phrase:
     id: str
     text: str
     meaning: str
-    claim: dict
+    claim: dict | None
 
 
 @dataclass(frozen=True)

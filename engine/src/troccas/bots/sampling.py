@@ -181,6 +181,11 @@ class Sampler:
             if hand is not None:
                 self.ok += 1
                 return hand
+        if self.claims and not self.ok:
+            # No deal keeps the partner's words true: a person may say what he likes, so the
+            # search goes on without them rather than without deals.
+            self.claims = []
+            return self.world(rng, tries)
         return None
 
     def _replay(self, deck, scart):

@@ -23,23 +23,27 @@ from .sampling import Sampler
 
 def rollout(hand, gone: int) -> None:
     """Finish ``hand`` with the baseline's card play at every seat (the fast form: no
-    messages, no observation), any other decision by the first legal action."""
+    messages, no observation), any other decision by the first legal action. Each seat's
+    cards are kept as a mask here, updated as it plays (a buob may move a card without it
+    knowing: the heuristics only read it)."""
     side_of, n = hand.side_of, hand.n
     legal_ids, apply = hand.legal_action_ids, hand.apply_action
+    masks = [hand.seat_mask(p) for p in range(n)]
+    counts = [len(hand.cards_of(p)) for p in range(n)]
     while hand._to_move >= 0:
         p = hand._to_move
         legal = legal_ids()
         if len(legal) == 1:
             aid = legal[0]
         elif hand.phase == "play":
-            held = hand._held[p]
-            mine = set(held[0] + held[1] + held[2] + held[3] + held[4] + held[5])
             aid = play_card(legal, hand.trick_players, hand.trick_cards, p, side_of, n, gone,
-                            mine)[0]
+                            gone | masks[p], counts[p])[0]
         else:
             aid = legal[-1] if hand.phase == "call" else legal[0]
         if aid < N_CARDS:
             gone |= 1 << aid
+            masks[p] &= ~(1 << aid)
+            counts[p] -= 1
         apply(aid)
 
 
@@ -60,8 +64,10 @@ class Search:
             return base.choose(hand, seat, rng)
         from .base import voids
         from .signals import claims_for
+        from .baseline import known_mask
         hint = play_card(legal, [p for p, _ in view.trick], [c for _, c in view.trick], seat,
-                         view.side_of, view.n, view.gone, set(view.cards), voids(view))
+                         view.side_of, view.n, view.gone, known_mask(view), len(view.cards),
+                         voids(view))
         sampler = Sampler(view, claims_for(view))
         rounds = max(1, min(self.worlds, self.playouts // len(legal)))
         totals = {a: 0.0 for a in legal}

@@ -316,7 +316,7 @@ class Phrase:
     id: str
     text: str
     meaning: str
-    claim: dict
+    claim: dict | None
 
 
 @dataclass(frozen=True)

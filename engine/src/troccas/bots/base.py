@@ -38,7 +38,7 @@ class Seen:
     """
 
     __slots__ = ("seat", "obs", "history", "said", "cards", "gone", "plays", "trick", "n",
-                 "dealer", "phase", "method", "side_of", "rules", "totals")
+                 "dealer", "phase", "method", "side_of", "rules", "totals", "dealt", "rounds")
 
     def __init__(self, hand, seat: int) -> None:
         obs = hand.observation(seat)
@@ -51,11 +51,26 @@ class Seen:
         self.side_of = hand.side_of
         self.rules = hand.rules
         self.totals = tuple(hand.totals)
+        # The seat's own cards in the order it received them, and how many rounds of the deal
+        # everyone has watched: the seat saw both.
+        self.dealt = list(hand.dealt[seat]) if hand.phase != "deal_method" else []
+        self.rounds = hand.round if hand.phase != "deal_method" else 0
         dealer = seat == hand.dealer
         hist = hand.history
         self.history = [(p, aid if dealer or not sc else HIDDEN, sc) for p, aid, sc in hist]
-        self.said = [(hist[i][0], text) for i, text in sorted(hand.says.items())
-                     if i < len(hist)]
+        # Phrases said with talk decisions, as (seat, text, round of the deal): the k-th talk
+        # action is the k-th talk event.
+        from ..deal import schedule
+        last = len(schedule(obs.players, hand.method)) if obs.phase != "deal_method" else 0
+        rounds = [e.get("round", last) for e in obs.talk
+                  if e["type"] in ("talk", "dealer_choice")]
+        talk_index = {}
+        for i, (p, aid, sc) in enumerate(hist):
+            if 100 <= aid <= 103 and not sc:
+                talk_index[i] = len(talk_index)
+        self.said = [(hist[i][0], text, rounds[talk_index[i]])
+                     for i, text in sorted(hand.says.items())
+                     if i in talk_index and talk_index[i] < len(rounds)]
         self.cards = [parse_id(t) for t in obs.hand]
         plays = [(p, parse_id(t)) for tr in obs.tricks for p, t in tr["plays"]]
         self.trick = [(p, parse_id(t)) for p, t in obs.trick]

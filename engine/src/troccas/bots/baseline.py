@@ -24,23 +24,24 @@ _TRUMPS_DOWN = tuple(range(21, 0, -1))
 # Among cards of equal points, the weaker goes first: suit cards by strength, trumps above.
 _LOW_KEY = [(POINTS[c], 100 + c if SUIT_OF[c] == TRUMP else STRENGTH[c]) for c in range(N_CARDS)]
 _SUIT_IDS = [[c for c in range(N_CARDS) if SUIT_OF[c] == s] for s in range(5)]
+_BY_STRENGTH = [sorted(ids, key=lambda c: -STRENGTH[c]) for ids in _SUIT_IDS]
+_SUIT_MASK = [sum(1 << c for c in ids) for ids in _SUIT_IDS]
 
 
-def _top_out(suit: int, gone: int, mine) -> int:
-    """The strongest card of ``suit`` neither played nor in my hand (-1 if none): what could
-    still beat a card of that suit."""
-    best, key = -1, -1
-    for c in _SUIT_IDS[suit]:
-        if not gone >> c & 1 and c not in mine and STRENGTH[c] > key:
-            best, key = c, STRENGTH[c]
-    return best
+def _top_out(suit: int, known: int) -> int:
+    """The strongest card of ``suit`` not in ``known`` (the cards played and my own), -1 if
+    none: what could still beat a card of that suit."""
+    for c in _BY_STRENGTH[suit]:
+        if not known >> c & 1:
+            return c
+    return -1
 
 
-def _holds(card: int, led: int, gone: int, mine, voids_after: bool) -> bool:
+def _holds(card: int, known: int, voids_after: bool) -> bool:
     """Whether ``card`` (winning now) will hold the trick: nothing still out beats it. A suit
     card is at risk from trumps when a later player may be void of the suit."""
     s = SUIT_OF[card]
-    top = _top_out(s, gone, mine)
+    top = _top_out(s, known)
     if top >= 0 and STRENGTH[top] > STRENGTH[card]:
         return False
     if s == TRUMP:
@@ -48,16 +49,17 @@ def _holds(card: int, led: int, gone: int, mine, voids_after: bool) -> bool:
     return not voids_after
 
 
-def play_card(legal, trick_p, trick_c, me, side_of, n, gone, mine, voids=None):
+def play_card(legal, trick_p, trick_c, me, side_of, n, gone, known, n_held, voids=None):
     """The baseline's card: (card id, reason id, params). ``legal`` the legal action ids,
-    ``mine`` the cards held, ``gone`` a mask of cards played, ``voids`` per seat the suits
-    (bit per pseudo-suit) it has shown it lacks, if known."""
+    ``gone`` a mask of the cards played, ``known`` of those and the cards held, ``n_held`` how
+    many cards the seat holds, ``voids`` per seat the suits (bit per pseudo-suit) it has shown
+    it lacks, if known."""
     cards = [c for c in legal if c < N_CARDS]
     if len(cards) == 1:
         return cards[0], "bot.play#only", {"card": TOKEN[cards[0]]}
     others = [c for c in cards if c != FOOL]
     has_fool = len(others) < len(cards)
-    if has_fool and len(mine) <= 3:
+    if has_fool and n_held <= 3:
         return FOOL, "bot.fool#early", {}
     led = -1
     for c in trick_c:
@@ -66,7 +68,7 @@ def play_card(legal, trick_p, trick_c, me, side_of, n, gone, mine, voids=None):
             break
     my_side = side_of[me]
     if led < 0:
-        return _lead(others, gone, mine, side_of, me, n, voids)
+        return _lead(others, gone, known, side_of, me, n, voids)
     key = _WIN_KEY[led]
     best, wp, wc = -2, -1, -1
     for p, c in zip(trick_p, trick_c):
@@ -78,7 +80,7 @@ def play_card(legal, trick_p, trick_c, me, side_of, n, gone, mine, voids=None):
     if side_of[wp] == my_side:
         void_risk = bool(opp_after) and (voids is None or any(
             voids[p] >> led & 1 for p in opp_after))
-        if not opp_after or _holds(wc, led, gone, mine, void_risk):
+        if not opp_after or _holds(wc, known, void_risk):
             smear = [c for c in others if c != XXI and key[c] <= best] or others
             c = max(smear, key=_LOW_KEY.__getitem__)
             if POINTS[c] > 1:
@@ -93,7 +95,7 @@ def play_card(legal, trick_p, trick_c, me, side_of, n, gone, mine, voids=None):
                 return c, "bot.follow#win_last", {"card": TOKEN[c]}
         else:
             void_risk = voids is None or any(voids[p] >> led & 1 for p in opp_after)
-            safe = [c for c in winners if _holds(c, led, gone, mine, void_risk)]
+            safe = [c for c in winners if _holds(c, known, void_risk)]
             if safe:
                 c = min(safe, key=key.__getitem__)
                 if c == XXI:
@@ -109,7 +111,7 @@ def play_card(legal, trick_p, trick_c, me, side_of, n, gone, mine, voids=None):
     return low, "bot.follow#duck", {"card": TOKEN[low]}
 
 
-def _lead(others, gone, mine, side_of, me, n, voids):
+def _lead(others, gone, known, side_of, me, n, voids):
     if not others:
         return FOOL, "bot.play#only", {"card": TOKEN[FOOL]}
     opps = [p for p in range(n) if side_of[p] != side_of[me]]
@@ -118,11 +120,11 @@ def _lead(others, gone, mine, side_of, me, n, voids):
     for c in suits:
         s = SUIT_OF[c]
         if RANK_OF[c] == KING and (voids is None or not any(voids[p] >> s & 1 for p in opps)) \
-                and sum(1 for x in _SUIT_IDS[s] if gone >> x & 1) == 0:
+                and not gone & _SUIT_MASK[s]:
             return c, "bot.lead#king", {"card": TOKEN[c]}
     if trumps:
         top = max(trumps)
-        out = _top_out(TRUMP, gone, mine)
+        out = _top_out(TRUMP, known)
         if top > out and out > 0 and len(trumps) >= 2:
             return top, "bot.lead#top_trump", {"card": TOKEN[top]}
     if suits:
@@ -187,7 +189,7 @@ class Baseline:
         if ph == "play":
             cid, rid, params = play_card(
                 legal, [p for p, _ in view.trick], [c for _, c in view.trick], seat,
-                view.side_of, view.n, view.gone, set(view.cards), voids(view))
+                view.side_of, view.n, view.gone, known_mask(view), len(view.cards), voids(view))
             return Choice(cid, None, msg(rid, **params))
         if ph in ("talk", "dealer_choice"):
             everyone = _everyone_allowed(view)
@@ -205,6 +207,14 @@ class Baseline:
             return Choice(aid, None, msg("bot.take_back", card=TOKEN[aid - TAKE_BACK]))
         aid = min(a for a in legal if a >= DEAL) if any(a >= DEAL for a in legal) else legal[0]
         return Choice(aid, None, msg("bot.only"))
+
+
+def known_mask(view) -> int:
+    """The cards a seat knows are not in another hand: those played and its own."""
+    out = view.gone
+    for c in view.cards:
+        out |= 1 << c
+    return out
 
 
 def _everyone_allowed(view) -> bool:

@@ -13,12 +13,12 @@
 from __future__ import annotations
 
 import json
+from importlib import resources
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
-from build_tools.glossary.load import load_glossary, meanings, rm_forms
 from build_tools.markdown_blocks import Marker, replace_markers
 from build_tools.parts import Part
 from build_tools.site_assets import add_assets, page_base
@@ -50,13 +50,15 @@ class PlayPart(Part):
                                whole_line=True)
 
     def phrases(self) -> list[dict]:
-        """The tschintschar phrases a player may say: the headword and each meaning with its
-        sources, from the glossary."""
-        talk = load_glossary(self.site.glossary_dir).kinds["tschintschar"]
-        return [{"id": e["id"], "text": rm_forms(e)[0]["text"],
-                 "meaning": " / ".join(f"{m['text']} ({', '.join(m['sources'])})"
-                                       for m in meanings(e))}
-                for e in sorted(talk, key=lambda e: rm_forms(e)[0]["text"].lower())]
+        """The tschintschar phrases a player may say, each with the meaning the bots read in it
+        and its sources: the engine's copy of the glossary's phrases
+        (troccas/data/tschintschar.json, written from glossary/tschintschar.yaml), so the reader
+        and the bots give a phrase the same meaning."""
+        data = json.loads(resources.files(self.site.game).joinpath("data", "tschintschar.json")
+                          .read_text(encoding="utf-8"))
+        return sorted(({"id": p["id"], "text": p["text"], "meaning": p["meaning"],
+                        "sources": p["sources"]} for p in data["phrases"]),
+                      key=lambda p: p["text"].casefold())
 
     def _table(self, marker: Marker, page) -> str:
         if marker.arg:
@@ -69,5 +71,5 @@ class PlayPart(Part):
                 "hands_in_game": api.call("facts", players=4)["hands_in_game"]}
         html = self.site.env.get_template(TEMPLATE).render(
             options=api.call("options")["options"], players=PLAYERS, base=page_base(page),
-            data=json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/"))
+            data=json.dumps(data, ensure_ascii=False, separators=(",", ":")))
         return "\n".join(line.strip() for line in html.splitlines() if line.strip())

@@ -57,7 +57,7 @@ const LETTER_KIND = Object.fromEntries(Object.entries(KIND_LETTER).map(([k, v]) 
 function bindTable(box) {
   if (box.dataset.playBound) return;
   box.dataset.playBound = "true";
-  const data = JSON.parse(box.querySelector("[data-play-data]").textContent);
+  const data = JSON.parse(box.dataset.playData);
   const $ = (sel) => box.querySelector(sel);
   const setup = $("[data-play-setup]");
   const game = $("[data-play-game]");
@@ -133,9 +133,10 @@ function bindTable(box) {
   setup.addEventListener("submit", (event) => {
     event.preventDefault();
     const f = setup.elements;
+    const deal = f.deal.value.trim();
     startGame({ players: Number(f.players.value), seat: Number(f.seat.value), rules: rulesFromForm(),
       pace: f.pace.value, firstDealer: Number(f.dealer.value),
-      seed0: Math.floor(Math.random() * 1e9), hand: 0, totals: null });
+      seed0: /^\d+$/.test(deal) ? Number(deal) : Math.floor(Math.random() * 1e9), hand: 0, totals: null });
   });
 
   async function startGame(settings, actions = null) {
@@ -257,11 +258,17 @@ function bindTable(box) {
     drawBusy();
   }
 
+  // Two sides: yours and the other; three or five players each play alone.
+  function sideLabel(s) {
+    if (s === view.side) return view.sides.length === 2 ? "your side" : "you";
+    return view.sides.length === 2 ? "the other side" : `bot ${view.sides[s][0]}`;
+  }
+
   function scoreLine() {
     const tot = view?.totals || g.totals;
     if (!tot) return "";
     const mine = view.side;
-    const parts = tot.map((t, s) => `${s === mine ? "your side" : `side ${s + 1}`} ${t > 0 ? "+" : ""}${t}`);
+    const parts = tot.map((t, s) => `${sideLabel(s)} ${t > 0 ? "+" : ""}${t}`);
     return `Running score before this hand: ${parts.join(", ")}.${practice ? " This is a practice hand." : ""}`;
   }
 
@@ -318,7 +325,7 @@ function bindTable(box) {
     if (v.phase === "talk") {
       select = el("select", { name: "phrase", "data-play-phrase": true },
         el("option", { value: "", text: "— say nothing more —" }),
-        data.phrases.map((p) => el("option", { value: p.text, text: `${p.text} — ${p.meaning}` })));
+        data.phrases.map((p) => el("option", { value: p.text, text: `${p.text} — ${p.meaning} (${p.sources.join(", ")})` })));
       group.append(el("label", { class: "tr-play__phrase" }, "Add a tschintschar phrase (optional) ", select));
     }
     for (const c of others) {
@@ -335,6 +342,11 @@ function bindTable(box) {
     const legal = new Map(v.legal.filter((c) => c.kind === "play" || c.kind === "scart").map((c) => [c.arg, c]));
     const kind = v.phase === "scart" ? "scart" : "play";
     const canChoose = mine && (v.phase === "play" || v.phase === "scart");
+    const over = v.phase === "done" || v.phase === "thrown_in";
+    $("[data-play-handhead]").hidden = over;
+    box.hidden = over;
+    $("[data-play-coach]").hidden = over;
+    $("[data-play-trick]").hidden = !["play", "call", "take_back"].includes(v.phase);
     $("[data-play-handhead]").textContent = `Your cards (${v.hand.length})`;
     for (const t of v.hand) {
       const ok = legal.has(t);
@@ -365,7 +377,9 @@ function bindTable(box) {
   }
   function logItem(e) {
     const url = e.rule && CLAUSE_URLS[e.rule];
-    return el("li", {}, sayEntry(e), url && e.kind !== "play" ? el("span", {}, " ", el("a", { href: new URL(url, siteRoot).href, text: "rule" })) : null);
+    const phrase = e.say ? phraseOf(e.say) : null;
+    return el("li", {}, words(e.text), e.say ? el("span", {}, " “", el("i", { lang: "rm", text: e.say }),
+      `”${phrase ? ` (${phrase.meaning})` : ""}`) : null, url && e.kind !== "play" ? el("span", {}, " ", el("a", { href: new URL(url, siteRoot).href, text: "rule" })) : null);
   }
 
   function drawBusy() {
@@ -409,6 +423,9 @@ function bindTable(box) {
     live.replaceChildren();
     say("Your last card is back in your hand. This is now a practice hand.");
     await advance();
+    // The undo button may now be disabled (no card of yours left to take back): the focus
+    // goes to the hand, where the next choice is.
+    box.querySelector("[data-play-act] button, [data-play-hand] [data-legal='true']")?.focus();
   });
 
   // --- the end of the hand ---------------------------------------------------------------------
@@ -422,13 +439,13 @@ function bindTable(box) {
       end.append(el("h3", { text: "The deal was thrown in" }),
         el("p", { text: "Nobody scores; the same dealer deals again." }),
         el("button", { type: "button", class: "md-button md-button--primary", "data-play-next": true,
-          onclick: () => { g.seed0 += 1000; newHand(); } }, "Deal again"));
+          onclick: () => { g.seed0 += 1000; g.fromLink = false; newHand(); } }, "Deal again"));
       end.querySelector("button").focus();
       return;
     }
     const mine = v.side;
     const won = v.result.scores[mine] > 0;
-    if (!counted) {
+    if (!counted && !g.fromLink) {
       counted = true;
       if (!practice) {
         const s = readStats();
@@ -456,11 +473,11 @@ function bindTable(box) {
     const after = v.totals_after;
     const last = g.hand + 1 >= data.hands_in_game;
     end.append(el("p", { class: "tr-play__result", "data-play-result": true,
-      text: `${won ? "Your side wins this hand" : "Your side loses this hand"}: ${v.result.scores[mine] > 0 ? "+" : ""}${v.result.scores[mine]}. Running score after hand ${g.hand + 1}: ${after.map((t, s) => `${s === mine ? "your side" : `side ${s + 1}`} ${t > 0 ? "+" : ""}${t}`).join(", ")}.${practice ? " (A practice hand: not added to your record.)" : ""}` }));
+      text: `${won ? "Your side wins this hand" : "Your side loses this hand"}: ${v.result.scores[mine] > 0 ? "+" : ""}${v.result.scores[mine]}. Running score after hand ${g.hand + 1}: ${after.map((t, s) => `${sideLabel(s)} ${t > 0 ? "+" : ""}${t}`).join(", ")}.${practice ? " (A practice hand: not added to your record.)" : ""}` }));
     end.append(el("p", {}, el("button", { type: "button", class: "md-button md-button--primary", "data-play-next": true,
       onclick: () => {
         if (last) { game.hidden = true; setup.hidden = false; setup.elements.players.focus(); return; }
-        g.totals = after; g.hand += 1; newHand();
+        g.totals = after; g.hand += 1; g.fromLink = false; newHand();
       } }, last ? `The game is over: ${after[mine] > 0 ? "you won it" : "you lost it"}. Start a new game` : `Deal hand ${g.hand + 2}`)));
     drawReview(end);
     end.querySelector("#tr-play-count").focus();
@@ -485,7 +502,7 @@ function bindTable(box) {
       const t = v.review[reviewAt];
       prev.disabled = reviewAt === 0;
       next.disabled = reviewAt === v.review.length - 1;
-      body.replaceChildren(el("h4", { text: `Trick ${t.number} of ${v.review.length}: ${seatName(t.winner)} takes it` }),
+      body.replaceChildren(el("h4", { text: `Trick ${t.number} of ${v.review.length}: ${t.winner === g.seat ? "you take it" : `bot ${t.winner} takes it`}` }),
         el("p", { class: "tr-play__reviewtrick" }, "Played: ", t.plays.map(([p, c]) => el("span", { class: "tr-play__rplay" }, cardFace(c), ` ${p === g.seat ? "you" : `bot ${p}`}`))),
         ...t.hands.map((h, p) => el("div", { class: "tr-play__rhand" }, el("h5", { text: `${seatName(p)}, before this trick` }),
           el("p", {}, h.map((c) => cardFace(c))))));
@@ -551,8 +568,9 @@ function bindTable(box) {
     const totals = q.get("totals") ? q.get("totals").split(",").map(Number) : null;
     const players = Number(q.get("n") || 4);
     const dealer = Number(q.get("d") || 0);
+    // A hand from a link is someone's hand shown again: not added to this device's record.
     startGame({ players, seat: Number(q.get("you") || 0), rules, pace: "read", firstDealer: dealer,
-      seed0: seed, hand: 0, totals }, actions);
+      seed0: seed, hand: 0, totals, fromLink: true }, actions);
     return true;
   }
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from a11y_helpers import assert_no_violations
 from conftest import ENGINE_TIMEOUT_MS
 
 PLAY = "play/"
@@ -87,6 +88,8 @@ def play_a_hand(page) -> dict:
             page.wait_for_selector("[data-play-error]:not([hidden])")
             seen["refused"] = (page.inner_text("[data-play-error]"),
                                page.get_attribute("[data-play-error] a", "data-play-rule"))
+            # The table in the middle of the play: cards, trick, refusal, all accessible.
+            assert_no_violations(page, "play/ during the play", "[data-play-table]")
             tab_to(page, lambda f: f["legal"] == "true", back=True)
         elif f["legal"] == "true" and seen["hint"] is None and "play" in page.inner_text(
                 "[data-play-turn]"):
@@ -166,6 +169,7 @@ def test_the_review_steps_through_every_trick_with_all_hands(table):
     assert heading.inner_text().startswith("Trick 1 of ")
     total = int(re.search(r"of (\d+)", heading.inner_text())[1])
     assert page.locator("[data-play-reviewbody] .tr-play__rhand").count() == 4
+    assert_no_violations(page, "play/ at the end of a hand", "[data-play-table]")
     first = page.locator("[data-play-reviewbody] .tr-play__rhand").first
     assert first.locator("[role=img]").count() == total
     tab_to(page, lambda f: "playNextrick" in f["data"])

@@ -73,6 +73,7 @@ function bindTable(box) {
   let counted = false;
   let busy = false;
   let announced = 0;
+  let newsFrom = 0; // the log's length when the reader last acted: what happened since is news
   let reviewAt = 0;
   let token = 0; // bumps on every new hand or undo: a bot's answer for an older record is dropped
 
@@ -149,6 +150,7 @@ function bindTable(box) {
     practice = false;
     counted = false;
     announced = 0;
+    newsFrom = 0;
     reviewAt = 0;
     clearError();
     advice.textContent = "";
@@ -213,6 +215,7 @@ function bindTable(box) {
 
   async function act(action, sayText = null) {
     if (busy) return;
+    newsFrom = view ? view.log.length : 0;
     clearError();
     advice.textContent = "";
     busy = true;
@@ -255,7 +258,17 @@ function bindTable(box) {
     drawAct(v);
     drawHand(v);
     drawLog(v);
+    drawNews(v);
     drawBusy();
+  }
+
+  // What happened since the reader last acted, cards played aside (the trick shows them):
+  // tricks taken, buob calls, the Fool's exchange, the talk, the deal's rounds.
+  function drawNews(v) {
+    const news = $("[data-play-news]");
+    const items = v.log.slice(Math.min(newsFrom, v.log.length)).filter((e) => e.kind !== "play").slice(-6);
+    news.replaceChildren(...items.map((e) => logItem(e)));
+    news.hidden = !items.length;
   }
 
   // Two sides: yours and the other; three or five players each play alone.
@@ -420,6 +433,7 @@ function bindTable(box) {
     record = { ...record, actions: record.actions.slice(0, i),
       note: "A practice hand: a card was taken back." };
     announced = 0;
+    newsFrom = 0;
     live.replaceChildren();
     say("Your last card is back in your hand. This is now a practice hand.");
     await advance();
@@ -455,14 +469,15 @@ function bindTable(box) {
         showStats();
       }
     }
-    const sideName = (s) => (s === mine ? "Your side" : v.sides.length === 2 ? "The other side" : `${seatName(v.sides[s][0])}`);
+    const pairs = v.sides.length === 2;
+    const sideName = (s) => (s === mine ? (pairs ? "Your side" : "You") : pairs ? "The other side" : `${seatName(v.sides[s][0])}`);
     const sentence = (s) => {
       const sc = v.result.scores[s];
       return `${sideName(s)}: ${v.result.points[s]} card points, par ${v.result.par[s]}, so ${sc > 0 ? "+" : ""}${sc}.`;
     };
     end.append(el("h3", { id: "tr-play-count", tabindex: "-1", text: "The count" }));
     v.counts.forEach((c, s) => {
-      end.append(el("h4", { text: `${sideName(s)} (${v.sides[s].map((p) => (p === g.seat ? "you" : `bot ${p}`)).join(" and ")})` }));
+      end.append(el("h4", { text: pairs ? `${sideName(s)} (${v.sides[s].map((p) => (p === g.seat ? "you" : `bot ${p}`)).join(" and ")})` : sideName(s) }));
       const ol = el("ol", { class: "tr-play__groups" });
       for (const grp of c.groups) {
         ol.append(el("li", {}, el("span", { class: "tr-play__groupcards" }, grp.cards.map((t) => cardFace(t))),
@@ -473,7 +488,7 @@ function bindTable(box) {
     const after = v.totals_after;
     const last = g.hand + 1 >= data.hands_in_game;
     end.append(el("p", { class: "tr-play__result", "data-play-result": true,
-      text: `${won ? "Your side wins this hand" : "Your side loses this hand"}: ${v.result.scores[mine] > 0 ? "+" : ""}${v.result.scores[mine]}. Running score after hand ${g.hand + 1}: ${after.map((t, s) => `${sideLabel(s)} ${t > 0 ? "+" : ""}${t}`).join(", ")}.${practice ? " (A practice hand: not added to your record.)" : ""}` }));
+      text: `${pairs ? "Your side" : "You"} ${won ? (pairs ? "wins" : "win") : (pairs ? "loses" : "lose")} this hand: ${v.result.scores[mine] > 0 ? "+" : ""}${v.result.scores[mine]}. Running score after hand ${g.hand + 1}: ${after.map((t, s) => `${sideLabel(s)} ${t > 0 ? "+" : ""}${t}`).join(", ")}.${practice ? " (A practice hand: not added to your record.)" : ""}` }));
     end.append(el("p", {}, el("button", { type: "button", class: "md-button md-button--primary", "data-play-next": true,
       onclick: () => {
         if (last) { game.hidden = true; setup.hidden = false; setup.elements.players.focus(); return; }

@@ -23,7 +23,6 @@ from .cards import Card, TOKEN
 from .errors import DOMAIN, IllegalActionError, RecordError, msg
 from .hand import Hand
 from .record import HandRecord
-from .rules import Rules
 from .tables import DONE, PLAY, THROWN_IN
 
 # {card:cardname} — a card token said in words ("the king of cups"); tokens stay the
@@ -54,11 +53,17 @@ def _read(record) -> HandRecord:
 
 def new_record(players: int = 4, seed=None, dealer: int = 0, rules=None, totals=None) -> dict:
     """A fresh hand's record: no action yet, the deck shuffled from ``seed`` (a random seed
-    when none is given, kept in the record so the hand can be dealt again)."""
+    when none is given, kept in the record so the hand can be dealt again). The arguments are
+    checked as a record's fields are, so a bad one is refused in the record's words."""
     if seed is None:
         seed = random.randrange(1_000_000_000)
-    hand = Hand(players, dealer, seed=seed, rules=Rules.from_json(rules), totals=totals)
-    return HandRecord.from_hand(hand, seed=seed).to_json()
+    data = {"players": players, "dealer": dealer, "seed": seed}
+    if rules is not None:
+        data["rules"] = rules
+    if totals is not None:
+        data["totals"] = totals
+    rec = HandRecord.from_json(data, where="table")
+    return HandRecord.from_hand(rec.new_hand(), seed=rec.seed).to_json()
 
 
 # ---- the log: each action and event as a message --------------------------------------------

@@ -195,11 +195,12 @@ def _hidden_swaps(hand, seat, rng, k):
         for c in hand.scart:
             owner[c] = "scart"
     face = {c for c in hand.face_up if c is not None}
-    ok = [c for c in owner if c not in face and c != 0
+    # a card played and given back (buob) was seen: it stays where it is
+    seen_cards = face | {aid for _, aid, sc in hand.history if aid < 78 and not sc}
+    ok = [c for c in owner if c not in seen_cards and c != 0
           and (SUIT_OF[c] == TRUMP or RANK_OF[c] < JACK)]
     ok.sort()
-    renamed = {}
-    for _ in range(k):
+    for _ in range(k if ok else 0):
         a = rng.choice(ok)
         mates = [b for b in ok if SUIT_OF[b] == SUIT_OF[a] and owner[b] != owner[a]
                  and not ("scart" in (owner[a], owner[b]) and 5 in (POINTS[a], POINTS[b]))]
@@ -209,11 +210,10 @@ def _hidden_swaps(hand, seat, rng, k):
         ia, ib = deck.index(a), deck.index(b)
         deck[ia], deck[ib] = b, a
         owner[a], owner[b] = owner[b], owner[a]
-        renamed[a], renamed[b] = b, a  # a scart action laid away a; now it lays away b
     actions = []
     for p, aid, sc in hand.history:
-        if sc:
-            aid = renamed.get(aid, aid)
+        if sc:  # the scart lays away the card dealt where the old one was
+            aid = deck[hand.deck.index(aid)]
         actions.append((p, aid))
     return deck, actions
 

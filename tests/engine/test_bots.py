@@ -147,3 +147,155 @@ def _dealt_by_round(hand, seat, rounds):
                 out += hand.deck[pos:pos + count]
             pos += count
     return out
+
+
+# ---- legal play, points, no peeking -----------------------------------------------------------
+
+def test_bots_choose_only_legal_actions_and_card_points_add_up_over_200_hands():
+    """The small sample; benchmarks/bots.py legality runs 10,000 hands."""
+    import random
+    from troccas.bots.base import get_bot
+    from troccas.hand import Hand
+    totals = {m: t for n in (3, 4, 5, 6)
+              for m, t in api.call("facts", players=n)["pack_total"].items()}
+    played = 0
+    for i in range(200):
+        players = 3 + i % 4
+        r = random.Random(i)
+        names = [r.choice(("random", "baseline")) for _ in range(players)]
+        if i % 25 == 0:
+            names[0] = "search"
+        bots = [get_bot(x) for x in names]
+        hand = Hand(players, i % players, seed=f"legal-{i}")
+        while not hand.is_terminal():
+            seat = hand.current_player
+            choice = bots[seat].choose(hand, seat, random.Random(hand.action_count))
+            assert choice.aid in hand.legal_action_ids(), (i, seat, choice.aid)
+            hand.apply_action(choice.aid)
+        if hand.result:
+            played += 1
+            assert sum(hand.result["points"]) == totals[hand.result["method"]], i
+    assert played >= 150
+
+
+def _hidden_swaps(hand, seat, rng, k):
+    """A re-deal of cards ``seat`` cannot see that agrees with everything it has seen: swap
+    ``k`` pairs of cards of the same suit between other seats' hands (and the scart, for a
+    seat that is not the dealer), numerals and trumps only, never a face-up card. Same-suit
+    swaps keep every seat's suit counts, so every past play stays legal and every void shown
+    stays true. Returns (deck, actions) for the new deal."""
+    from troccas.cards import JACK, POINTS, RANK_OF, SUIT_OF, TRUMP
+    deck = list(hand.deck)
+    owner = {}
+    for p in range(hand.n):
+        if p != seat:  # held since the deal (a buob or a take-back moves cards between hands)
+            for c in set(hand.cards_of(p)) & set(hand.dealt[p]):
+                owner[c] = p
+    if seat != hand.dealer:
+        for c in hand.scart:
+            owner[c] = "scart"
+    face = {c for c in hand.face_up if c is not None}
+    # a card played and given back (buob) was seen: it stays where it is
+    seen_cards = face | {aid for _, aid, sc in hand.history if aid < 78 and not sc}
+    ok = [c for c in owner if c not in seen_cards and c != 0
+          and (SUIT_OF[c] == TRUMP or RANK_OF[c] < JACK)]
+    ok.sort()
+    for _ in range(k if ok else 0):
+        a = rng.choice(ok)
+        mates = [b for b in ok if SUIT_OF[b] == SUIT_OF[a] and owner[b] != owner[a]
+                 and not ("scart" in (owner[a], owner[b]) and 5 in (POINTS[a], POINTS[b]))]
+        if not mates:
+            continue
+        b = rng.choice(mates)
+        ia, ib = deck.index(a), deck.index(b)
+        deck[ia], deck[ib] = b, a
+        owner[a], owner[b] = owner[b], owner[a]
+    actions = []
+    for p, aid, sc in hand.history:
+        if sc:  # the scart lays away the card dealt where the old one was
+            aid = deck[hand.deck.index(aid)]
+        actions.append((p, aid))
+    return deck, actions
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), depth=st.integers(0, 70), bot=st.sampled_from(
+    ["baseline", "search"]), swaps=st.integers(1, 8), swap_seed=st.integers(0, 1000))
+def test_a_bot_never_peeks_its_choice_is_the_same_under_every_re_deal_it_cannot_tell_apart(
+        seed, depth, bot, swaps, swap_seed):
+    import random
+    from troccas.bots.arena import play_hand  # noqa: F401
+    from troccas.bots.base import decide, get_bot
+    from troccas.hand import Hand
+    hand = Hand(4, seed % 4, seed=seed)
+    base = get_bot("baseline")
+    while not hand.is_terminal() and (hand.phase != "play" or depth > 0):
+        if hand.phase == "play":
+            depth -= 1
+        hand.apply_action(base.choose(hand, hand.current_player, random.Random(0)).aid)
+    if hand.is_terminal():
+        return
+    seat = hand.current_player
+    deck, actions = _hidden_swaps(hand, seat, random.Random(swap_seed), swaps)
+    other = Hand(4, hand.dealer, deck=deck)
+    for p, aid in actions:
+        other.apply_action(aid)
+    assert other.observation(seat) == hand.observation(seat)  # the re-deal agrees
+    a, _ = decide(hand, seat, bot, 7)
+    b, _ = decide(other, seat, bot, 7)
+    assert (a.aid, a.say, a.reason) == (b.aid, b.say, b.reason)
+
+
+# ---- the command line -------------------------------------------------------------------------
+
+def _cli(*args):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "troccas", *args], capture_output=True,
+                          text=True)
+
+
+def test_cli_play_prints_a_record_that_replay_reads_with_the_same_score(tmp_path):
+    from troccas.record import HandRecord
+    r = _cli("play", "--seed", "4", "--bots", "search,baseline,random,baseline")
+    assert r.returncode == 0, r.stderr
+    rec = json.loads(r.stdout)
+    hand = HandRecord.from_json(rec).replay()
+    assert hand.is_terminal() and rec["seed"] == 4
+    assert any(isinstance(a, dict) and a.get("say") for a in rec["actions"])  # bots talk
+    path = tmp_path / "hand.json"
+    path.write_text(r.stdout)
+    shown = _cli("replay", str(path)).stdout
+    if hand.result:
+        s = hand.result["scores"][0]
+        assert f"score {s:+}" in shown
+    assert _cli("play", "--seed", "4", "--bots", "search,baseline,random,baseline").stdout \
+        == r.stdout  # the seed fixes the deal and every bot's choice
+
+
+def test_cli_arena_prints_the_mean_per_hand_with_a_95_percent_interval():
+    r = _cli("arena", "baseline", "random", "--hands", "3", "--seed", "2", "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["deals"] == 3 and out["hands"] == 6
+    lo, hi = out["ci95"]
+    assert lo <= out["mean"] <= hi
+    text = _cli("arena", "baseline", "random", "--hands", "3", "--seed", "2").stdout
+    assert "points per hand for baseline's side (95% interval" in text
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("play", "--bots", "search,deepblue"), "no bot called 'deepblue'"),
+    (("arena", "baseline", "nobody", "--hands", "2"), "no bot called 'nobody'"),
+    (("arena", "baseline", "random", "--hands", "x"), "'x' is not a whole number"),
+    (("arena", "baseline", "random", "--hands", "0"), "'0' is not a whole number"),
+    (("play", "--dealer", "7"), "the dealer must be a seat from 0 to 3"),
+])
+def test_cli_play_and_arena_refuse_bad_input_in_one_line_with_status_2(args, needle):
+    r = _cli(*args)
+    assert r.returncode == 2 and r.stdout == ""
+    assert needle in r.stderr and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr

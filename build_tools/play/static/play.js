@@ -87,13 +87,14 @@ function bindTable(box) {
     const role = mine.includes(p) ? "partner" : "opponent";
     return `Bot ${p} (${sides.length && sides[0].length > 1 ? role : "plays alone"})`;
   };
-  // The engine says "seat 2"; at the table the reader is "you".
-  const words = (text) => text.replace(/\b[Ss]eat (\d)\b/g, (m, d) => (Number(d) === g.seat
-    ? (m[0] === "S" ? "You" : "you") : m)).replace(/\bYou says\b/g, "You say")
+  // The engine says "seat 2"; at the table the reader is "you" and the others are bots.
+  const words = (text) => text.replace(/\b([Ss])eat (\d)\b/g, (m, S, d) => (Number(d) === g.seat
+    ? (S === "S" ? "You" : "you") : `${S === "S" ? "Bot" : "bot"} ${d}`)).replace(/\bYou says\b/g, "You say")
     .replace(/\byou says\b/g, "you say").replace(/\bYou plays\b/g, "You play")
     .replace(/\bYou takes\b/g, "You take").replace(/\bYou lays\b/g, "You lay")
     .replace(/\bYou calls\b/g, "You call").replace(/\bYou makes\b/g, "You make")
-    .replace(/\bYou is\b/g, "You are").replace(/\byou is\b/g, "you are");
+    .replace(/\bYou is\b/g, "You are").replace(/\byou is\b/g, "you are")
+    .replace(/\bYou's\b/g, "Your").replace(/\byou's\b/g, "your");
 
   function say(text) {
     live.append(el("p", { text }));
@@ -266,7 +267,7 @@ function bindTable(box) {
   // tricks taken, buob calls, the Fool's exchange, the talk, the deal's rounds.
   function drawNews(v) {
     const news = $("[data-play-news]");
-    const items = v.log.slice(Math.min(newsFrom, v.log.length)).filter((e) => e.kind !== "play").slice(-6);
+    const items = v.log.slice(Math.min(newsFrom, v.log.length)).filter((e) => e.kind !== "play").slice(-4);
     news.replaceChildren(...items.map((e) => logItem(e)));
     news.hidden = !items.length;
   }

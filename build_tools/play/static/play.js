@@ -94,7 +94,7 @@ function bindTable(box) {
     .replace(/\bYou takes\b/g, "You take").replace(/\bYou lays\b/g, "You lay")
     .replace(/\bYou calls\b/g, "You call").replace(/\bYou makes\b/g, "You make")
     .replace(/\bYou is\b/g, "You are").replace(/\byou is\b/g, "you are")
-    .replace(/\bYou's\b/g, "Your").replace(/\byou's\b/g, "your");
+    .replace(/\b([Yy])ou's(?= \w)/g, "$1our").replace(/\b([Yy])ou's\b/g, "$1ours");
 
   function say(text) {
     live.append(el("p", { text }));

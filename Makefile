@@ -20,6 +20,9 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 TEST_PORT ?= 8765
 PYTEST_ARGS ?=
+# Two pytest workers (pytest-xdist): a browser test waits on Chromium and Pyodide much of the
+# time, so two at once use the machine's two cores better; TEST_WORKERS=0 runs them one by one.
+TEST_WORKERS ?= 2
 PYODIDE_VERSION := 314.0.7
 
 export NO_MKDOCS_2_WARNING := 1
@@ -117,7 +120,7 @@ $(STAMPS)/test-site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdl
 	@touch $@
 
 test: chromium $(STAMPS)/test-site
-	TROCCAS_SITE=build/test-site $(VENV)/bin/pytest tests $(PYTEST_ARGS)
+	TROCCAS_SITE=build/test-site $(VENV)/bin/pytest tests -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Start-up benchmark, on the test site (pre-compiled Python) and on the same site with Pyodide's
 # stock stdlib and a plain wheel.

@@ -96,8 +96,7 @@ class SiteServer:
         return urljoin(self.url, path.lstrip("/"))
 
 
-@pytest.fixture(scope="session")
-def site_server(site_dir):
+def _site_address(site_dir: Path) -> tuple[int, str, list[str]]:
     pages = sitemap_urls(site_dir)
     home = min(pages, key=len)
     parts = urlsplit(home)
@@ -105,21 +104,62 @@ def site_server(site_dir):
     if host not in ("127.0.0.1", "localhost"):
         pytest.fail(f"{site_dir} was built for {home}; build it with SITE_URL=http://127.0.0.1:PORT/",
                     pytrace=False)
+    return port, parts.path or "/", [re.sub(r"^http://[^/]+", f"http://127.0.0.1:{port}", u)
+                                     for u in pages]
+
+
+def _serve(site_dir: Path, port: int, fail=pytest.fail) -> _Server:
     handler = functools.partial(_QuietHandler, directory=str(site_dir))
     try:
         server = _Server(("127.0.0.1", port), handler)
     except OSError as exc:
-        pytest.fail(f"cannot serve the site on 127.0.0.1:{port} ({exc.strerror}); is `make serve` "
-                    f"running? Stop it, or use `make test`, which serves on its own port",
-                    pytrace=False)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+        fail(f"cannot serve the site on 127.0.0.1:{port} ({exc.strerror}); is `make serve` "
+             f"running? Stop it, or use `make test`, which serves on its own port")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+# With pytest-xdist (`make test` runs two workers), the site's port can be bound once only:
+# the controller serves it for the whole run and tells its workers so through the environment,
+# which they inherit when they start.
+_SERVED = "TROCCAS_TEST_SERVER"
+
+
+def pytest_configure(config):
+    workers = getattr(config.option, "numprocesses", None)
+    if hasattr(config, "workerinput") or not workers:
+        return
+    path = Path(os.environ.get("TROCCAS_SITE", ROOT / "site"))
+    path = path if path.is_absolute() else ROOT / path
+    if not (path / "sitemap.xml").is_file():
+        return  # site_dir fails each test that needs it, with the reason
     try:
-        yield SiteServer(dir=site_dir, url=f"http://127.0.0.1:{port}{parts.path or '/'}",
-                         pages=[re.sub(r"^http://[^/]+", f"http://127.0.0.1:{port}", u) for u in pages])
-    finally:
+        port, _, _ = _site_address(path)
+    except pytest.fail.Exception:
+        return  # site_server fails each test that needs it, with the reason
+    config._troccas_server = _serve(path, port, fail=lambda why: pytest.exit(why, returncode=2))
+    os.environ[_SERVED] = str(port)
+
+
+def pytest_unconfigure(config):
+    server = getattr(config, "_troccas_server", None)
+    if server is not None:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_server(site_dir):
+    port, path, pages = _site_address(site_dir)
+    server = None
+    if os.environ.get(_SERVED) != str(port):
+        server = _serve(site_dir, port, fail=lambda why: pytest.fail(why, pytrace=False))
+    try:
+        yield SiteServer(dir=site_dir, url=f"http://127.0.0.1:{port}{path}", pages=pages)
+    finally:
+        if server is not None:
+            server.shutdown()
+            server.server_close()
 
 
 # --- the browser ------------------------------------------------------------------------------

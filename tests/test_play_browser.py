@@ -1,6 +1,5 @@
 """The Play page: a whole hand against three bots, played with the keyboard alone, in real
-Chromium with the real engine in Pyodide. One page for the module: the hand is played once,
-then its download, its short link and its review are checked on that same hand."""
+Chromium with the real engine in Pyodide."""
 
 from __future__ import annotations
 
@@ -10,31 +9,27 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from a11y_helpers import assert_no_violations
-from conftest import ENGINE_TIMEOUT_MS
 
 PLAY = "play/"
 DEAL = 12  # a deal that is played out (not thrown in), with a card to refuse in the play
 IDLE = "document.querySelector('[data-play-table]').dataset.busy === 'false'"
 
 
-@pytest.fixture(scope="module")
-def table(browser, site_server):
-    """The Play page with one hand played to the end by keyboard; what the test saw on the way."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
-    ctx.set_default_timeout(ENGINE_TIMEOUT_MS)
-    ctx.add_init_script("window.__troccasCheckResults = true;")
-    page = ctx.new_page()
-    page.console_errors = []
-    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
-    page.on("pageerror", lambda exc: page.console_errors.append(f"uncaught: {exc}"))
+def test_a_whole_hand_by_keyboard_then_its_record_review_link_and_tally(site_server, page,
+                                                                       tmp_path):
+    """One test, one page: the hand is played once (a browser hand is the slow part), then its
+    download, review, short link and this device's tally are checked on that same hand. (One
+    test rather than four sharing a fixture: the suite's workers steal tests, and each would
+    play the hand again.)"""
     page.goto(site_server.url_of(PLAY))
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
     seen = play_a_hand(page)
-    yield page, seen
-    ctx.close()
+    check_the_hand(page, seen)
+    check_the_download(page, seen, tmp_path)
+    check_the_review(page)
+    check_the_short_link(page, seen)
+    check_the_tally(page)
 
 
 def focused(page) -> dict:
@@ -127,8 +122,7 @@ def numbers(text):
     return [int(n) for n in re.findall(r"[+-]?\d+", text)]
 
 
-def test_a_whole_hand_by_keyboard_and_its_download_replays_to_the_same_score(table, tmp_path):
-    page, seen = table
+def check_the_hand(page, seen):
     # Along the way: the talk with a phrase, a refused card with its rule, the coach, undo.
     assert seen["phrase"], "no tschintschar phrase was offered"
     assert any(seen["phrase"] in line for line in seen["log"])
@@ -143,6 +137,8 @@ def test_a_whole_hand_by_keyboard_and_its_download_replays_to_the_same_score(tab
     assert re.search(r"takes trick \d+|You take trick \d+", seen["live"])
     assert page.console_errors == []
 
+
+def check_the_download(page, seen, tmp_path):
     # The download is the record that `troccas replay` reads: the same score as the page.
     tab_to(page, lambda f: "playDownload" in f["data"])
     with page.expect_download() as dl:
@@ -162,8 +158,7 @@ def test_a_whole_hand_by_keyboard_and_its_download_replays_to_the_same_score(tab
     assert f"{result['scores'][0]:+d}".replace("+0", "0") in seen["result"]
 
 
-def test_the_review_steps_through_every_trick_with_all_hands(table):
-    page, _ = table
+def check_the_review(page):
     page.wait_for_function(IDLE)
     heading = page.locator("[data-play-reviewbody] h4")
     assert heading.inner_text().startswith("Trick 1 of ")
@@ -181,8 +176,7 @@ def test_the_review_steps_through_every_trick_with_all_hands(table):
     assert heading.inner_text().startswith("Trick 1 of ")
 
 
-def test_the_short_link_deals_and_plays_the_same_hand_again(table):
-    page, seen = table
+def check_the_short_link(page, seen):
     tab_to(page, lambda f: "playShare" in f["data"])
     page.keyboard.press("Enter")
     link = page.get_attribute("[data-play-link]", "href")
@@ -193,8 +187,7 @@ def test_the_short_link_deals_and_plays_the_same_hand_again(table):
     assert [page.inner_text(f"[data-play-points='{s}']") for s in range(2)] == seen["points"]
 
 
-def test_hands_played_are_kept_on_this_device_with_a_reset(table):
-    page, _ = table
+def check_the_tally(page):
     # The keyboard hand was a practice hand (a card was taken back): not counted.
     assert page.inner_text("[data-play-stats]") == "No hands played yet."
     page.evaluate("localStorage.setItem('troccas.play.stats', JSON.stringify({played: 3, won: 2}))")

@@ -89,12 +89,11 @@ function bindTable(box) {
   };
   // The engine says "seat 2"; at the table the reader is "you" and the others are bots.
   const words = (text) => text.replace(/\b([Ss])eat (\d)\b/g, (m, S, d) => (Number(d) === g.seat
-    ? (S === "S" ? "You" : "you") : `${S === "S" ? "Bot" : "bot"} ${d}`)).replace(/\bYou says\b/g, "You say")
-    .replace(/\byou says\b/g, "you say").replace(/\bYou plays\b/g, "You play")
-    .replace(/\bYou takes\b/g, "You take").replace(/\bYou lays\b/g, "You lay")
-    .replace(/\bYou calls\b/g, "You call").replace(/\bYou makes\b/g, "You make")
+    ? (S === "S" ? "You" : "you") : `${S === "S" ? "Bot" : "bot"} ${d}`)).replace(/\b([Yy]ou(?:, the dealer,)?) (say|play|take|lay|call|make|throw|knock|add|hold)s\b/g, "$1 $2")
+    .replace(/\b([Yy]ou(?:, the dealer,)?) has\b/g, "$1 have")
     .replace(/\bYou is\b/g, "You are").replace(/\byou is\b/g, "you are")
-    .replace(/\b([Yy])ou's(?= \w)/g, "$1our").replace(/\b([Yy])ou's\b/g, "$1ours");
+    .replace(/\b([Yy])ou's(?= \w)/g, "$1our").replace(/\b([Yy])ou's\b/g, "$1ours")
+    .replace(/(\b[Yy]ou take [^.]*?)\bhis hand\b/g, "$1your hand");
 
   function say(text) {
     live.append(el("p", { text }));

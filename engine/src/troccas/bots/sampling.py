@@ -10,6 +10,7 @@ is in. What pins the unseen cards:
   did not trump holds no trump (voids);
 * the scart holds no card worth 5 (the rule of the scart);
 * a dealer who was offered the dealer's choice held no trump;
+* a buob call shows who held the jack called, or that it lies in the scart;
 * what partners said in tschintschar: each claim (``troccas.bots.signals``) holds of the
   cards its speaker held when he said it.
 
@@ -72,12 +73,25 @@ class Sampler:
             if t is not None and p != me:
                 from ..cards import parse_id
                 fixed[p].add(parse_id(t))
+        # A buob call names who held the jack called (or says it lies in the scart).
+        scart_known = set()
+        for tr in view.obs.tricks:
+            b = tr.get("buob")
+            if b and b.get("call") != "pass":
+                from ..cards import parse_id
+                jack = parse_id(b["jack"])
+                if b.get("holder") is not None:
+                    fixed[b["holder"]].add(jack)
+                elif b.get("rule") == "buob.scart":
+                    scart_known.add(jack)
         fixed[me] = set()
         mine = set(view.dealt)
         for p in range(n):
             fixed[p] -= mine
         self.fixed = fixed
-        known = set(mine)
+        scart_known -= mine
+        self.scart_known = sorted(scart_known)
+        known = set(mine) | scart_known
         for f in fixed:
             known |= f
         self.pool = [c for c in range(N_CARDS) if c not in known]
@@ -88,7 +102,7 @@ class Sampler:
                 need[p] = len(self.positions[p]) - len(fixed[p])
         if self.n_scart:
             need[view.dealer] -= self.n_scart
-            need[_SCART] = self.n_scart
+            need[_SCART] = self.n_scart - len(self.scart_known)
         if self.future:
             need[_FUTURE] = len(self.future)
         self.need = need
@@ -137,8 +151,8 @@ class Sampler:
             if p == view.seat:
                 continue
             cards = list(self.fixed[p]) + got.get(p, [])
-            if p == view.dealer and _SCART in got:
-                cards += got[_SCART]
+            if p == view.dealer and self.n_scart:
+                cards += got.get(_SCART, []) + self.scart_known
             pos = self.positions[p]
             fp = self.face_pos.get(p)
             if fp is not None:
@@ -177,7 +191,7 @@ class Sampler:
             deck = self._deck(got, rng)
             if self.claims and not self._claims_hold(deck):
                 continue
-            hand = self._replay(deck, got.get(_SCART, []))
+            hand = self._replay(deck, got.get(_SCART, []) + self.scart_known)
             if hand is not None:
                 self.ok += 1
                 return hand

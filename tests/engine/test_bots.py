@@ -299,3 +299,25 @@ def test_cli_play_and_arena_refuse_bad_input_in_one_line_with_status_2(args, nee
     r = _cli(*args)
     assert r.returncode == 2 and r.stdout == ""
     assert needle in r.stderr and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+
+
+def test_the_bots_read_tricks_and_the_deal_as_the_engine_plays_them():
+    """The bots keep their own copy of who wins a trick and of the order of the deal (they
+    use the engine's public interface only): both must agree with the engine."""
+    import random
+    from troccas.bots.baseline import _WIN_KEY
+    from troccas.hand import Hand
+    from troccas.play import winning_index
+    r = random.Random(5)
+    for _ in range(500):
+        cards = r.sample(range(78), 4)
+        led = next((c for c in cards if c != 0), None)
+        if led is None:
+            continue
+        from troccas.cards import SUIT_OF
+        key = _WIN_KEY[SUIT_OF[led]]
+        assert cards.index(max(cards, key=key.__getitem__)) == winning_index(cards)
+    for n in (3, 4, 5, 6):
+        for dealer in range(n):
+            h = Hand(n, dealer, seed=1)
+            assert list(h.talk_order) == [(dealer + 1 + i) % n for i in range(n)]

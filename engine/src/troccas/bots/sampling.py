@@ -25,7 +25,6 @@ from ..cards import N_CARDS, POINTS, SUIT_OF, TRUMP
 from ..deal import schedule
 from ..errors import TroccasError
 from ..hand import Hand
-from ..tables import _TALK_ORDER
 from .base import HIDDEN
 
 _SCART, _FUTURE = -2, -3  # pseudo-seats: the scart the seat did not see, cards not dealt yet
@@ -40,7 +39,7 @@ class Sampler:
         self.view = view
         n, me = view.n, view.seat
         rounds = schedule(n, view.method)
-        order = _TALK_ORDER[n][view.dealer]
+        order = [(view.dealer + 1 + i) % n for i in range(n)]  # the dealer's right first
         # Deck positions of each seat, round by round; the face-up card is the last of the
         # last round's batch.
         self.positions = [[] for _ in range(n)]

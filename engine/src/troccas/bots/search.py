@@ -33,8 +33,7 @@ def rollout(hand, gone: int) -> None:
     legal_ids, apply = hand.legal_action_ids, hand.apply_action
     masks = [hand.seat_mask(p) for p in range(n)]
     counts = [len(hand.cards_of(p)) for p in range(n)]
-    while hand._to_move >= 0:
-        p = hand._to_move
+    while (p := hand.current_player) >= 0:
         legal = legal_ids()
         if len(legal) == 1:
             aid = legal[0]

@@ -59,34 +59,37 @@ class Sampler:
                 if r == len(rounds) - 1 and r < view.rounds:
                     face_pos[p] = pos - 1
         self.face_pos = face_pos
-        fixed = [set() for _ in range(n)]
+        from ..cards import parse_id
+        # Who was dealt each card seen: the first seat to play it (a take-back after king and
+        # jack, or a buob, hands a played card to a hand, and it may be played again), the
+        # seat showing it face up, the holder a buob call names.
+        dealt_to = {c: me for c in view.dealt}
         for p, aid, sc in view.history:
             if sc or aid == HIDDEN:
                 continue
             if aid < N_CARDS:
-                fixed[p].add(aid)
+                dealt_to.setdefault(aid, p)
             elif 120 <= aid < 124:  # king and jack together
                 s = aid - 120
-                fixed[p].update((22 + s * 14 + 13, 22 + s * 14 + 10))
+                dealt_to.setdefault(22 + s * 14 + 13, p)
+                dealt_to.setdefault(22 + s * 14 + 10, p)
         for p, t in enumerate(view.obs.face_up):
-            if t is not None and p != me:
-                from ..cards import parse_id
-                fixed[p].add(parse_id(t))
-        # A buob call names who held the jack called (or says it lies in the scart).
+            if t is not None:
+                dealt_to.setdefault(parse_id(t), p)
         scart_known = set()
         for tr in view.obs.tricks:
             b = tr.get("buob")
             if b and b.get("call") != "pass":
-                from ..cards import parse_id
                 jack = parse_id(b["jack"])
                 if b.get("holder") is not None:
-                    fixed[b["holder"]].add(jack)
-                elif b.get("rule") == "buob.scart":
+                    dealt_to.setdefault(jack, b["holder"])
+                elif b.get("rule") == "buob.scart" and jack not in dealt_to:
                     scart_known.add(jack)
-        fixed[me] = set()
+        fixed = [set() for _ in range(n)]
+        for c, p in dealt_to.items():
+            if p != me:
+                fixed[p].add(c)
         mine = set(view.dealt)
-        for p in range(n):
-            fixed[p] -= mine
         self.fixed = fixed
         scart_known -= mine
         self.scart_known = sorted(scart_known)
@@ -105,6 +108,10 @@ class Sampler:
         if self.future:
             need[_FUTURE] = len(self.future)
         self.need = need
+        # A view no deal can match (cards moved in ways not modelled here): no worlds, and
+        # the search plays the baseline's card.
+        self.impossible = any(v < 0 for v in need.values()) or \
+            sum(need.values()) != len(self.pool)
         void = voids(view)
         dealer_no_trump = any(e["type"] == "dealer_choice" for e in view.obs.talk)
         self.eligible = {}
@@ -182,6 +189,8 @@ class Sampler:
     def world(self, rng, tries: int = 40):
         """A hand at the seat's point, dealt from a deck consistent with its view."""
         view = self.view
+        if self.impossible:
+            return None
         for _ in range(tries):
             self.tries += 1
             got = self._place(rng)

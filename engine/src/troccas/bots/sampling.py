@@ -26,6 +26,7 @@ from ..deal import schedule
 from ..errors import TroccasError
 from ..hand import Hand
 from .base import HIDDEN
+from .signals import holds
 
 _SCART, _FUTURE = -2, -3  # pseudo-seats: the scart the seat did not see, cards not dealt yet
 
@@ -127,6 +128,11 @@ class Sampler:
         # most constrained first, a fixed order so that the generator alone decides
         self.pool.sort(key=lambda c: (len(self.eligible[c]), c))
         self.claims = claims or []  # (seat, round, claim) said by others
+        self.claims_of = {}
+        for p, rnd, claim in self.claims:
+            if p != me:
+                self.claims_of.setdefault(p, []).append((rnd, claim))
+        self.last = len(rounds)
         self.ok = 0
         self.tries = 0
 
@@ -160,15 +166,30 @@ class Sampler:
             if p == view.dealer and self.n_scart:
                 cards += got.get(_SCART, []) + self.scart_known
             pos = self.positions[p]
+            rounds = self.round_of[p]
             fp = self.face_pos.get(p)
             if fp is not None:
                 from ..cards import parse_id
                 face = parse_id(view.obs.face_up[p])
                 cards.remove(face)
                 deck[fp] = face
-                pos = [x for x in pos if x != fp]
+                keep = [i for i, x in enumerate(pos) if x != fp]
+                pos = [pos[i] for i in keep]
+                rounds = [rounds[i] for i in keep]
             cards.sort()
             rng.shuffle(cards)
+            said = self.claims_of.get(p)
+            if said:
+                # Which of the seat's cards came in the rounds before it spoke: shuffle until
+                # what it said holds of them (cheap next to a new placement).
+                for _ in range(60):
+                    if all(holds(claim, [c for c, r in zip(cards, rounds) if r <= rnd]
+                                 + ([face] if fp is not None and rnd >= self.last else []))
+                           for rnd, claim in said):
+                        break
+                    rng.shuffle(cards)
+                else:
+                    return None
             for x, c in zip(pos, cards):
                 deck[x] = c
         if self.future:
@@ -177,14 +198,6 @@ class Sampler:
             for x, c in zip(self.future, rest):
                 deck[x] = c
         return deck
-
-    def _claims_hold(self, deck) -> bool:
-        from .signals import holds
-        for p, rnd, claim in self.claims:
-            cards = [deck[x] for x, r in zip(self.positions[p], self.round_of[p]) if r <= rnd]
-            if not holds(claim, cards):
-                return False
-        return True
 
     def world(self, rng, tries: int = 40):
         """A hand at the seat's point, dealt from a deck consistent with its view."""
@@ -197,17 +210,14 @@ class Sampler:
             if got is None:
                 continue
             deck = self._deck(got, rng)
-            if self.claims and not self._claims_hold(deck):
+            if deck is None:
                 continue
             hand = self._replay(deck, got.get(_SCART, []) + self.scart_known)
             if hand is not None:
                 self.ok += 1
                 return hand
-        if self.claims and not self.ok:
-            # No deal keeps the partner's words true: a person may say what he likes, so the
-            # search goes on without them rather than without deals.
-            self.claims = []
-            return self.world(rng, tries)
+        # No deal found that keeps what the partner said (or a person said what he liked):
+        # no world, and the search plays the baseline's card rather than doubt its partner.
         return None
 
     def _replay(self, deck, scart):
@@ -221,7 +231,7 @@ class Sampler:
                 hand.apply_action(aid)
         except (TroccasError, IndexError):
             return None
-        if hand.current_player != view.seat or hand.phase != view.phase:
+        if hand.current_player != view.obs.current_player or hand.phase != view.phase:
             return None
         obs = hand.observation(view.seat)
         if obs.tricks != view.obs.tricks or obs.trick != view.obs.trick \

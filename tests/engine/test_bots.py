@@ -299,3 +299,65 @@ def test_cli_play_and_arena_refuse_bad_input_in_one_line_with_status_2(args, nee
     r = _cli(*args)
     assert r.returncode == 2 and r.stdout == ""
     assert needle in r.stderr and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+
+
+def test_the_bots_read_tricks_and_the_deal_as_the_engine_plays_them():
+    """The bots keep their own copy of who wins a trick and of the order of the deal (they
+    use the engine's public interface only): both must agree with the engine."""
+    import random
+    from troccas.bots.baseline import _WIN_KEY
+    from troccas.hand import Hand
+    from troccas.play import winning_index
+    r = random.Random(5)
+    for _ in range(500):
+        cards = r.sample(range(78), 4)
+        led = next((c for c in cards if c != 0), None)
+        if led is None:
+            continue
+        from troccas.cards import SUIT_OF
+        key = _WIN_KEY[SUIT_OF[led]]
+        assert cards.index(max(cards, key=key.__getitem__)) == winning_index(cards)
+    for n in (3, 4, 5, 6):
+        for dealer in range(n):
+            h = Hand(n, dealer, seed=1)
+            assert list(h.talk_order) == [(dealer + 1 + i) % n for i in range(n)]
+
+
+def test_the_search_deals_its_partner_only_hands_that_keep_what_the_partner_said():
+    import random
+    from troccas.bots.arena import play_hand
+    from troccas.bots.base import get_bot, seen
+    from troccas.bots.sampling import Sampler
+    from troccas.bots.signals import claims_for, holds
+    from troccas.hand import Hand
+    from troccas.record import HandRecord
+    checked = unconstrained_broke = 0
+    for seed in range(40):
+        full = play_hand([get_bot("baseline")] * 4, seed)
+        rec = HandRecord.from_hand(full)
+        # the hand at its first lead: the talk is over, every card is still in a hand
+        hand = Hand(4, full.dealer, deck=full.deck)
+        says = dict(rec.says)
+        for i, a in enumerate(rec.actions):
+            if hand.phase == "play":
+                break
+            if i in says:
+                hand.says[hand.action_count] = says[i]
+            hand.apply_action(a.id)
+        spoke = {p for p, _ in ((hand.history[i][0], t) for i, t in hand.says.items())}
+        if not spoke:
+            continue
+        seat = (min(spoke) + 2) % 4  # a partner of one who spoke
+        view = seen(hand, seat)
+        claims = claims_for(view)
+        assert claims
+        rng = random.Random(seed)
+        for world in filter(None, (Sampler(view, claims).world(rng) for _ in range(10))):
+            for p, rnd, claim in claims:
+                assert holds(claim, _dealt_by_round(world, p, rnd)), (seed, p, claim)
+            checked += 1
+        for world in filter(None, (Sampler(view, []).world(rng) for _ in range(10))):
+            unconstrained_broke += not all(holds(c, _dealt_by_round(world, p, r))
+                                           for p, r, c in claims)
+    assert checked >= 50
+    assert unconstrained_broke >= 5  # without the partner's words, other deals come up

@@ -10,6 +10,7 @@ is in. What pins the unseen cards:
   did not trump holds no trump (voids);
 * the scart holds no card worth 5 (the rule of the scart);
 * a dealer who was offered the dealer's choice held no trump;
+* a buob call shows who held the jack called, or that it lies in the scart;
 * what partners said in tschintschar: each claim (``troccas.bots.signals``) holds of the
   cards its speaker held when he said it.
 
@@ -24,8 +25,8 @@ from ..cards import N_CARDS, POINTS, SUIT_OF, TRUMP
 from ..deal import schedule
 from ..errors import TroccasError
 from ..hand import Hand
-from ..tables import _TALK_ORDER
 from .base import HIDDEN
+from .signals import holds
 
 _SCART, _FUTURE = -2, -3  # pseudo-seats: the scart the seat did not see, cards not dealt yet
 
@@ -39,7 +40,7 @@ class Sampler:
         self.view = view
         n, me = view.n, view.seat
         rounds = schedule(n, view.method)
-        order = _TALK_ORDER[n][view.dealer]
+        order = [(view.dealer + 1 + i) % n for i in range(n)]  # the dealer's right first
         # Deck positions of each seat, round by round; the face-up card is the last of the
         # last round's batch.
         self.positions = [[] for _ in range(n)]
@@ -59,25 +60,41 @@ class Sampler:
                 if r == len(rounds) - 1 and r < view.rounds:
                     face_pos[p] = pos - 1
         self.face_pos = face_pos
-        fixed = [set() for _ in range(n)]
+        from ..cards import parse_id
+        # Who was dealt each card seen: the first seat to play it (a take-back after king and
+        # jack, or a buob, hands a played card to a hand, and it may be played again), the
+        # seat showing it face up, the holder a buob call names.
+        dealt_to = {c: me for c in view.dealt}
         for p, aid, sc in view.history:
             if sc or aid == HIDDEN:
                 continue
             if aid < N_CARDS:
-                fixed[p].add(aid)
+                dealt_to.setdefault(aid, p)
             elif 120 <= aid < 124:  # king and jack together
                 s = aid - 120
-                fixed[p].update((22 + s * 14 + 13, 22 + s * 14 + 10))
+                dealt_to.setdefault(22 + s * 14 + 13, p)
+                dealt_to.setdefault(22 + s * 14 + 10, p)
         for p, t in enumerate(view.obs.face_up):
-            if t is not None and p != me:
-                from ..cards import parse_id
-                fixed[p].add(parse_id(t))
-        fixed[me] = set()
+            if t is not None:
+                dealt_to.setdefault(parse_id(t), p)
+        scart_known = set()
+        for tr in view.obs.tricks:
+            b = tr.get("buob")
+            if b and b.get("call") != "pass":
+                jack = parse_id(b["jack"])
+                if b.get("holder") is not None:
+                    dealt_to.setdefault(jack, b["holder"])
+                elif b.get("rule") == "buob.scart" and jack not in dealt_to:
+                    scart_known.add(jack)
+        fixed = [set() for _ in range(n)]
+        for c, p in dealt_to.items():
+            if p != me:
+                fixed[p].add(c)
         mine = set(view.dealt)
-        for p in range(n):
-            fixed[p] -= mine
         self.fixed = fixed
-        known = set(mine)
+        scart_known -= mine
+        self.scart_known = sorted(scart_known)
+        known = set(mine) | scart_known
         for f in fixed:
             known |= f
         self.pool = [c for c in range(N_CARDS) if c not in known]
@@ -88,10 +105,14 @@ class Sampler:
                 need[p] = len(self.positions[p]) - len(fixed[p])
         if self.n_scart:
             need[view.dealer] -= self.n_scart
-            need[_SCART] = self.n_scart
+            need[_SCART] = self.n_scart - len(self.scart_known)
         if self.future:
             need[_FUTURE] = len(self.future)
         self.need = need
+        # A view no deal can match (cards moved in ways not modelled here): no worlds, and
+        # the search plays the baseline's card.
+        self.impossible = any(v < 0 for v in need.values()) or \
+            sum(need.values()) != len(self.pool)
         void = voids(view)
         dealer_no_trump = any(e["type"] == "dealer_choice" for e in view.obs.talk)
         self.eligible = {}
@@ -107,6 +128,11 @@ class Sampler:
         # most constrained first, a fixed order so that the generator alone decides
         self.pool.sort(key=lambda c: (len(self.eligible[c]), c))
         self.claims = claims or []  # (seat, round, claim) said by others
+        self.claims_of = {}
+        for p, rnd, claim in self.claims:
+            if p != me:
+                self.claims_of.setdefault(p, []).append((rnd, claim))
+        self.last = len(rounds)
         self.ok = 0
         self.tries = 0
 
@@ -137,18 +163,33 @@ class Sampler:
             if p == view.seat:
                 continue
             cards = list(self.fixed[p]) + got.get(p, [])
-            if p == view.dealer and _SCART in got:
-                cards += got[_SCART]
+            if p == view.dealer and self.n_scart:
+                cards += got.get(_SCART, []) + self.scart_known
             pos = self.positions[p]
+            rounds = self.round_of[p]
             fp = self.face_pos.get(p)
             if fp is not None:
                 from ..cards import parse_id
                 face = parse_id(view.obs.face_up[p])
                 cards.remove(face)
                 deck[fp] = face
-                pos = [x for x in pos if x != fp]
+                keep = [i for i, x in enumerate(pos) if x != fp]
+                pos = [pos[i] for i in keep]
+                rounds = [rounds[i] for i in keep]
             cards.sort()
             rng.shuffle(cards)
+            said = self.claims_of.get(p)
+            if said:
+                # Which of the seat's cards came in the rounds before it spoke: shuffle until
+                # what it said holds of them (cheap next to a new placement).
+                for _ in range(60):
+                    if all(holds(claim, [c for c, r in zip(cards, rounds) if r <= rnd]
+                                 + ([face] if fp is not None and rnd >= self.last else []))
+                           for rnd, claim in said):
+                        break
+                    rng.shuffle(cards)
+                else:
+                    return None
             for x, c in zip(pos, cards):
                 deck[x] = c
         if self.future:
@@ -158,34 +199,25 @@ class Sampler:
                 deck[x] = c
         return deck
 
-    def _claims_hold(self, deck) -> bool:
-        from .signals import holds
-        for p, rnd, claim in self.claims:
-            cards = [deck[x] for x, r in zip(self.positions[p], self.round_of[p]) if r <= rnd]
-            if not holds(claim, cards):
-                return False
-        return True
-
     def world(self, rng, tries: int = 40):
         """A hand at the seat's point, dealt from a deck consistent with its view."""
         view = self.view
+        if self.impossible:
+            return None
         for _ in range(tries):
             self.tries += 1
             got = self._place(rng)
             if got is None:
                 continue
             deck = self._deck(got, rng)
-            if self.claims and not self._claims_hold(deck):
+            if deck is None:
                 continue
-            hand = self._replay(deck, got.get(_SCART, []))
+            hand = self._replay(deck, got.get(_SCART, []) + self.scart_known)
             if hand is not None:
                 self.ok += 1
                 return hand
-        if self.claims and not self.ok:
-            # No deal keeps the partner's words true: a person may say what he likes, so the
-            # search goes on without them rather than without deals.
-            self.claims = []
-            return self.world(rng, tries)
+        # No deal found that keeps what the partner said (or a person said what he liked):
+        # no world, and the search plays the baseline's card rather than doubt its partner.
         return None
 
     def _replay(self, deck, scart):
@@ -199,7 +231,7 @@ class Sampler:
                 hand.apply_action(aid)
         except (TroccasError, IndexError):
             return None
-        if hand.current_player != view.seat or hand.phase != view.phase:
+        if hand.current_player != view.obs.current_player or hand.phase != view.phase:
             return None
         obs = hand.observation(view.seat)
         if obs.tricks != view.obs.tricks or obs.trick != view.obs.trick \

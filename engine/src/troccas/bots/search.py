@@ -6,8 +6,11 @@ with the baseline's heuristics for all four seats, and plays the card with the b
 for its side. Every candidate is tried in the same deals (common random numbers), so their
 difference is measured with less noise than their values.
 
-The work is bounded by a number of playouts (``playouts``), not by the clock, so a seed gives
-the same choice on every machine; the default keeps a decision near 100 ms in CPython. The talk,
+The work is bounded by a number of cards played in the playouts (``plays``), not by the clock,
+so a seed gives the same choice on every machine; the default keeps a decision well under 100
+ms in CPython. A card other than the baseline's is played only when it beats the baseline's by
+more than one standard error over the sampled deals: with a few deals, noise would otherwise
+overrule good rules of thumb. The talk,
 the scart and the buob call are decided by the baseline: their effect shows only at the end of
 a hand and a few playouts cannot measure it.
 """
@@ -30,8 +33,7 @@ def rollout(hand, gone: int) -> None:
     legal_ids, apply = hand.legal_action_ids, hand.apply_action
     masks = [hand.seat_mask(p) for p in range(n)]
     counts = [len(hand.cards_of(p)) for p in range(n)]
-    while hand._to_move >= 0:
-        p = hand._to_move
+    while (p := hand.current_player) >= 0:
         legal = legal_ids()
         if len(legal) == 1:
             aid = legal[0]
@@ -50,8 +52,8 @@ def rollout(hand, gone: int) -> None:
 class Search:
     name = "search"
 
-    def __init__(self, playouts: int = 48, worlds: int = 16) -> None:
-        self.playouts = playouts  # card playouts in all, shared by the candidates
+    def __init__(self, plays: int = 2400, worlds: int = 24) -> None:
+        self.plays = plays  # cards played in all the playouts of one decision: the budget
         self.worlds = worlds  # at most this many sampled deals
 
     def choose(self, hand, seat, rng):
@@ -69,10 +71,12 @@ class Search:
                          view.side_of, view.n, view.gone, known_mask(view), len(view.cards),
                          voids(view))
         sampler = Sampler(view, claims_for(view))
-        rounds = max(1, min(self.worlds, self.playouts // len(legal)))
-        totals = {a: 0.0 for a in legal}
+        # A playout costs about the cards left to play: late in the hand more deals fit the
+        # same budget, early fewer, so every decision takes about the same time.
+        left = len(view.cards) * view.n
+        rounds = max(2, min(self.worlds, self.plays // (len(legal) * left)))
+        scores = {a: [] for a in legal}
         me_side = view.side_of[seat]
-        done = 0
         for _ in range(rounds):
             world = sampler.world(rng)
             if world is None:
@@ -81,14 +85,18 @@ class Search:
                 h = world.clone()
                 h.apply_action(a)
                 rollout(h, view.gone | (1 << a if a < N_CARDS else 0))
-                totals[a] += h.result["scores"][me_side] if h.result else 0
-            done += 1
+                scores[a].append(h.result["scores"][me_side] if h.result else 0)
+        done = len(scores[legal[0]])
         if not done:
             return Choice(hint[0], None, msg(hint[1], **hint[2]))
+        totals = {a: sum(v) for a, v in scores.items()}
         ranked = sorted(legal, key=lambda a: (-totals[a], a != hint[0], a))
         best = ranked[0]
+        if best != hint[0] and not _clearly_better(scores[best], scores[hint[0]]):
+            best = hint[0]  # a few deals are noisy: the rule of thumb stands unless beaten
+        runner = max((a for a in legal if a != best), key=lambda a: totals[a])
         mean = totals[best] / done
-        margin = (totals[best] - totals[ranked[1]]) / done
+        margin = (totals[best] - totals[runner]) / done
         if best == hint[0]:
             why = msg(hint[1], **hint[2])
         else:
@@ -96,3 +104,17 @@ class Search:
                       other=TOKEN[hint[0]] if hint[0] < N_CARDS else str(hint[0]))
         return Choice(best, None, msg("bot.search", why=why, samples=done,
                                       score=f"{mean:+.0f}", margin=f"{margin:.1f}"))
+
+
+def _clearly_better(xs, ys) -> bool:
+    """Whether xs beat ys, deal by deal, by more than one standard error of the mean
+    difference (the same deals for both: their luck cancels)."""
+    d = [x - y for x, y in zip(xs, ys)]
+    n = len(d)
+    m = sum(d) / n
+    if m <= 0:
+        return False
+    if n < 2:
+        return False
+    var = sum((x - m) ** 2 for x in d) / (n - 1)
+    return m * m * n > var

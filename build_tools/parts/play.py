@@ -68,7 +68,7 @@ class PlayPart(Part):
         api = self.site.api
         names = {c["token"]: c["name"] for c in api.call("pack")["cards"]}
         data = {"names": names, "phrases": self.phrases(), "sources": api.call("options")["sources"],
-                "hands_in_game": api.call("facts", players=4)["hands_in_game"]}
+                "hands_in_game": {n: api.call("facts", players=n)["hands_in_game"] for n in PLAYERS}}
         html = self.site.env.get_template(TEMPLATE).render(
             options=api.call("options")["options"], players=PLAYERS, base=page_base(page),
             data=json.dumps(data, ensure_ascii=False, separators=(",", ":")))

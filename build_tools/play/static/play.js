@@ -77,6 +77,8 @@ function bindTable(box) {
   let reviewAt = 0;
   let token = 0; // bumps on every new hand or undo: a bot's answer for an older record is dropped
 
+  // A game is as many hands as players, so that each deals once (the engine's facts).
+  const handsInGame = () => data.hands_in_game[g.players];
   const cardName = (t) => cap(data.names[t] || t);
   const seatName = (p) => {
     if (!view && !g) return `seat ${p}`;
@@ -167,7 +169,7 @@ function bindTable(box) {
     setup.hidden = true;
     game.hidden = false;
     $("[data-play-end]").hidden = true;
-    $("[data-play-heading]").textContent = `Hand ${g.hand + 1} of ${data.hands_in_game}`;
+    $("[data-play-heading]").textContent = `Hand ${g.hand + 1} of ${handsInGame()}`;
     $("[data-play-heading]").focus({ preventScroll: false });
     await advance();
   }
@@ -486,7 +488,7 @@ function bindTable(box) {
       end.append(ol, el("p", { class: "tr-play__sidesum", "data-play-points": s, text: sentence(s) }));
     });
     const after = v.totals_after;
-    const last = g.hand + 1 >= data.hands_in_game;
+    const last = g.hand + 1 >= handsInGame();
     end.append(el("p", { class: "tr-play__result", "data-play-result": true,
       text: `${pairs ? "Your side" : "You"} ${won ? (pairs ? "wins" : "win") : (pairs ? "loses" : "lose")} this hand: ${v.result.scores[mine] > 0 ? "+" : ""}${v.result.scores[mine]}. Running score after hand ${g.hand + 1}: ${after.map((t, s) => `${sideLabel(s)} ${t > 0 ? "+" : ""}${t}`).join(", ")}.${practice ? " (A practice hand: not added to your record.)" : ""}` }));
     end.append(el("p", {}, el("button", { type: "button", class: "md-button md-button--primary", "data-play-next": true,

@@ -88,11 +88,11 @@ def load_site(game: str = "troccas", language: str = "en", glossary: str | Path 
 
 def part_classes(site: Site) -> list[type]:
     """The parts of a build, in the order they run for each event."""
-    from build_tools.parts import (engine, glossary, handouts, notes, offline, puzzles, search,
-                                   teach, worksheets)
+    from build_tools.parts import (engine, glossary, handouts, notes, offline, play, puzzles,
+                                   search, teach, worksheets)
     return [engine.EnginePart, glossary.GlossaryPart, *site.game_site.PARTS,
             puzzles.PuzzlesPart, notes.NotesPart, teach.TeachPart, handouts.HandoutsPart,
-            worksheets.WorksheetsPart, search.SearchPart, offline.OfflinePart]
+            worksheets.WorksheetsPart, play.PlayPart, search.SearchPart, offline.OfflinePart]
 
 
 class CardSitePlugin(BasePlugin[SiteConfig]):

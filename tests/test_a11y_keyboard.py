@@ -53,7 +53,8 @@ def test_cards_are_named_buttons_and_work_by_keyboard(site_server, page, wait_en
     assert "Kc" in page.inner_text("[data-count-pile]")
 
 
-@pytest.mark.parametrize("path", [COUNTING, "glossary/words/", "puzzles/count/", "learn/counting/", ""],
+@pytest.mark.parametrize("path", [COUNTING, "glossary/words/", "puzzles/count/", "learn/counting/", "play/",
+                                  ""],
                          ids=lambda p: "/" + p)
 def test_every_tab_stop_shows_focus(path, site_server, page):
     if path not in PAGES:

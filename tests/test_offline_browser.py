@@ -59,7 +59,7 @@ def test_site_works_offline_after_one_visit(site_server, context, page, wait_eng
 
     # Across the sections by the top tabs (instant navigation: pages fetched through the worker).
     for tab, path in (("Learn", "learn/"), ("Rules", "rules/"), ("Glossary", "glossary/"),
-                      ("Puzzles", "puzzles/"), ("Handouts", "handouts/")):
+                      ("Puzzles", "puzzles/"), ("Play", "play/"), ("Handouts", "handouts/")):
         page.get_by_role("link", name=tab, exact=True).first.click()
         page.wait_for_url(f"**/{path}")
         assert page.locator("article h1").first.is_visible()

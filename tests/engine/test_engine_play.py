@@ -215,7 +215,8 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
 INPUT_RULES = {"phase", "api", "players", "options", "record", "record.deck", "record.action",
                "counting.method", "notation", "notation.duplicate", "puzzle", "puzzle.expect", "exercise",
                "situation", "deal.seed", "output", "engine", "waiting", "word", "suit", "suit_one",
-               "term"}
+               "term",
+               "bot"}  # the bots' reasons: advice, not rule clauses
 
 
 def _catalogued_rules():

@@ -30,9 +30,10 @@ from .rules import CLAUSES, NOT_OPTIONS, OPTIONS, SOURCES, Rules
 # for. The worker imports them just after it reports ready.
 if TYPE_CHECKING:
     from .facts import Facts
-    from .results import (CardInfo, CardList, CheckResult, ClausesResult, CountResult,
+    from .results import (BotAction, CardInfo, CardList, CheckResult, ClausesResult, CountResult,
                           DealResult, ExerciseResult, LegalResult, OptionsResult, PartnersResult, PlayCheck,
-                          PuzzleResult, RecordResult, ReplayResult, WinnerResult)
+                          PuzzleResult, RecordResult, ReplayResult, TableApply, TableView,
+                          WinnerResult)
 
 FACADE = Facade(DOMAIN, TroccasError, types="troccas.results")
 _call = FACADE.call_fn
@@ -267,3 +268,49 @@ def call_clauses() -> ClausesResult:
     from .results import ClauseInfo, ClausesResult
     return ClausesResult([ClauseInfo(c.id, c.title, c.sources)
                           for c in CLAUSES.values()])
+
+
+@_call
+def call_table_new(players: int = 4, seed=None, dealer: int = 0, rules=None,
+                   totals=None) -> RecordResult:
+    """A new hand for the Play page's table: its record, no action yet, the deck from ``seed``
+    (a random one, kept in the record, when none is given)."""
+    from .results import RecordResult
+    from . import table
+    return RecordResult(**table.new_record(players, seed, dealer, rules, totals))
+
+
+@_call
+def call_table_view(record, seat: int) -> TableView:
+    """What ``seat`` sees of the hand ``record`` and may do now: its cards, the table, the
+    talk, the tricks, its legal actions in words, the log; when over, the count group by
+    group and every hand for the review. Never another seat's hidden cards."""
+    from . import table
+    return table.view(record, seat)
+
+
+@_call
+def call_table_apply(record, action: str, say=None) -> TableApply:
+    """``action`` ("0 play Kc") applied to the hand ``record``, with the words ``say`` spoken
+    with a talk decision: the new record and its events, or the engine's refusal."""
+    from . import table
+    return table.apply(record, action, say)
+
+
+@_call
+def call_bot_action(record, seat=None, bot: str = "baseline", seed=0) -> BotAction:
+    """What a bot (``random``, ``baseline`` or ``search``) would do for ``seat`` (default: the
+    seat to act) in the hand ``record``: the action, the tschintschar phrase said with a talk
+    decision, and why. The bot sees only that seat's view; ``seed`` makes its choice
+    reproducible."""
+    from .results import BotAction, Phrase
+    from .bots import base
+    rec = HandRecord.loads(record) if isinstance(record, str) else HandRecord.from_json(record)
+    hand = rec.replay()
+    choice, seat = base.decide(hand, seat, bot, seed)
+    say = None
+    if choice.say:
+        from .bots.signals import phrase
+        say = Phrase(**phrase(choice.say))
+    action = hand.action(choice.aid)
+    return BotAction(str(action), say, choice.reason, str(choice.reason), bot, seat)

@@ -283,3 +283,17 @@ def sort_ids(ids: Iterable[int]) -> list[int]:
 
 def format_cards(ids: Iterable[int]) -> str:
     return " ".join(TOKEN[c] for c in ids)
+
+
+def _card_name(token, cat) -> str:
+    """``{card:name}`` in a message: the card's English name ('ten of cups'). The bots' reasons
+    use it; card tokens stay notation everywhere else."""
+    try:
+        return Card.parse(token).name
+    except (InvalidCardError, TypeError):  # a message must render whatever it was given
+        return str(token)
+
+
+from cardgame.messages import register_formatter  # noqa: E402
+
+register_formatter("troccas", "name", _card_name)

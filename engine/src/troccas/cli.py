@@ -13,7 +13,7 @@ import sys
 import tempfile
 
 from . import __version__, api
-from .errors import TroccasError, msg
+from .errors import TroccasError, msg, quote
 
 NOTATION = """\
 card notation:
@@ -181,6 +181,22 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--answer", action="store_true", help="also print the answer and its steps")
 
     cmd("options", "the rule options where the sources disagree, and who plays each")
+
+    c = cmd("play", "play a hand bot against bot and print its record (troccas replay reads it)")
+    c.add_argument("--seed", default="0", help="the deal's seed (the bots' too)")
+    c.add_argument("--bots", default="search,baseline,search,baseline", metavar="BOTS",
+                   help="one bot per seat, comma-separated: random, baseline or search"
+                   " (fewer than the players: repeated in turn)")
+    c.add_argument("--players", type=int, default=4, choices=(3, 4, 5, 6))
+    c.add_argument("--dealer", type=int, default=0)
+    c.add_argument("-o", "--output", metavar="FILE", help="write the record to FILE")
+
+    c = cmd("arena", "bot A against bot B over many deals, each dealt twice with the seats"
+            " swapped: A's mean score per hand with a 95%% confidence interval")
+    c.add_argument("a", metavar="A", help="random, baseline or search")
+    c.add_argument("b", metavar="B", help="random, baseline or search")
+    c.add_argument("--hands", type=_positive, default=100, help="deals to play (each twice)")
+    c.add_argument("--seed", default="0")
     p.plugins = _plugin_commands(sub, cmd)
     return p
 
@@ -200,6 +216,21 @@ def _plugin_commands(sub, cmd) -> dict:
         cmd("worksheet", "printable puzzle worksheets (from a plugin that is not installed)") \
             .add_argument("rest", nargs=argparse.REMAINDER)
     return runners
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of hands (1 or more)")
+    return int(text)
+
+
+def _bot_names(text: str) -> list[str]:
+    from .bots.base import BOTS
+    names = [b.strip() for b in text.split(",")]
+    for b in names:
+        if b not in BOTS:
+            raise TroccasError(msg("bot#unknown", name=quote(b), bots=list(BOTS)))
+    return names
 
 
 def _fail(message: str, rule: str) -> int:
@@ -256,6 +287,37 @@ def run(argv: list[str] | None = None) -> int:
         else:
             show = (lambda r: print(text, end=""))
             args.json = False
+    elif c == "play":
+        from .bots.arena import play_hand, record_of
+        from .bots.base import get_bot
+        names = _bot_names(args.bots)
+        if not 0 <= args.dealer < args.players:
+            raise TroccasError(msg("deal#dealer_seat", last=args.players - 1,
+                                   value=quote(args.dealer)))
+        bots = [get_bot(names[i % len(names)]) for i in range(args.players)]
+        seed = _seed(args.seed)
+        r = record_of(play_hand(bots, seed, args.players, args.dealer, bot_seed=seed), seed)
+        text = json.dumps(r, ensure_ascii=False, indent=1) + "\n"
+        if args.output:
+            _write_atomic(args.output, text)
+            show = (lambda r: print(f"wrote {args.output}"))
+        else:
+            show = (lambda r: print(text, end=""))
+            args.json = False
+    elif c == "arena":
+        from .bots.arena import arena, mean_ci
+        _bot_names(f"{args.a},{args.b}")
+        scores = arena(args.a, args.b, args.hands, _seed(args.seed))
+        mean, half = mean_ci(scores)
+        r = {"a": args.a, "b": args.b, "deals": args.hands, "hands": 2 * args.hands,
+             "seed": _seed(args.seed), "mean": round(mean, 3), "ci95": [
+                 round(mean - half, 3), round(mean + half, 3)]}
+
+        def show(r):
+            lo, hi = r["ci95"]
+            print(f"{r['a']} against {r['b']}: {r['mean']:+.2f} points per hand for"
+                  f" {r['a']}'s side (95% interval {lo:+.2f} to {hi:+.2f}) over {r['deals']}"
+                  f" deals, each played with both seatings ({r['hands']} hands)")
     elif c == "puzzle":
         r = api.call("puzzle", kind=args.kind, seed=args.seed, answer=args.answer)
         show = _print_puzzle

@@ -253,3 +253,79 @@ class ClauseInfo:
 @dataclass(frozen=True)
 class ClausesResult:
     clauses: list[ClauseInfo]
+
+
+@dataclass(frozen=True)
+class LegalChoice:
+    """One action the seat may take now: its text (as records store it) and a label."""
+    action: str
+    kind: str
+    arg: str
+    label: str
+
+
+@dataclass(frozen=True)
+class TableView:
+    """One hand as one seat sees it (troccas.table.view): never another seat's hidden cards.
+    ``log`` is every action and event so far in words; ``held`` how many cards each seat
+    holds; when the hand is over, ``counts`` (each side group by group), ``review`` (every
+    seat's cards before each trick), ``dealt`` and ``scart_cards``."""
+    seat: int
+    players: int
+    dealer: int
+    phase: str
+    current_player: int
+    turn: Turn
+    sides: list[list[int]]
+    side: int
+    hand: list[Token]
+    held: list[int]
+    face_up: list[Token | None]
+    scart: list[Token] | None
+    talk: list[dict]
+    trick: list[list]
+    tricks: list[dict]
+    won: list[int]
+    legal: list[LegalChoice]
+    log: list[dict]
+    totals: list
+    rules: dict
+    actions: int
+    result: dict | None = field(default=None, metadata=OPTIONAL)
+    counts: list[CountResult] | None = field(default=None, metadata=OPTIONAL)
+    totals_after: list | None = field(default=None, metadata=OPTIONAL)
+    review: list[dict] | None = field(default=None, metadata=OPTIONAL)
+    dealt: list[list[Token]] | None = field(default=None, metadata=OPTIONAL)
+    scart_cards: list[Token] | None = field(default=None, metadata=OPTIONAL)
+
+
+@dataclass(frozen=True)
+class TableApply:
+    """An action applied (troccas.table.apply): the new record, what happened in words (seen
+    from no seat), the phase and the seat to act next (-1: the hand is over)."""
+    record: dict
+    events: list[dict]
+    phase: str
+    current_player: int
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A tschintschar phrase from the glossary: its id there, the Romansh words, what it tells
+    the partner, and the claim about the speaker's hand the bots read (troccas.bots.signals)."""
+    id: str
+    text: str
+    meaning: str
+    claim: dict | None
+
+
+@dataclass(frozen=True)
+class BotAction:
+    """A bot's decision for one seat: the action (as a record writes it), the tschintschar
+    phrase said with a talk decision (or null), why (a message with its text) and the bot."""
+    action: str
+    say: Phrase | None
+    reason: Message
+    text: str
+    bot: str
+    seat: int

@@ -1,0 +1,118 @@
+"""The search bot's decision time in the browser: real Pyodide in Debian's Chromium.
+
+    .venv/bin/python benchmarks/bots_browser.py [--site build/test-site] [--decisions 60]
+
+Serves the built site on the port of its site_url (as benchmarks/puzzle_latency.py does), opens
+a page in Chromium, waits for ``<html data-engine="ready">``, then times ``await
+troccas.call("bot_action", {record, bot: "search", seed})`` in the page — postMessage to the
+site's engine worker, the record replayed, the search, the answer back — for ``--decisions``
+real decisions (a card to play with more than one legal card) taken from hands four search bots
+play in CPython. Each answer must be the action CPython's engine chooses for the same record and
+seed (the same engine in both places). Prints median, 95th percentile and max in ms (target:
+p95 <= 300 ms). Results also go to benchmarks/results/bots-browser-<time>.json (git-ignored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import random
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "engine" / "src"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from puzzle_latency import CHROMIUM, CHROMIUM_ARGS, _Quiet, site_url, summary  # noqa: E402
+
+TARGET_MS = 300
+
+TIME_CALLS = """async (items) => {
+  const out = [];
+  for (const [record, seed] of items) {
+    const t0 = performance.now();
+    const r = await window.troccas.call("bot_action", {record, bot: "search", seed});
+    out.push([performance.now() - t0, r.action]);
+  }
+  return out;
+}"""
+
+
+def workload(n: int, seed: int) -> list:
+    """[record, seed, action CPython chooses] for n real search decisions."""
+    from troccas import api
+    from troccas.bots.base import get_bot
+    from troccas.hand import Hand
+    from troccas.record import HandRecord
+    bot = get_bot("search")
+    out = []
+    i = 0
+    while len(out) < n:
+        hand = Hand(4, i % 4, seed=f"browser/{seed}/{i}")
+        r = random.Random(i)
+        while not hand.is_terminal() and len(out) < n:
+            if hand.phase == "play" and len(hand.legal_action_ids()) > 1 and r.random() < 0.3:
+                rec = HandRecord.from_hand(hand, seed=None).to_json()
+                want = api.call("bot_action", record=rec, bot="search", seed=i)["action"]
+                out.append([rec, i, want])
+            seat = hand.current_player
+            hand.apply_action(bot.choose(hand, seat, random.Random(hand.action_count)).aid)
+        i += 1
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--site", default="build/test-site")
+    ap.add_argument("--decisions", type=int, default=60)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    site = (ROOT / args.site).resolve()
+    if not (site / "sitemap.xml").is_file():
+        print(f"no built site in {site}: run make test (or make .cache/stamps/test-site)")
+        return 2
+    home = site_url(site)
+    port = urlsplit(home).port or 80
+    work = workload(args.decisions, args.seed)
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", port), functools.partial(_Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    from playwright.sync_api import sync_playwright
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{port}/rules/counting/")
+            page.wait_for_function("document.documentElement.dataset.engine === 'ready'",
+                                   timeout=180_000)
+            # the first call imports the bots (and the result types): not a decision's cost
+            page.evaluate(TIME_CALLS, [[work[0][0], 0]])
+            timed = page.evaluate(TIME_CALLS, [[rec, s] for rec, s, _ in work])
+            browser.close()
+    finally:
+        server.shutdown()
+    same = sum(1 for (_, action), (_, _, want) in zip(timed, work) if action == want)
+    res = summary([t for t, _ in timed])
+    res["same_as_cpython"] = same
+    print(f"command: .venv/bin/python benchmarks/bots_browser.py --site {args.site}"
+          f" --decisions {args.decisions} --seed {args.seed}")
+    verdict = "ok" if res["p95"] <= TARGET_MS else "OVER TARGET"
+    print(f"search decision through troccas.call('bot_action') in Pyodide in Chromium:"
+          f" n={res['n']} median {res['median']:.1f} ms, p95 {res['p95']:.1f} ms,"
+          f" max {res['max']:.1f} ms [{verdict}, target p95 <= {TARGET_MS} ms];"
+          f" {same}/{len(work)} choices the same as CPython's")
+    out = ROOT / "benchmarks" / "results"
+    out.mkdir(exist_ok=True)
+    (out / f"bots-browser-{time.strftime('%Y%m%d-%H%M%S')}.json").write_text(
+        json.dumps({"site": str(site), **res}, indent=1))
+    return 0 if same == len(work) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""The Play page (issue 16): whole hands against three bots, with a coach.
+
+* ``on_config`` adds the table's script and stylesheet; ``on_files`` adds them to the build
+  (from build_tools/play/static/), so the offline part stores them with every other file.
+* ``on_page_markdown`` replaces ``<!-- play-table -->`` with the table (``play/table.html``):
+  the set-up form, with the rule options as the engine lists them (``options``), and the data
+  the page needs to say things in words — the cards' names from the engine's pack and the
+  tschintschar phrases with their meanings from the glossary. The page's script keeps the
+  hand's record and asks the reader's own Python (the worker) for everything else:
+  ``table_new``, ``table_view``, ``table_apply`` (troccas/table.py) and ``bot_action``.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+
+from build_tools.markdown_blocks import Marker, replace_markers
+from build_tools.parts import Part
+from build_tools.site_assets import add_assets, page_base
+
+STATIC = Path(__file__).resolve().parents[1] / "play" / "static"
+JS_URI = "assets/play/play.js"
+CSS_URI = "assets/play/play.css"
+TEMPLATE = "play/table.html"
+PLAYERS = (4, 3, 5, 6)
+
+
+class PlayPart(Part):
+    def on_config(self, config):
+        add_assets(config, CSS_URI, JS_URI, module=True)
+        return config
+
+    def on_files(self, files, config):
+        for uri, name in ((JS_URI, "play.js"), (CSS_URI, "play.css")):
+            if files.get_file_from_path(uri) is not None:
+                raise PluginError(f"docs/{uri} exists, but the play part generates it")
+            files.append(File.generated(config, uri,
+                                        content=(STATIC / name).read_text(encoding="utf-8")))
+        return files
+
+    def on_page_markdown(self, markdown, page, config, files):
+        if "<!-- play-table" not in markdown:
+            return markdown
+        return replace_markers(markdown, ["play-table"], lambda m: self._table(m, page),
+                               whole_line=True)
+
+    def phrases(self) -> list[dict]:
+        """The tschintschar phrases a player may say, each with the meaning the bots read in it
+        and its sources: the engine's copy of the glossary's phrases
+        (troccas/data/tschintschar.json, written from glossary/tschintschar.yaml), so the reader
+        and the bots give a phrase the same meaning."""
+        data = json.loads(resources.files(self.site.game).joinpath("data", "tschintschar.json")
+                          .read_text(encoding="utf-8"))
+        return sorted(({"id": p["id"], "text": p["text"], "meaning": p["meaning"],
+                        "sources": p["sources"]} for p in data["phrases"]),
+                      key=lambda p: p["text"].casefold())
+
+    def _table(self, marker: Marker, page) -> str:
+        if marker.arg:
+            raise PluginError(f"docs/{page.file.src_uri}:{marker.line}: <!-- play-table:"
+                              f" {marker.arg} -->: the marker takes nothing after its name")
+        page.meta["engine"] = True
+        api = self.site.api
+        names = {c["token"]: c["name"] for c in api.call("pack")["cards"]}
+        data = {"names": names, "phrases": self.phrases(), "sources": api.call("options")["sources"],
+                "hands_in_game": {n: api.call("facts", players=n)["hands_in_game"] for n in PLAYERS}}
+        html = self.site.env.get_template(TEMPLATE).render(
+            options=api.call("options")["options"], players=PLAYERS, base=page_base(page),
+            data=json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        return "\n".join(line.strip() for line in html.splitlines() if line.strip())

@@ -1,0 +1,616 @@
+// The Play page (issue 16): whole hands against three bots, with a coach. Served as
+// assets/play/play.js, a module loaded once per visit (build_tools/parts/play.py); per-page work
+// runs through window.troccasOnPage.
+//
+// The page keeps one thing: the hand's record (the JSON that `troccas replay` reads). Everything
+// else is asked of the reader's own Python in the worker, so the page never freezes while a bot
+// thinks: table_new deals, table_view says what this seat sees and may do (its legal actions in
+// words, the log of the hand, the count group by group), table_apply applies an action or
+// refuses it with the rule broken, bot_action chooses for a bot (and, with bot "search", for the
+// coach's hint). Nothing here decides a rule: a card the engine did not list as legal is still
+// sent, and the engine's refusal is shown with a link to its rule.
+
+const siteRoot = new URL("../../", import.meta.url); // this file is assets/play/play.js
+const CONFIG = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}");
+const CLAUSE_URLS = CONFIG.clauses || {};
+const STATS_KEY = "troccas.play.stats";
+const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+
+function engine(name, args) {
+  if (!window.troccas) return Promise.reject(new Error("the page's engine script has not loaded"));
+  return window.troccas.call(name, args);
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+// --- stats (this device only) ------------------------------------------------------------------
+function readStats() {
+  try {
+    return { played: 0, won: 0, ...JSON.parse(localStorage.getItem(STATS_KEY) || "{}") };
+  } catch {
+    return { played: 0, won: 0 };
+  }
+}
+function writeStats(s) {
+  try { localStorage.setItem(STATS_KEY, JSON.stringify(s)); } catch { /* storage blocked */ }
+}
+
+// --- the short link: seed and actions ----------------------------------------------------------
+// An action "1 play Kc" is written "1pKc"; a phrase said with it adds "*" and its index in the
+// page's list. Actions are joined by "~". The rest of the record comes from the seed.
+const KIND_LETTER = { play: "p", scart: "s", talk: "t", call: "c", kingjack: "k", takeback: "b", deal: "d" };
+const LETTER_KIND = Object.fromEntries(Object.entries(KIND_LETTER).map(([k, v]) => [v, k]));
+
+function bindTable(box) {
+  if (box.dataset.playBound) return;
+  box.dataset.playBound = "true";
+  const data = JSON.parse(box.dataset.playData);
+  const $ = (sel) => box.querySelector(sel);
+  const setup = $("[data-play-setup]");
+  const game = $("[data-play-game]");
+  const live = $("[data-play-live]");
+  const errorBox = $("[data-play-error]");
+  const advice = $("[data-play-advice]");
+  const phraseIndex = new Map(data.phrases.map((p, i) => [p.text, i]));
+
+  let g = null; // the game: {players, seat, rules, pace, hand (0-based), firstDealer, seed0, totals}
+  let record = null;
+  let view = null;
+  let practice = false;
+  let counted = false;
+  let busy = false;
+  let announced = 0;
+  let newsFrom = 0; // the log's length when the reader last acted: what happened since is news
+  let reviewAt = 0;
+  let token = 0; // bumps on every new hand or undo: a bot's answer for an older record is dropped
+
+  // A game is as many hands as players, so that each deals once (the engine's facts).
+  const handsInGame = () => data.hands_in_game[g.players];
+  const cardName = (t) => cap(data.names[t] || t);
+  const seatName = (p) => {
+    if (!view && !g) return `seat ${p}`;
+    const me = g.seat;
+    if (p === me) return `You (seat ${p})`;
+    const sides = view?.sides || [];
+    const mine = sides.find((s) => s.includes(me)) || [me];
+    const role = mine.includes(p) ? "partner" : "opponent";
+    return `Bot ${p} (${sides.length && sides[0].length > 1 ? role : "plays alone"})`;
+  };
+  // The engine says "seat 2"; at the table the reader is "you" and the others are bots.
+  const words = (text) => text.replace(/\b([Ss])eat (\d)\b/g, (m, S, d) => (Number(d) === g.seat
+    ? (S === "S" ? "You" : "you") : `${S === "S" ? "Bot" : "bot"} ${d}`)).replace(/\b([Yy]ou(?:, the dealer,)?) (say|play|take|lay|call|make|throw|knock|add|hold)s\b/g, "$1 $2")
+    .replace(/\b([Yy]ou(?:, the dealer,)?) has\b/g, "$1 have")
+    .replace(/\bYou is\b/g, "You are").replace(/\byou is\b/g, "you are")
+    .replace(/\b([Yy])ou's(?= \w)/g, "$1our").replace(/\b([Yy])ou's\b/g, "$1ours")
+    .replace(/(\b[Yy]ou take [^.]*?)\bhis hand\b/g, "$1your hand");
+
+  function say(text) {
+    live.append(el("p", { text }));
+    while (live.childElementCount > 6) live.firstElementChild.remove();
+  }
+
+  function showError(err) {
+    errorBox.replaceChildren();
+    const url = err.rule && CLAUSE_URLS[err.rule];
+    errorBox.append(el("span", { text: `${cap(words(err.message || String(err)))}${/[.!?]$/.test(err.message || "") ? "" : "."}` }));
+    if (url) errorBox.append(" ", el("a", { href: new URL(url, siteRoot).href, "data-play-rule": err.rule }, "Read the rule"));
+    errorBox.hidden = false;
+  }
+  function clearError() { errorBox.hidden = true; errorBox.replaceChildren(); }
+
+  // --- set-up ----------------------------------------------------------------------------------
+  function seatOptions() {
+    const n = Number(setup.elements.players.value);
+    for (const name of ["seat", "dealer"]) {
+      const sel = setup.elements[name];
+      const was = Number(sel.value);
+      sel.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i, text: `seat ${i}` })));
+      sel.value = String(Math.min(was, n - 1));
+    }
+  }
+  setup.elements.players.addEventListener("change", seatOptions);
+
+  function rulesFromForm() {
+    const rules = {};
+    for (const sel of setup.querySelectorAll("select[name^='rule:']")) {
+      if (sel.value === sel.dataset.default) continue;
+      const v = sel.value;
+      rules[sel.name.slice(5)] = v === "true" ? true : v === "false" ? false : v;
+    }
+    return rules;
+  }
+
+  setup.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const f = setup.elements;
+    const deal = f.deal.value.trim();
+    startGame({ players: Number(f.players.value), seat: Number(f.seat.value), rules: rulesFromForm(),
+      pace: f.pace.value, firstDealer: Number(f.dealer.value),
+      seed0: /^\d+$/.test(deal) ? Number(deal) : Math.floor(Math.random() * 1e9), hand: 0, totals: null });
+  });
+
+  async function startGame(settings, actions = null) {
+    g = settings;
+    await newHand(actions);
+  }
+
+  async function newHand(actions = null) {
+    token += 1;
+    practice = false;
+    counted = false;
+    announced = 0;
+    newsFrom = 0;
+    reviewAt = 0;
+    clearError();
+    advice.textContent = "";
+    const dealer = (g.firstDealer + g.hand) % g.players;
+    try {
+      record = await engine("table_new", { players: g.players, seed: g.seed0 + g.hand, dealer,
+        rules: Object.keys(g.rules).length ? g.rules : null, totals: g.totals });
+      if (actions) record.actions = actions;
+    } catch (err) {
+      setup.hidden = false;
+      showSetupError(err);
+      return;
+    }
+    setup.hidden = true;
+    game.hidden = false;
+    $("[data-play-end]").hidden = true;
+    $("[data-play-heading]").textContent = `Hand ${g.hand + 1} of ${handsInGame()}`;
+    $("[data-play-heading]").focus({ preventScroll: false });
+    await advance();
+  }
+
+  function showSetupError(err) {
+    let p = setup.querySelector(".tr-play__error");
+    if (!p) setup.append(p = el("p", { class: "tr-play__error", role: "alert" }));
+    p.textContent = cap(err.message || String(err));
+  }
+
+  // --- the loop: draw the table, let the bots act until it is the reader's turn ----------------
+  async function advance() {
+    const mine = token;
+    busy = true;
+    try {
+      for (;;) {
+        view = await engine("table_view", { record, seat: g.seat });
+        if (mine !== token) return;
+        draw();
+        if (view.phase === "done" || view.phase === "thrown_in") return endOfHand();
+        if (view.current_player === g.seat) return;
+        await pause();
+        if (mine !== token) return;
+        const cp = view.current_player;
+        const choice = await engine("bot_action", { record, seat: cp, bot: "baseline",
+          seed: record.actions.length });
+        if (mine !== token) return;
+        const out = await engine("table_apply", { record, action: choice.action,
+          say: choice.say ? choice.say.text : null });
+        if (mine !== token) return;
+        record = out.record;
+      }
+    } catch (err) {
+      showError(err);
+    } finally {
+      if (mine === token) busy = false;
+      drawBusy();
+    }
+  }
+
+  function pause() {
+    if (g.pace === "fast" || reducedMotion()) return Promise.resolve();
+    return new Promise((r) => setTimeout(r, 450));
+  }
+
+  async function act(action, sayText = null) {
+    if (busy) return;
+    newsFrom = view ? view.log.length : 0;
+    clearError();
+    advice.textContent = "";
+    busy = true;
+    drawBusy();
+    try {
+      const out = await engine("table_apply", { record, action, say: sayText });
+      record = out.record;
+    } catch (err) {
+      busy = false;
+      drawBusy();
+      showError(err);
+      say(errorBox.textContent);
+      return;
+    }
+    await advance();
+  }
+
+  // --- drawing ---------------------------------------------------------------------------------
+  function cardImg(t, cls = "tr-play__img") {
+    return el("img", { class: cls, src: new URL(`cards/${t}.svg`, siteRoot).href, alt: "",
+      width: 55, height: 100, "data-token": t });
+  }
+  function cardFace(t) {
+    return el("span", { class: "tr-play__card", role: "img", "aria-label": cardName(t), title: cardName(t) }, cardImg(t));
+  }
+
+  function phraseOf(text) {
+    const i = phraseIndex.get(text);
+    return i === undefined ? null : data.phrases[i];
+  }
+
+  function draw() {
+    const v = view;
+    $("[data-play-score]").textContent = scoreLine();
+    drawSeats(v);
+    drawTrick(v);
+    const turn = $("[data-play-turn]");
+    turn.textContent = v.current_player === g.seat ? `Your turn: ${words(v.turn.text).replace(/^You is/, "You are")}`
+      : words(v.turn.text);
+    drawAct(v);
+    drawHand(v);
+    drawLog(v);
+    drawNews(v);
+    drawBusy();
+  }
+
+  // What happened since the reader last acted, cards played aside (the trick shows them):
+  // tricks taken, buob calls, the Fool's exchange, the talk, the deal's rounds.
+  function drawNews(v) {
+    const news = $("[data-play-news]");
+    const items = v.log.slice(Math.min(newsFrom, v.log.length)).filter((e) => e.kind !== "play").slice(-4);
+    news.replaceChildren(...items.map((e) => logItem(e)));
+    news.hidden = !items.length;
+  }
+
+  // Two sides: yours and the other; three or five players each play alone.
+  function sideLabel(s) {
+    if (s === view.side) return view.sides.length === 2 ? "your side" : "you";
+    return view.sides.length === 2 ? "the other side" : `bot ${view.sides[s][0]}`;
+  }
+
+  function scoreLine() {
+    const tot = view?.totals || g.totals;
+    if (!tot) return "";
+    const mine = view.side;
+    const parts = tot.map((t, s) => `${sideLabel(s)} ${t > 0 ? "+" : ""}${t}`);
+    return `Running score before this hand: ${parts.join(", ")}.${practice ? " This is a practice hand." : ""}`;
+  }
+
+  function drawSeats(v) {
+    const box = $("[data-play-seats]");
+    box.dataset.players = v.players;
+    box.replaceChildren();
+    for (let k = 1; k < v.players; k++) {
+      const p = (g.seat + k) % v.players;
+      const said = v.talk.filter((t) => t.player === p).at(-1);
+      const phrase = said?.say ? phraseOf(said.say) : null;
+      box.append(el("section", { class: "tr-play__seat", "data-seat": p, "data-pos": k,
+        "aria-label": seatName(p), "data-turn": v.current_player === p ? "true" : null },
+      el("h3", { class: "tr-play__seatname" }, seatName(p), p === v.dealer ? el("span", { class: "tr-play__dealer", text: " — dealer" }) : null),
+      el("p", { class: "tr-play__held", text: `${v.held[p]} cards` }),
+      v.face_up[p] ? el("p", { class: "tr-play__faceup" }, "Face up: ", cardFace(v.face_up[p])) : null,
+      said ? el("p", { class: "tr-play__said" }, `Said: ${said.decision}`,
+        said.say ? el("span", {}, ", ", el("i", { lang: "rm", text: said.say }),
+          phrase ? ` — “${phrase.meaning}”` : "") : null) : null));
+    }
+  }
+
+  function drawTrick(v) {
+    const box = $("[data-play-trick]");
+    box.replaceChildren();
+    const last = v.tricks.at(-1);
+    const plays = v.trick.length ? v.trick : (v.phase === "play" || v.phase === "call") && last ? last.plays : [];
+    if (!plays.length) {
+      box.append(el("p", { class: "tr-play__empty", text: v.phase === "play" ? "No card played yet in this trick." : "" }));
+      return;
+    }
+    if (!v.trick.length && last) box.append(el("p", { class: "tr-play__lasttrick", text: `Trick ${last.number}, taken by ${seatName(last.winner)}:` }));
+    for (const [p, t] of plays) {
+      box.append(el("figure", { class: "tr-play__played" }, cardFace(t),
+        el("figcaption", { text: p === g.seat ? "you" : `bot ${p}` })));
+    }
+  }
+
+  function drawAct(v) {
+    const box = $("[data-play-act]");
+    box.replaceChildren();
+    const mine = v.current_player === g.seat;
+    if (!mine) return;
+    const others = v.legal.filter((c) => c.kind !== "play" && c.kind !== "scart");
+    if (v.phase === "scart") {
+      const left = v.scart ? v.scart.length : 0;
+      box.append(el("p", { text: `You dealt: choose a card to lay away in the scart (${left} laid so far). No card worth 5 points may go.` }));
+    }
+    if (!others.length) return;
+    const heading = v.phase === "talk" || v.phase === "dealer_choice" ? "Your word after this round"
+      : v.phase === "call" ? "Call buob?" : "Your choice";
+    const group = el("div", { class: "tr-play__choices", role: "group", "aria-label": heading });
+    let select = null;
+    if (v.phase === "talk") {
+      select = el("select", { name: "phrase", "data-play-phrase": true },
+        el("option", { value: "", text: "— say nothing more —" }),
+        data.phrases.map((p) => el("option", { value: p.text, text: `${p.text} — ${p.meaning} (${p.sources.join(", ")})` })));
+      group.append(el("label", { class: "tr-play__phrase" }, "Add a tschintschar phrase (optional) ", select));
+    }
+    for (const c of others) {
+      group.append(el("button", { type: "button", class: "md-button md-button--primary", "data-play-choice": c.action,
+        onclick: () => act(c.action, select && select.value ? select.value : null) }, cap(c.label)));
+    }
+    box.append(el("h3", { text: heading }), group);
+  }
+
+  function drawHand(v) {
+    const box = $("[data-play-hand]");
+    box.replaceChildren();
+    const mine = v.current_player === g.seat;
+    const legal = new Map(v.legal.filter((c) => c.kind === "play" || c.kind === "scart").map((c) => [c.arg, c]));
+    const kind = v.phase === "scart" ? "scart" : "play";
+    const canChoose = mine && (v.phase === "play" || v.phase === "scart");
+    const over = v.phase === "done" || v.phase === "thrown_in";
+    $("[data-play-handhead]").hidden = over;
+    box.hidden = over;
+    $("[data-play-coach]").hidden = over;
+    $("[data-play-trick]").hidden = !["play", "call", "take_back"].includes(v.phase);
+    $("[data-play-handhead]").textContent = `Your cards (${v.hand.length})`;
+    for (const t of v.hand) {
+      const ok = legal.has(t);
+      const name = cardName(t);
+      if (!canChoose) {
+        box.append(el("span", { class: "tr-play__card tr-play__card--held", role: "img", "aria-label": name, title: name }, cardImg(t)));
+        continue;
+      }
+      box.append(el("button", { type: "button", class: "tr-play__cardbtn", "data-legal": ok ? "true" : "false",
+        "data-card": t, "aria-label": ok ? name : `${name} (not allowed now)`,
+        title: ok ? name : `${name} — not allowed now`,
+        onclick: () => act(`${g.seat} ${kind} ${t}`) }, cardImg(t)));
+    }
+    if (v.scart && v.scart.length) {
+      box.append(el("p", { class: "tr-play__scart" }, "Your scart: ", v.scart.map((t) => cardFace(t))));
+    }
+  }
+
+  function drawLog(v) {
+    const ol = $("[data-play-log]");
+    ol.replaceChildren(...v.log.map((e) => logItem(e)));
+    for (const e of v.log.slice(announced)) say(sayEntry(e));
+    announced = v.log.length;
+  }
+  function sayEntry(e) {
+    const phrase = e.say ? phraseOf(e.say) : null;
+    return words(e.text) + (e.say ? ` “${e.say}”${phrase ? ` (${phrase.meaning})` : ""}` : "");
+  }
+  function logItem(e) {
+    const url = e.rule && CLAUSE_URLS[e.rule];
+    const phrase = e.say ? phraseOf(e.say) : null;
+    return el("li", {}, words(e.text), e.say ? el("span", {}, " “", el("i", { lang: "rm", text: e.say }),
+      `”${phrase ? ` (${phrase.meaning})` : ""}`) : null, url && e.kind !== "play" ? el("span", {}, " ", el("a", { href: new URL(url, siteRoot).href, text: "rule" })) : null);
+  }
+
+  function drawBusy() {
+    box.dataset.busy = busy ? "true" : "false";
+    const mine = view && view.current_player === g.seat && !busy;
+    $("[data-play-hint]").disabled = !mine;
+    const undoable = record && record.actions.some((a) => (typeof a === "string" ? a : a.action).startsWith(`${g.seat} play `));
+    $("[data-play-undo]").disabled = busy || !undoable;
+    if (mine && !busy) {
+      // Keyboard: the reader's next choice gets the focus, once the bots are done.
+      const target = box.querySelector("[data-play-act] button") || box.querySelector("[data-play-hand] [data-legal='true']");
+      if (target && !box.contains(document.activeElement?.closest("[data-play-coach], [data-play-records], details, select"))) target.focus();
+    }
+  }
+
+  // --- the coach -------------------------------------------------------------------------------
+  $("[data-play-hint]").addEventListener("click", async () => {
+    if (busy) return;
+    advice.textContent = "The coach is thinking…";
+    try {
+      const hint = await engine("bot_action", { record, seat: g.seat, bot: "search", seed: record.actions.length });
+      const choice = view.legal.find((c) => c.action === hint.action);
+      advice.textContent = `A strong player would ${choice ? choice.label : hint.action}. ${hint.text}`;
+    } catch (err) {
+      advice.textContent = "";
+      showError(err);
+    }
+  });
+
+  $("[data-play-undo]").addEventListener("click", async () => {
+    const acts = record.actions.map((a) => (typeof a === "string" ? a : a.action));
+    let i = acts.length - 1;
+    while (i >= 0 && !acts[i].startsWith(`${g.seat} play `)) i--;
+    if (i < 0) return;
+    token += 1;
+    busy = false;
+    practice = true;
+    record = { ...record, actions: record.actions.slice(0, i),
+      note: "A practice hand: a card was taken back." };
+    announced = 0;
+    newsFrom = 0;
+    live.replaceChildren();
+    say("Your last card is back in your hand. This is now a practice hand.");
+    await advance();
+    // The undo button may now be disabled (no card of yours left to take back): the focus
+    // goes to the hand, where the next choice is.
+    box.querySelector("[data-play-act] button, [data-play-hand] [data-legal='true']")?.focus();
+  });
+
+  // --- the end of the hand ---------------------------------------------------------------------
+  function endOfHand() {
+    const v = view;
+    const end = $("[data-play-end]");
+    end.replaceChildren();
+    end.hidden = false;
+    $("[data-play-hint]").disabled = true;
+    if (v.phase === "thrown_in") {
+      end.append(el("h3", { text: "The deal was thrown in" }),
+        el("p", { text: "Nobody scores; the same dealer deals again." }),
+        el("button", { type: "button", class: "md-button md-button--primary", "data-play-next": true,
+          onclick: () => { g.seed0 += 1000; g.fromLink = false; newHand(); } }, "Deal again"));
+      end.querySelector("button").focus();
+      return;
+    }
+    const mine = v.side;
+    const won = v.result.scores[mine] > 0;
+    if (!counted && !g.fromLink) {
+      counted = true;
+      if (!practice) {
+        const s = readStats();
+        s.played += 1;
+        if (won) s.won += 1;
+        writeStats(s);
+        showStats();
+      }
+    }
+    const pairs = v.sides.length === 2;
+    const sideName = (s) => (s === mine ? (pairs ? "Your side" : "You") : pairs ? "The other side" : `${seatName(v.sides[s][0])}`);
+    const sentence = (s) => {
+      const sc = v.result.scores[s];
+      return `${sideName(s)}: ${v.result.points[s]} card points, par ${v.result.par[s]}, so ${sc > 0 ? "+" : ""}${sc}.`;
+    };
+    end.append(el("h3", { id: "tr-play-count", tabindex: "-1", text: "The count" }));
+    v.counts.forEach((c, s) => {
+      end.append(el("h4", { text: pairs ? `${sideName(s)} (${v.sides[s].map((p) => (p === g.seat ? "you" : `bot ${p}`)).join(" and ")})` : sideName(s) }));
+      const ol = el("ol", { class: "tr-play__groups" });
+      for (const grp of c.groups) {
+        ol.append(el("li", {}, el("span", { class: "tr-play__groupcards" }, grp.cards.map((t) => cardFace(t))),
+          el("span", { class: "tr-play__groupsum", text: `${grp.values.join(" + ")} = ${grp.sum}${grp.less ? `, less ${grp.less}` : ""} → ${grp.points}` })));
+      }
+      end.append(ol, el("p", { class: "tr-play__sidesum", "data-play-points": s, text: sentence(s) }));
+    });
+    const after = v.totals_after;
+    const last = g.hand + 1 >= handsInGame();
+    end.append(el("p", { class: "tr-play__result", "data-play-result": true,
+      text: `${pairs ? "Your side" : "You"} ${won ? (pairs ? "wins" : "win") : (pairs ? "loses" : "lose")} this hand: ${v.result.scores[mine] > 0 ? "+" : ""}${v.result.scores[mine]}. Running score after hand ${g.hand + 1}: ${after.map((t, s) => `${sideLabel(s)} ${t > 0 ? "+" : ""}${t}`).join(", ")}.${practice ? " (A practice hand: not added to your record.)" : ""}` }));
+    end.append(el("p", {}, el("button", { type: "button", class: "md-button md-button--primary", "data-play-next": true,
+      onclick: () => {
+        if (last) { game.hidden = true; setup.hidden = false; setup.elements.players.focus(); return; }
+        g.totals = after; g.hand += 1; g.fromLink = false; newHand();
+      } }, last ? `The game is over: ${after[mine] > 0 ? "you won it" : "you lost it"}. Start a new game` : `Deal hand ${g.hand + 2}`)));
+    drawReview(end);
+    end.querySelector("#tr-play-count").focus();
+    say(sentence(mine));
+  }
+
+  // --- the review ------------------------------------------------------------------------------
+  function drawReview(end) {
+    const v = view;
+    if (!v.review || !v.review.length) return;
+    const sec = el("section", { class: "tr-play__review", "aria-labelledby": "tr-play-review" },
+      el("h3", { id: "tr-play-review", text: "Review the hand, trick by trick" }));
+    const nav = el("p", { class: "tr-play__reviewnav" });
+    const body = el("div", { "data-play-reviewbody": true, "aria-live": "polite" });
+    const prev = el("button", { type: "button", class: "md-button", "data-play-prev": true, onclick: () => show(reviewAt - 1) }, "Previous trick");
+    const next = el("button", { type: "button", class: "md-button", "data-play-nextrick": true, onclick: () => show(reviewAt + 1) }, "Next trick");
+    nav.append(prev, next);
+    sec.append(nav, body);
+    end.append(sec);
+    function show(i) {
+      reviewAt = Math.max(0, Math.min(v.review.length - 1, i));
+      const t = v.review[reviewAt];
+      prev.disabled = reviewAt === 0;
+      next.disabled = reviewAt === v.review.length - 1;
+      body.replaceChildren(el("h4", { text: `Trick ${t.number} of ${v.review.length}: ${t.winner === g.seat ? "you take it" : `bot ${t.winner} takes it`}` }),
+        el("p", { class: "tr-play__reviewtrick" }, "Played: ", t.plays.map(([p, c]) => el("span", { class: "tr-play__rplay" }, cardFace(c), ` ${p === g.seat ? "you" : `bot ${p}`}`))),
+        ...t.hands.map((h, p) => el("div", { class: "tr-play__rhand" }, el("h5", { text: `${seatName(p)}, before this trick` }),
+          el("p", {}, h.map((c) => cardFace(c))))));
+    }
+    show(0);
+  }
+
+  // --- records ---------------------------------------------------------------------------------
+  $("[data-play-download]").addEventListener("click", () => {
+    const blob = new Blob([JSON.stringify(record, null, 1)], { type: "application/json" });
+    const a = el("a", { href: URL.createObjectURL(blob), download: `troccas-hand-${record.seed}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 5000);
+  });
+
+  function shareURL() {
+    const acts = record.actions.map((a) => {
+      const text = typeof a === "string" ? a : a.action;
+      const [seat, kind, arg] = text.split(" ");
+      const i = typeof a === "string" ? undefined : phraseIndex.get(a.say);
+      return `${seat}${KIND_LETTER[kind]}${arg}${i === undefined ? "" : `*${i}`}`;
+    });
+    const q = new URLSearchParams({ n: record.players, seed: record.seed, d: record.dealer, you: g.seat });
+    if (Object.keys(g.rules).length) q.set("rules", JSON.stringify(g.rules));
+    if (record.totals && record.totals.some((t) => t)) q.set("totals", record.totals.join(","));
+    q.set("a", acts.join("~"));
+    const url = new URL(location.href);
+    url.search = q.toString();
+    url.hash = "";
+    return url.href;
+  }
+
+  $("[data-play-share]").addEventListener("click", async () => {
+    const url = shareURL();
+    const out = $("[data-play-shared]");
+    out.replaceChildren("A link to this hand: ", el("a", { href: url, "data-play-link": true, text: url }));
+    try { await navigator.clipboard.writeText(url); out.prepend("Copied. "); } catch { /* shown instead */ }
+  });
+
+  $("[data-play-newgame]").addEventListener("click", () => {
+    token += 1;
+    game.hidden = true;
+    setup.hidden = false;
+    setup.elements.players.focus();
+  });
+
+  function fromAddress() {
+    const q = new URLSearchParams(location.search);
+    if (!q.has("seed")) return false;
+    const actions = (q.get("a") || "").split("~").filter(Boolean).map((s) => {
+      const m = /^(\d+)([a-z])([^*]+)(?:\*(\d+))?$/.exec(s);
+      if (!m) return s; // the engine says what is wrong with it
+      const text = `${m[1]} ${LETTER_KIND[m[2]] || m[2]} ${m[3]}`;
+      const phrase = m[4] !== undefined ? data.phrases[Number(m[4])] : null;
+      return phrase ? { action: text, say: phrase.text } : text;
+    });
+    if (!/^\d+$/.test(q.get("seed"))) return false;
+    const seed = Number(q.get("seed"));
+    let rules = {};
+    try { rules = JSON.parse(q.get("rules") || "{}"); } catch { /* the defaults */ }
+    const totals = q.get("totals") ? q.get("totals").split(",").map(Number) : null;
+    const players = Number(q.get("n") || 4);
+    const dealer = Number(q.get("d") || 0);
+    // A hand from a link is someone's hand shown again: not added to this device's record.
+    startGame({ players, seat: Number(q.get("you") || 0), rules, pace: "read", firstDealer: dealer,
+      seed0: seed, hand: 0, totals, fromLink: true }, actions);
+    return true;
+  }
+
+  // --- stats -----------------------------------------------------------------------------------
+  function showStats() {
+    const s = readStats();
+    $("[data-play-stats]").textContent = s.played
+      ? `Hands played: ${s.played}. Won by your side: ${s.won}.`
+      : "No hands played yet.";
+  }
+  $("[data-play-reset]").addEventListener("click", () => {
+    try { localStorage.removeItem(STATS_KEY); } catch { /* blocked */ }
+    showStats();
+    say("Your record on this device is cleared.");
+  });
+  showStats();
+
+  if (typeof g === "object") fromAddress();
+}
+
+function bindAll(doc) {
+  for (const box of doc.querySelectorAll("[data-play-table]")) bindTable(box);
+}
+
+if (window.troccasOnPage) window.troccasOnPage(bindAll);
+else bindAll(document);

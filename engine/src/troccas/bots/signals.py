@@ -1,0 +1,145 @@
+"""Tschintschar for bots: what a phrase claims about the speaker's hand, and who may say it.
+
+The phrases come from the glossary (``glossary/tschintschar.yaml``), the one source of their
+names and meanings, copied into the package as ``troccas/data/tschintschar.json`` by
+``build_tools/glossary/tschintschar_data.py``. A meaning the bots can use carries a **claim**: a
+small dict, every key of which must hold of the cards the speaker holds when he speaks.
+
+Vocabulary (counts are ``[least, most]``, both included):
+
+* ``trumps`` — trumps I–XXI held (the Fool is not a trump);
+* ``high_trumps`` — trumps XI–XXI held;
+* ``honours`` — cards worth 5 points held: kings, XXI, I and the Fool;
+* ``kings``; ``bare_kings`` — kings with no other court card (Q, C, J) of their suit;
+* ``courts`` — court cards held (K, Q, C, J of any suit);
+* ``worth`` — the hand's worth as the baseline bot measures it (trumps + kings + the Fool + 2
+  for the XXI), scaled to a hand of 19 cards and rounded;
+* ``holds`` — these cards are held (``XXI``, ``I``, ``Fool``);
+* ``suit_with`` — one suit holds all these ranks (``["K", "Q"]``: king and queen of a suit).
+
+Which reading: where the sources read a phrase differently, the glossary puts the claim on one
+meaning — pagat's where its words can be checked, else another source's — and that is the
+reading bots speak and hear. When: a phrase whose sources say it is said after the full deal is
+said by a bot only in the talk after the last round; one said after the first or second round
+only before it; the others at any talk.
+
+A bot says, with each talk decision, the most telling phrase whose claim is true of its hand
+and that it has not said yet (:func:`phrase_for`); its partner's search deals the unseen cards
+only in ways that keep the partner's claims true (:func:`claims_for`).
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..cards import FOOL, KING, POINTS, RANK_OF, SUIT_OF, TRUMP, JACK, parse_id
+
+_DATA = None
+_SCALE = {"trumps": 21, "high_trumps": 11, "honours": 8, "kings": 4, "bare_kings": 4,
+          "courts": 16, "worth": 20}
+_RANKS = {"K": 13, "Q": 12, "C": 11, "J": 10}
+KEYS = tuple(_SCALE) + ("holds", "suit_with")
+
+
+def data() -> dict:
+    global _DATA
+    if _DATA is None:
+        from importlib import resources
+        text = resources.files("troccas").joinpath("data/tschintschar.json").read_text("utf-8")
+        _DATA = json.loads(text)
+        _DATA["by_id"] = {p["id"]: p for p in _DATA["phrases"]}
+        _DATA["by_text"] = {f.casefold(): p for p in _DATA["phrases"] for f in p["forms"]}
+    return _DATA
+
+
+def phrase(pid: str) -> dict:
+    """A phrase by its glossary id: {id, text, meaning, claim}."""
+    p = data()["by_id"][pid]
+    return {"id": p["id"], "text": p["text"], "meaning": p["meaning"], "claim": p["claim"]}
+
+
+def phrase_of_text(text: str):
+    """The phrase whose Romansh form is ``text`` (what a record's ``say`` holds), or None."""
+    return data()["by_text"].get(" ".join(str(text).split()).casefold())
+
+
+def measure(cards) -> dict:
+    """The quantities a claim speaks of, for card ids ``cards``."""
+    trumps = [c for c in cards if SUIT_OF[c] == TRUMP]
+    courts = [c for c in cards if SUIT_OF[c] < TRUMP and RANK_OF[c] >= JACK]
+    kings = [c for c in courts if RANK_OF[c] == KING]
+    by_suit = {}
+    for c in courts:
+        by_suit.setdefault(SUIT_OF[c], set()).add(RANK_OF[c])
+    worth = len(trumps) + len(kings) + (FOOL in cards) + 2 * (21 in cards)
+    return {"trumps": len(trumps), "high_trumps": sum(1 for c in trumps if c >= 11),
+            "honours": sum(1 for c in cards if POINTS[c] == 5), "kings": len(kings),
+            "bare_kings": sum(1 for ranks in by_suit.values() if ranks == {KING}),
+            "courts": len(courts),
+            "worth": round(worth * 19 / len(cards)) if cards else 0,
+            "_suits": list(by_suit.values()), "_cards": set(cards)}
+
+
+def holds(claim, cards, m=None) -> bool:
+    """Whether ``claim`` is true of the card ids ``cards``."""
+    m = m or measure(cards)
+    for key, value in claim.items():
+        if key == "holds":
+            if not all(parse_id(t) in m["_cards"] for t in value):
+                return False
+        elif key == "suit_with":
+            need = {_RANKS[r] for r in value}
+            if not any(need <= ranks for ranks in m["_suits"]):
+                return False
+        else:
+            lo, hi = value
+            if not lo <= m[key] <= hi:
+                return False
+    return True
+
+
+def _width(claim) -> float:
+    """How much a claim leaves open (smaller tells more)."""
+    w = 0.0
+    for key, value in claim.items():
+        if key in _SCALE:
+            w += (value[1] - value[0] + 1) / _SCALE[key]
+        else:
+            w += 0.1
+    return w / len(claim) - 0.05 * len(claim)
+
+
+def phrase_for(view, aid):
+    """The phrase (glossary id) a bot says with its talk decision, or None."""
+    if view.phase not in ("talk", "dealer_choice") or not view.cards:
+        return None
+    from ..deal import schedule
+    last = view.rounds >= len(schedule(view.n, view.method))
+    said = {t.casefold() for p, t, _ in view.said if p == view.seat}
+    m = measure(view.cards)
+    best = None
+    for p in data()["phrases"]:
+        claim = p["claim"]
+        if not claim or p["text"].casefold() in said:
+            continue
+        when = p["when"]
+        if "any-time" not in when and ("after-full-deal" in when) != last:
+            continue
+        if holds(claim, view.cards, m):
+            key = (_width(claim), p["id"])
+            if best is None or key < best[0]:
+                best = (key, p["id"])
+    return best[1] if best else None
+
+
+def claims_for(view):
+    """(seat, round, claim) for every phrase the seat's partners said: what its search keeps
+    true when it deals the unseen cards."""
+    out = []
+    for seat, text, rnd in view.said:
+        if seat == view.seat or view.side_of[seat] != view.side_of[view.seat]:
+            continue
+        p = phrase_of_text(text)
+        if p and p["claim"]:
+            out.append((seat, rnd, p["claim"]))
+    return out

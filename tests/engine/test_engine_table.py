@@ -1,0 +1,207 @@
+"""The Play page's calls (troccas.table): table_new, table_view, table_apply.
+
+Hands are played through the facade itself, with random legal choices read off each seat's own
+view, so every test walks the path the page walks."""
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from troccas import api
+from troccas.cards import TOKEN
+from troccas.record import HandRecord
+
+SCHEMA = api.schema()
+
+
+def validate(name, result):
+    Draft202012Validator({"$defs": SCHEMA["$defs"], **SCHEMA["calls"][name]["result"]}) \
+        .validate(result)
+
+
+def play_through(record, rng, stop=None):
+    """Apply random legal actions, each chosen from the acting seat's own view, until the hand
+    is over (or ``stop(view)`` says so); yields each record on the way."""
+    while True:
+        yield record
+        v0 = api.call("table_view", record=record, seat=0)
+        if v0["phase"] in ("done", "thrown_in") or (stop and stop(v0, record)):
+            return
+        seat = v0["current_player"]
+        view = api.call("table_view", record=record, seat=seat)
+        choice = rng.choice(view["legal"])["action"]
+        say = "jeu sun da Medel" if choice.endswith("talk continue") else None
+        record = api.call("table_apply", record=record, action=choice, say=say)["record"]
+
+
+def test_a_new_table_is_a_record_with_no_action_that_replay_reads():
+    rec = api.call("table_new", players=4, seed=11, dealer=2)
+    validate("table_new", rec)
+    assert rec["actions"] == [] and rec["seed"] == 11 and rec["dealer"] == 2
+    assert HandRecord.from_json(rec).deck == HandRecord.from_json({"seed": 11}).deck
+    # Without a seed the engine picks one and keeps it, so the hand can be dealt again.
+    fresh = api.call("table_new")
+    assert isinstance(fresh["seed"], int)
+    assert api.call("table_new", seed=fresh["seed"])["deck"] == fresh["deck"]
+
+
+@pytest.mark.parametrize("players,seed", [(4, 3), (6, 5)])
+def test_a_whole_hand_through_the_table_replays_to_the_same_count(players, seed, tmp_path):
+    rules = {"buob_return": "numeral_from_table"} if players == 6 else None
+    rng = random.Random(seed)
+    record = None
+    for record in play_through(api.call("table_new", players=players, seed=seed, rules=rules),
+                               rng):
+        pass
+    view = api.call("table_view", record=record, seat=0)
+    validate("table_view", view)
+    if view["phase"] == "thrown_in":
+        pytest.skip("this deal was thrown in")
+    assert view["phase"] == "done" and view["legal"] == []
+    # The record the page downloads, read by the command line: the same score.
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record))
+    out = subprocess.run([str(Path(sys.executable).parent / "troccas"), "replay", "--json",
+                          str(path)], capture_output=True, text=True, check=True)
+    replayed = json.loads(out.stdout)
+    assert replayed["result"] == view["result"]
+    assert [c["points"] for c in view["counts"]] == view["result"]["points"]
+    assert [sum(g["points"] for g in c["groups"]) for c in view["counts"]] \
+        == view["result"]["points"]
+    assert view["totals_after"] == [t + s for t, s in zip(view["totals"],
+                                                            view["result"]["scores"])]
+    # The review: every trick, every seat's cards before it, all of them seen at the end.
+    assert len(view["review"]) == len(view["tricks"])
+    first = view["review"][0]["hands"]
+    assert sorted(sum(first, [])) == sorted(set(sum(first, [])))
+    for trick in view["review"]:
+        for seat, card in trick["plays"]:
+            assert card in trick["hands"][seat] or card == "Fool" or trick["side"] is not None
+
+
+def _hidden(record, seat):
+    """The cards ``seat`` has not seen: other seats' held cards (face-up ones aside), the
+    undealt rest and, unless it dealt, the scart."""
+    hand = HandRecord.from_json(record).replay()
+    seen = set(hand.cards_of(seat)) | {c for c in hand.face_up if c is not None}
+    seen |= {c for c in range(78) if hand.played >> c & 1}
+    if seat == hand.dealer:
+        seen |= set(hand.scart)
+    held = {p: set(hand.cards_of(p)) - seen for p in range(hand.n) if p != seat}
+    return hand, held
+
+
+@pytest.mark.parametrize("seed", [1, 6])
+def test_a_seat_sees_the_same_table_under_every_redeal_of_what_it_cannot_see(seed):
+    """The view is built on the seat's observation: swap two cards held by two other seats
+    (cards this seat has never seen) and its view does not change."""
+    rng = random.Random(seed)
+    checked = 0
+    for i, record in enumerate(play_through(api.call("table_new", seed=seed), rng)):
+        if i % 7:
+            continue
+        for seat in range(4):
+            hand, held = _hidden(record, seat)
+            others = [p for p in held if held[p]]
+            if len(others) < 2:
+                continue
+            a, b = rng.sample(others, 2)
+            ca, cb = rng.choice(sorted(held[a])), rng.choice(sorted(held[b]))
+            deck = [cb if c == ca else ca if c == cb else c for c in hand.deck]
+            swapped = dict(record, deck=" ".join(TOKEN[c] for c in deck))
+            try:
+                HandRecord.from_json(swapped).replay()
+            except Exception:  # the swap broke a past decision (a king+jack, say): skip it
+                continue
+            view = api.call("table_view", record=record, seat=seat)
+            other = api.call("table_view", record=swapped, seat=seat)
+            view.pop("review", None), other.pop("review", None)
+            assert view == other, (seat, TOKEN[ca], TOKEN[cb])
+            # And directly: neither card is named anywhere in what the seat is shown.
+            text = json.dumps(view)
+            for c in (ca, cb):
+                assert f'"{TOKEN[c]}"' not in text
+            checked += 1
+    assert checked > 20
+
+
+def test_the_scart_is_named_to_the_dealer_alone():
+    rng = random.Random(4)
+    record = None
+    for record in play_through(api.call("table_new", seed=4),
+                               rng, stop=lambda v, r: v["phase"] == "play"):
+        pass
+    dealer = record["dealer"]
+    scart = [a.split()[2] for a in record["actions"] if isinstance(a, str) and " scart " in a]
+    assert len(scart) == 2
+    mine = api.call("table_view", record=record, seat=dealer)
+    assert sorted(mine["scart"]) == sorted(scart)
+    for seat in range(4):
+        if seat == dealer:
+            continue
+        view = api.call("table_view", record=record, seat=seat)
+        assert view["scart"] is None
+        assert not any(f'"{c}"' in json.dumps(view) for c in scart)
+        assert [e for e in view["log"] if e["kind"] == "scart"][0]["text"].endswith("face down.")
+
+
+def test_an_illegal_card_is_refused_with_its_rule_and_the_record_is_unchanged():
+    rng = random.Random(9)
+
+    def stuck(v, record):  # the seat to play holds a card it may not play
+        if v["phase"] != "play" or not v["trick"]:
+            return False
+        own = api.call("table_view", record=record, seat=v["current_player"])
+        return len(own["legal"]) < len(own["hand"])
+    record = None
+    for record in play_through(api.call("table_new", seed=9), rng, stop=stuck):
+        pass
+    seat = api.call("table_view", record=record, seat=0)["current_player"]
+    view = api.call("table_view", record=record, seat=seat)
+    legal = {c["arg"] for c in view["legal"] if c["kind"] == "play"}
+    bad = next(c for c in view["hand"] if c not in legal)
+    action = f"{view['seat']} play {bad}"
+    answer = json.loads(api.call_json("table_apply", json.dumps({"record": record,
+                                                                 "action": action})))
+    assert not answer["ok"]
+    err = answer["error"]
+    assert err["rule"] in ("play.follow_suit", "play.must_trump", "play.trump_led")
+    assert bad in err["message"] and err["id"].startswith(err["rule"])
+    # Out of turn: the rule of whose turn it is.
+    other = (view["seat"] + 1) % 4
+    someone = api.call("table_view", record=record, seat=other)["hand"][0]
+    answer = json.loads(api.call_json("table_apply", json.dumps(
+        {"record": record, "action": f"{other} play {someone}"})))
+    assert answer["error"]["rule"] == "play.turn"
+
+
+def test_the_view_names_every_choice_and_event_in_words():
+    rec = api.call("table_new", seed=3, dealer=3)
+    view = api.call("table_view", record=rec, seat=0)
+    assert view["phase"] == "talk" and view["current_player"] == 0
+    assert [c["label"] for c in view["legal"]] == ["continue", "allow a throw-in"]
+    assert view["log"][0]["text"] == "Round 1 of the deal: 6 cards to each player."
+    assert view["log"][0]["rule"] == "deal"
+    out = api.call("table_apply", record=rec, action="0 talk continue", say="duas da Medel")
+    validate("table_apply", out)
+    assert out["record"]["actions"] == [{"action": "0 talk continue", "say": "duas da Medel"}]
+    assert out["events"][0]["text"] == "Seat 0 says continue: the deal goes on."
+    assert out["events"][0]["say"] == "duas da Medel"
+    talk = api.call("table_view", record=out["record"], seat=2)["talk"]
+    assert talk == [{"player": 0, "decision": "continue", "round": 1, "say": "duas da Medel"}]
+
+
+@pytest.mark.parametrize("args,rule", [
+    ({"record": {"seed": 1}, "seat": 4}, "deal"),
+    ({"record": {"seed": 1, "actions": ["0 play Kc"]}, "seat": 0}, "phase"),
+    ({"record": [1], "seat": 0}, "record"),
+])
+def test_bad_input_is_one_clear_refusal(args, rule):
+    answer = json.loads(api.call_json("table_view", json.dumps(args)))
+    assert not answer["ok"] and answer["error"]["rule"].startswith(rule)
+    assert "Traceback" not in answer["error"]["message"]

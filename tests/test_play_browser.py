@@ -1,0 +1,197 @@
+"""The Play page: a whole hand against three bots, played with the keyboard alone, in real
+Chromium with the real engine in Pyodide."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from a11y_helpers import assert_no_violations
+
+PLAY = "play/"
+DEAL = 12  # a deal that is played out (not thrown in), with a card to refuse in the play
+IDLE = "document.querySelector('[data-play-table]').dataset.busy === 'false'"
+
+
+def test_a_whole_hand_by_keyboard_then_its_record_review_link_and_tally(site_server, page,
+                                                                       tmp_path):
+    """One test, one page: the hand is played once (a browser hand is the slow part), then its
+    download, review, short link and this device's tally are checked on that same hand. (One
+    test rather than four sharing a fixture: the suite's workers steal tests, and each would
+    play the hand again.)"""
+    page.goto(site_server.url_of(PLAY))
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+    seen = play_a_hand(page)
+    check_the_hand(page, seen)
+    check_the_download(page, seen, tmp_path)
+    check_the_review(page)
+    check_the_short_link(page, seen)
+    check_the_tally(page)
+
+
+def focused(page) -> dict:
+    return page.evaluate("""() => { const e = document.activeElement;
+        return {tag: e.tagName, name: e.getAttribute('name'), text: e.textContent.trim(),
+                label: e.getAttribute('aria-label'), legal: e.dataset.legal || null,
+                data: Object.keys(e.dataset)}; }""")
+
+
+def tab_to(page, test, back=False, limit=80):
+    """Press Tab (or Shift+Tab) until the focused element passes ``test``."""
+    for _ in range(limit):
+        if test(focused(page)):
+            return focused(page)
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+    raise AssertionError(f"Tab never reached the element; last focus {focused(page)}")
+
+
+def play_a_hand(page) -> dict:
+    seen = {"refused": None, "hint": None, "phrase": None, "undo": False, "labels": set()}
+    # Set-up: bots at once, then deal — Tab and arrow keys only.
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    tab_to(page, lambda f: f["name"] == "deal")
+    page.keyboard.type(str(DEAL))
+    tab_to(page, lambda f: f["name"] == "dealer")
+    page.keyboard.press("End")  # seat 3 deals, so you (seat 0) speak first after each round
+    tab_to(page, lambda f: f["name"] == "pace")
+    page.keyboard.press("ArrowDown")
+    assert page.eval_on_selector("select[name=pace]", "s => s.value") == "fast"
+    assert page.eval_on_selector("select[name=dealer]", "s => s.value") == "3"
+    tab_to(page, lambda f: "playStart" in f["data"])
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-play-game]:not([hidden])")
+    for _ in range(400):
+        page.wait_for_function(IDLE)
+        if page.is_visible("[data-play-end]"):
+            break
+        f = focused(page)
+        if "playChoice" in f["data"] and seen["phrase"] is None \
+                and page.locator("[data-play-phrase]").count():
+            # The talk: a tschintschar phrase said with the word, chosen by keyboard.
+            tab_to(page, lambda f: f["name"] == "phrase", back=True)
+            page.keyboard.press("ArrowDown")
+            seen["phrase"] = page.eval_on_selector("[data-play-phrase]", "s => s.value")
+            tab_to(page, lambda f: "playChoice" in f["data"])
+        elif f["legal"] == "true" and page.locator("[data-play-hand] [data-legal=false]").count() \
+                and seen["refused"] is None and "play" in page.inner_text("[data-play-turn]"):
+            # A card the rules forbid: the engine's reason and its rule's link.
+            tab_to(page, lambda f: f["legal"] == "false")
+            page.keyboard.press("Enter")
+            page.wait_for_selector("[data-play-error]:not([hidden])")
+            seen["refused"] = (page.inner_text("[data-play-error]"),
+                               page.get_attribute("[data-play-error] a", "data-play-rule"))
+            # The table in the middle of the play: cards, trick, refusal, all accessible.
+            assert_no_violations(page, "play/ during the play", "[data-play-table]")
+            tab_to(page, lambda f: f["legal"] == "true", back=True)
+        elif f["legal"] == "true" and seen["hint"] is None and "play" in page.inner_text(
+                "[data-play-turn]"):
+            tab_to(page, lambda f: "playHint" in f["data"])
+            page.keyboard.press("Enter")
+            page.wait_for_function("(t => t && !t.endsWith('…'))(document.querySelector("
+                                   "'[data-play-advice]').textContent)")
+            seen["hint"] = page.inner_text("[data-play-advice]")
+            tab_to(page, lambda f: f["legal"] == "true", back=True)
+        if f["legal"] == "true" or f["legal"] == "false":
+            seen["labels"].add(focused(page)["label"])
+        held = page.locator("[data-play-hand] [data-card]").count()
+        playing = "play" in page.inner_text("[data-play-turn]") and focused(page)["legal"]
+        page.keyboard.press("Enter")
+        if not seen["undo"] and playing:
+            # Take the first card back: the same number of cards again, and a practice hand.
+            page.wait_for_function(IDLE)
+            tab_to(page, lambda f: "playUndo" in f["data"])
+            page.keyboard.press("Enter")
+            page.wait_for_function(IDLE)
+            page.wait_for_function(f"document.querySelectorAll('[data-play-hand] [data-card]')"
+                                   f".length === {held}")
+            seen["undo"] = "practice" in page.inner_text("[data-play-score]")
+    else:
+        raise AssertionError("the hand did not end")
+    page.wait_for_function(IDLE)
+    seen["result"] = page.inner_text("[data-play-result]")
+    seen["points"] = [page.inner_text(f"[data-play-points='{s}']") for s in range(2)]
+    seen["live"] = page.inner_text("[data-play-live]")
+    seen["log"] = page.eval_on_selector_all("[data-play-log] li", "ls => ls.map(l => l.textContent)")
+    return seen
+
+
+def numbers(text):
+    return [int(n) for n in re.findall(r"[+-]?\d+", text)]
+
+
+def check_the_hand(page, seen):
+    # Along the way: the talk with a phrase, a refused card with its rule, the coach, undo.
+    assert seen["phrase"], "no tschintschar phrase was offered"
+    assert any(seen["phrase"] in line for line in seen["log"])
+    text, rule = seen["refused"]
+    assert rule in ("play.follow_suit", "play.must_trump", "play.trump_led") and "must" in text
+    assert seen["hint"].startswith("A strong player would ") and len(seen["hint"]) > 40
+    assert seen["undo"]
+    # Cards are named in words for a screen reader, and each event is said.
+    assert any(re.fullmatch(r"(King|Queen|Cavalier|Jack|Ace|Two|Three|Four|Five|Six|Seven|Eight"
+                            r"|Nine|Ten) of (cups|coins|swords|batons)", lb or "")
+               for lb in seen["labels"]), seen["labels"]
+    assert re.search(r"takes trick \d+|You take trick \d+", seen["live"])
+    assert page.console_errors == []
+
+
+def check_the_download(page, seen, tmp_path):
+    # The download is the record that `troccas replay` reads: the same score as the page.
+    tab_to(page, lambda f: "playDownload" in f["data"])
+    with page.expect_download() as dl:
+        page.keyboard.press("Enter")
+    path = tmp_path / "hand.json"
+    dl.value.save_as(path)
+    record = json.loads(path.read_text())
+    assert record["format"] == "troccas-hand" and "practice" in record["note"]
+    out = subprocess.run([str(Path(sys.executable).parent / "troccas"), "replay", "--json",
+                          str(path)], capture_output=True, text=True, check=True)
+    result = json.loads(out.stdout)["result"]
+    # "Your side: 15 card points, par 36, so -21." — you sit at seat 0, on side 0.
+    for side, shown in enumerate(seen["points"]):
+        points, par, score = numbers(shown)[:3]
+        assert (points, par, score) == (result["points"][side], result["par"][side],
+                                        result["scores"][side])
+    assert f"{result['scores'][0]:+d}".replace("+0", "0") in seen["result"]
+
+
+def check_the_review(page):
+    page.wait_for_function(IDLE)
+    heading = page.locator("[data-play-reviewbody] h4")
+    assert heading.inner_text().startswith("Trick 1 of ")
+    total = int(re.search(r"of (\d+)", heading.inner_text())[1])
+    assert page.locator("[data-play-reviewbody] .tr-play__rhand").count() == 4
+    assert_no_violations(page, "play/ at the end of a hand", "[data-play-table]")
+    first = page.locator("[data-play-reviewbody] .tr-play__rhand").first
+    assert first.locator("[role=img]").count() == total
+    tab_to(page, lambda f: "playNextrick" in f["data"])
+    page.keyboard.press("Enter")
+    assert heading.inner_text().startswith("Trick 2 of ")
+    assert first.locator("[role=img]").count() == total - 1
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Enter")
+    assert heading.inner_text().startswith("Trick 1 of ")
+
+
+def check_the_short_link(page, seen):
+    tab_to(page, lambda f: "playShare" in f["data"])
+    page.keyboard.press("Enter")
+    link = page.get_attribute("[data-play-link]", "href")
+    assert len(link) < 1200 and "seed=" in link
+    page.goto(link)
+    page.wait_for_selector("[data-play-end]:not([hidden])")
+    page.wait_for_function(IDLE)
+    assert [page.inner_text(f"[data-play-points='{s}']") for s in range(2)] == seen["points"]
+
+
+def check_the_tally(page):
+    # The keyboard hand was a practice hand (a card was taken back): not counted.
+    assert page.inner_text("[data-play-stats]") == "No hands played yet."
+    page.evaluate("localStorage.setItem('troccas.play.stats', JSON.stringify({played: 3, won: 2}))")
+    page.reload()
+    assert page.inner_text("[data-play-stats]") == "Hands played: 3. Won by your side: 2."
+    page.get_by_role("button", name="Reset my record").click()
+    assert page.inner_text("[data-play-stats]") == "No hands played yet."

@@ -130,5 +130,9 @@ class Dealing:
         # Each hand also as sorted id lists per suit (index FOOL_SUIT for the Fool), kept in
         # step with the masks, so that legal_action_ids never decodes a mask.
         self._held = held = [_by_suit(sorted(cards)) for cards in self._pre]
-        self._kj = [sum(1 << s for s in range(4) if _KING[s] in h[s] and _JACK[s] in h[s])
-                    for h in held]
+        # Bit s: the seat was dealt king and jack of suit s (buob.king_jack). Written out: this
+        # runs once a hand, and a generator over the four suits cost more than the deal.
+        k0, k1, k2, k3 = _KING
+        j0, j1, j2, j3 = _JACK
+        self._kj = [(k0 in c and j0 in c) | (k1 in r and j1 in r) << 1 | (k2 in s and j2 in s) << 2
+                    | (k3 in b and j3 in b) << 3 for c, r, s, b, _, _ in held]

@@ -10,6 +10,27 @@ from .tables import (_by_suit, _CONTINUE_ABANDON, _JACK, _KING, _said, _TRUMP_ID
                      PLAY, SCART, TALK, THROWN_IN)
 
 
+_PLANS: dict[tuple, list] = {}
+
+
+def _deal_plan(n: int, method: str, dealer: int) -> list:
+    """Per round of the deal (deal.schedule): the batches by seat, and where each seat's
+    batch lies in the deck as (seat, start, end) in dealing order. The same for every hand with
+    these players, method and dealer, so made once."""
+    plan = _PLANS.get((n, method, dealer))
+    if plan is None:
+        order = [(dealer + 1 + i) % n for i in range(n)]  # the dealer's right first
+        plan, pos = [], 0
+        for batches in schedule(n, method):
+            cuts = []
+            for p, count in zip(order, batches):
+                cuts.append((p, pos, pos + count))
+                pos += count
+            plan.append((dict(zip(order, batches)), tuple(cuts)))
+        _PLANS[n, method, dealer] = plan
+    return plan
+
+
 class Dealing:
     """A part of :class:`troccas.hand.Hand`: a mixin whose methods use the hand's state."""
 
@@ -37,19 +58,19 @@ class Dealing:
         self._deal_round()
 
     def _deal_round(self) -> None:
-        batches = self.rounds[self.round]
-        self.round += 1
-        last = self.round == len(self.rounds)
-        deck, pos, held = self.deck, self.deal_pos, self._pre
-        for p, count in zip(self.talk_order, batches):
-            end = pos + count
-            held[p] += deck[pos:end]
-            pos = end
-            if last:
-                self.face_up[p] = deck[end - 1]  # pagat: the last card to each is shown
-        self.deal_pos = pos
-        self.events.append({"type": "deal_round", "round": self.round,
-                            "batches": dict(zip(self.talk_order, batches))})
+        r = self.round
+        batches, cuts = _deal_plan(self.n, self.method, self.dealer)[r]
+        self.round = r = r + 1
+        deck, held = self.deck, self._pre
+        for p, start, end in cuts:
+            held[p] += deck[start:end]
+        self.deal_pos = cuts[-1][2]
+        last = r == len(self.rounds)
+        if last:
+            face_up = self.face_up
+            for p, start, end in cuts:
+                face_up[p] = deck[end - 1]  # pagat: the last card to each is shown
+        self.events.append({"type": "deal_round", "round": r, "batches": batches.copy()})
         if self.talks:
             self.phase = TALK
             self.talk_i = 0

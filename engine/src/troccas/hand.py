@@ -257,17 +257,19 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
             # The scart's legal ids are the dealer's cards that are not honours (their fast
             # path, tested against scart.scart_verdict): asked here without sorting them.
             ok = aid in _NOT_HONOURS and aid in self._pre[self.dealer]
+        elif ph == TALK:
+            ok = aid in self._talk_choices()
         else:
             ok = aid in (self.legal_action_ids() if ph == PLAY else self._other_legal_ids(ph))
         if not ok:
             raise IllegalActionError(self._refusal(self._to_move, aid) or msg("phase#not_now"))
         self._moves.append(self._to_move * 1000 + aid + (500 if ph == SCART else 0))
-        if ph == PLAY:
+        if ph == TALK:
+            self._talk(aid)
+        elif ph == PLAY:
             self._play_king_jack(aid - KING_JACK)
         elif ph == SCART:
             self._scart(aid)
-        elif ph == TALK:
-            self._talk(aid)
         elif ph == DEALER_CHOICE:
             self._dealer_choice(aid)
         elif ph == CALL:

@@ -78,6 +78,13 @@ class Observation(Value):
     totals: tuple
     legal: tuple[str, ...]  # the seat's legal actions as text, when it is to act
 
+    def __init__(self, *args, **kwargs) -> None:
+        if kwargs or len(args) != len(self._fields):
+            return super().__init__(*args, **kwargs)
+        setter = object.__setattr__  # every field given in order: no defaults to look up
+        for name, value in zip(self._fields, args):
+            setter(self, name, value)
+
     def to_json(self) -> dict:
         return {"seat": self.seat, "players": self.players, "dealer": self.dealer,
                 "phase": self.phase, "current_player": self.current_player,
@@ -307,7 +314,7 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
             self.round, self.rounds, self.rules, self.side_of, self.suits_led, self.talk_i,
             self.talk_order, self.talks)
         if self._held is not None:  # the play has begun: the trick slots may be set
-            new._held = [[s[:] for s in h] for h in self._held]
+            new._held = [[c[:], r[:], s[:], b[:], t[:], f[:]] for c, r, s, b, t, f in self._held]
             new._kj = self._kj[:]
             for name in _TRICK_SLOTS:  # set at the first trick's end
                 try:
@@ -336,13 +343,14 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
             raise IllegalActionError(msg("deal#no_seat", seat=quote(seat), players=self.n))
         public = ("talk", "dealer_choice", "deal_method", "thrown_in")
         to_act = self._to_move == seat and not self.is_terminal()
+        token = TOKEN.__getitem__
         return Observation(
             seat, self.n, self.dealer, self.phase, self._to_move,
-            tuple(TOKEN[c] for c in self.cards_of(seat)),
+            tuple(map(token, self.cards_of(seat))),
             tuple(TOKEN[c] if c is not None else None for c in self.face_up),
-            tuple(TOKEN[c] for c in self.scart) if seat == self.dealer else None,
+            tuple(map(token, self.scart)) if seat == self.dealer else None,
             tuple(e for e in self.events if e["type"] in public),
-            tuple(self.tricks), tuple((p, TOKEN[c]) for p, c in self.trick),
+            tuple(self.tricks), tuple(zip(self.trick_players, map(token, self.trick_cards))),
             tuple(self.totals),
             tuple(str(a) for a in self.legal_actions()) if to_act else ())
 
@@ -423,8 +431,9 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
     def tricks(self) -> list[dict]:
         """The finished tricks: number, leader, plays [[seat, card]…], winner, side, and the
         buob and Fool events of each (None when nothing happened)."""
+        token = TOKEN.__getitem__
         return [{"number": i, "leader": players[0] if players else winner,
-                 "plays": [[p, TOKEN[c]] for p, c in zip(players, cards)], "winner": winner,
+                 "plays": list(map(list, zip(players, map(token, cards)))), "winner": winner,
                  "side": side, "buob": buob, "fool": fool}
                 for i, (players, cards, winner, side, buob, fool) in enumerate(self._tricks, 1)]
 

@@ -341,7 +341,6 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
         """What ``seat`` may know now (see :class:`Observation`)."""
         if type(seat) is not int or not 0 <= seat < self.n:
             raise IllegalActionError(msg("deal#no_seat", seat=quote(seat), players=self.n))
-        public = ("talk", "dealer_choice", "deal_method", "thrown_in")
         to_act = self._to_move == seat and not self.is_terminal()
         token = TOKEN.__getitem__
         return Observation(
@@ -349,10 +348,10 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
             tuple(map(token, self.cards_of(seat))),
             tuple(TOKEN[c] if c is not None else None for c in self.face_up),
             tuple(map(token, self.scart)) if seat == self.dealer else None,
-            tuple(e for e in self.events if e["type"] in public),
+            tuple(e for e in self.events if e["type"] in _PUBLIC_EVENTS),
             tuple(self.tricks), tuple(zip(self.trick_players, map(token, self.trick_cards))),
             tuple(self.totals),
-            tuple(str(a) for a in self.legal_actions()) if to_act else ())
+            tuple(map(str, self.legal_actions())) if to_act else ())
 
     # ---- friendly surface ----------------------------------------------------------------
     def action(self, aid: int, player: int | None = None) -> Action:
@@ -686,6 +685,8 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
 
 
 _SLOTS = tuple(Hand.__slots__)
+# The events every seat saw happen at the table (an observation shows them).
+_PUBLIC_EVENTS = frozenset(("talk", "dealer_choice", "deal_method", "thrown_in"))
 # Slots set only once the play has begun (at a trick's end), copied by name in clone().
 _TRICK_SLOTS = ("trick_buob", "trick_first", "trick_led", "trick_winner")
 

@@ -40,6 +40,15 @@ class Action(OrderedValue):
     kind: str
     arg: str
 
+    def __init__(self, *args, **kwargs) -> None:
+        if kwargs or len(args) != 3:
+            return super().__init__(*args, **kwargs)
+        # Written out (not Value's general loop): legal_actions() makes one per legal action.
+        setter = object.__setattr__
+        setter(self, "player", args[0])
+        setter(self, "kind", args[1])
+        setter(self, "arg", args[2])
+
     def __str__(self) -> str:
         return f"{self.player} {self.kind} {self.arg}"
 

@@ -10,6 +10,27 @@ from .tables import (_by_suit, _CONTINUE_ABANDON, _JACK, _KING, _said, _TRUMP_ID
                      PLAY, SCART, TALK, THROWN_IN)
 
 
+_PLANS: dict[tuple, list] = {}
+
+
+def _deal_plan(n: int, method: str, dealer: int) -> list:
+    """Per round of the deal (deal.schedule): the batches by seat, and where each seat's
+    batch lies in the deck as (seat, start, end) in dealing order. The same for every hand with
+    these players, method and dealer, so made once."""
+    plan = _PLANS.get((n, method, dealer))
+    if plan is None:
+        order = [(dealer + 1 + i) % n for i in range(n)]  # the dealer's right first
+        plan, pos = [], 0
+        for batches in schedule(n, method):
+            cuts = []
+            for p, count in zip(order, batches):
+                cuts.append((p, pos, pos + count))
+                pos += count
+            plan.append((dict(zip(order, batches)), tuple(cuts)))
+        _PLANS[n, method, dealer] = plan
+    return plan
+
+
 class Dealing:
     """A part of :class:`troccas.hand.Hand`: a mixin whose methods use the hand's state."""
 
@@ -37,19 +58,19 @@ class Dealing:
         self._deal_round()
 
     def _deal_round(self) -> None:
-        batches = self.rounds[self.round]
-        self.round += 1
-        last = self.round == len(self.rounds)
-        deck, pos, held = self.deck, self.deal_pos, self._pre
-        for p, count in zip(self.talk_order, batches):
-            end = pos + count
-            held[p] += deck[pos:end]
-            pos = end
-            if last:
-                self.face_up[p] = deck[end - 1]  # pagat: the last card to each is shown
-        self.deal_pos = pos
-        self.events.append({"type": "deal_round", "round": self.round,
-                            "batches": dict(zip(self.talk_order, batches))})
+        r = self.round
+        batches, cuts = _deal_plan(self.n, self.method, self.dealer)[r]
+        self.round = r = r + 1
+        deck, held = self.deck, self._pre
+        for p, start, end in cuts:
+            held[p] += deck[start:end]
+        self.deal_pos = cuts[-1][2]
+        last = r == len(self.rounds)
+        if last:
+            face_up = self.face_up
+            for p, start, end in cuts:
+                face_up[p] = deck[end - 1]  # pagat: the last card to each is shown
+        self.events.append({"type": "deal_round", "round": r, "batches": batches.copy()})
         if self.talks:
             self.phase = TALK
             self.talk_i = 0
@@ -130,5 +151,9 @@ class Dealing:
         # Each hand also as sorted id lists per suit (index FOOL_SUIT for the Fool), kept in
         # step with the masks, so that legal_action_ids never decodes a mask.
         self._held = held = [_by_suit(sorted(cards)) for cards in self._pre]
-        self._kj = [sum(1 << s for s in range(4) if _KING[s] in h[s] and _JACK[s] in h[s])
-                    for h in held]
+        # Bit s: the seat was dealt king and jack of suit s (buob.king_jack). Written out: this
+        # runs once a hand, and a generator over the four suits cost more than the deal.
+        k0, k1, k2, k3 = _KING
+        j0, j1, j2, j3 = _JACK
+        self._kj = [(k0 in c and j0 in c) | (k1 in r and j1 in r) << 1 | (k2 in s and j2 in s) << 2
+                    | (k3 in b and j3 in b) << 3 for c, r, s, b, _, _ in held]

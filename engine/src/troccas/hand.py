@@ -26,7 +26,7 @@ from .actions import (ABANDON, Action, action_of, ALLOW, BUOB, BUOB_SCHE, CONTIN
 from .cards import FOOL, FOOL_SUIT, ids_of, mask_of, N_CARDS, SUIT_OF, TOKEN, TRUMP
 from .deal import check_players, DEFAULT_METHOD, shuffled_deck
 from .errors import IllegalActionError, Message, msg, quote, RecordError, TroccasError
-from .play import _WIN_KEY, legal_mask, NO_SUIT, refusal, TRUMP_MASK
+from .play import _WIN_KEY_OF, legal_mask, NO_SUIT, refusal, TRUMP_MASK
 from .rules import Rules
 from .scart import scart_verdict
 from .tables import (_ALL_CARDS, _as_action, _BIT, _CONTINUE_ABANDON, _DEFAULT_RULES, _JACK,
@@ -77,6 +77,13 @@ class Observation(Value):
     trick: tuple[tuple[int, str], ...]
     totals: tuple
     legal: tuple[str, ...]  # the seat's legal actions as text, when it is to act
+
+    def __init__(self, *args, **kwargs) -> None:
+        if kwargs or len(args) != len(self._fields):
+            return super().__init__(*args, **kwargs)
+        setter = object.__setattr__  # every field given in order: no defaults to look up
+        for name, value in zip(self._fields, args):
+            setter(self, name, value)
 
     def to_json(self) -> dict:
         return {"seat": self.seat, "players": self.players, "dealer": self.dealer,
@@ -165,7 +172,8 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
         self._to_move = -1
         self._pending_call: tuple[int, int] | None = None  # (suit, caller)
         self.result: dict | None = None
-        demands = self._deal_demands() if method is None else []
+        # With no running score nobody is behind: no side may demand a shorter deal.
+        demands = self._deal_demands() if method is None and totals is not None else []
         if method is not None:
             self._begin_deal(method)
         elif demands:
@@ -186,27 +194,26 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
 
     def legal_action_ids(self) -> Sequence[int]:
         """The legal actions now, as ids. A pure query: asking changes nothing."""
-        ph = self.phase
-        if ph == PLAY:
+        if self.phase == PLAY:
             p = self._to_move
             led = self.led
             # play.legal_mask, inlined (this is the engine's hottest function) and read off the
-            # per-suit lists: follow suit, else trump, else anything; the Fool any time.
+            # per-suit lists (index 4 the trumps, 5 the Fool): follow suit, else trump, else
+            # anything; the Fool any time. Ids in id order: the Fool, trumps, then the suits.
             held = self._held[p]
-            if led < 0 or not (ids := held[led]) and (led == TRUMP or not (ids := held[TRUMP])):
-                ids = held[FOOL_SUIT] + held[TRUMP] + held[0] + held[1] + held[2] + held[3]
-            elif held[FOOL_SUIT]:
-                ids = held[FOOL_SUIT] + ids
-            ids = tuple(ids)
+            if led >= 0 and ((ids := held[led]) or led != 4 and (ids := held[4])):
+                ids = (0, *ids) if held[5] else tuple(ids)
+            else:
+                ids = (*held[5], *held[4], *held[0], *held[1], *held[2], *held[3])
             # King and jack together: only a seat dealt both of a suit not yet led can (the
             # filter), if he still holds both (the check).
             pairs = self._kj[p]
-            if pairs and (led < 0 or led < TRUMP and pairs >> led & 1):
+            if pairs and (led < 0 or led < 4 and pairs >> led & 1):
                 kj = self._king_jack_ids(p, pairs if led < 0 else 1 << led)
                 if kj:
                     return ids + kj
             return ids
-        return self._other_legal_ids(ph)
+        return self._other_legal_ids(self.phase)
 
     def _other_legal_ids(self, ph: str) -> tuple[int, ...]:
         if ph == TALK:
@@ -226,43 +233,50 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
     def apply_action(self, aid: int) -> tuple[dict, ...]:
         """Apply an action id; raises IllegalActionError (with the reason) if it is not legal."""
         ph = self.phase
-        if ph == PLAY and type(aid) is int and 0 <= aid < N_CARDS:  # the hot path: one card
+        if ph == PLAY and type(aid) is int and 0 <= aid < 78:  # the hot path: one card
             p = self._to_move
             held = self._held[p]
             s = SUIT_OF[aid]
             led = self.led
             # play.play_verdict's fast path (property-tested against it): a card held that
-            # follows the suit led, or, without that suit, a trump or any card without trumps;
-            # the Fool any time; anything when leading.
-            if aid not in held[s] or not (led < 0 or s == led or s == FOOL_SUIT or not held[led]
-                                          and (s == TRUMP or not held[TRUMP])):
+            # follows the suit led, or, without that suit, a trump (4) or any card without
+            # trumps; the Fool (5) any time; anything when leading.
+            if aid not in held[s] or not (led < 0 or s == led or s == 5 or not held[led]
+                                          and (s == 4 or not held[4])):
                 raise IllegalActionError(self._refusal(p, aid))
-            self._moves.append(p * 1000 + aid)
             held[s].remove(aid)
+            self._moves.append(p * 1000 + aid)
             self.trick_players.append(p)
             self.trick_cards.append(aid)
-            if self.led < 0 and aid:
-                self.led = SUIT_OF[aid]
-                if self.knocking and self.led == TRUMP:
+            if led < 0 and aid:
+                self.led = s
+                if s == 4 and self.knocking:
                     self._knock()
-            self.plays_in_trick += 1
-            if self.plays_in_trick < self.n:
+            plays = self.plays_in_trick = self.plays_in_trick + 1
+            if plays < self.n:
                 self._to_move = (p + 1) % self.n
                 return ()
             return self._end_of_trick()
         if type(aid) is not int:  # not None, 3.0, True or '3'
             raise IllegalActionError(msg("record.action#id", value=quote(aid)))
         mark = len(self.events)
-        legal = self.legal_action_ids()
-        if aid not in legal:
+        if ph == SCART:
+            # The scart's legal ids are the dealer's cards that are not honours (their fast
+            # path, tested against scart.scart_verdict): asked here without sorting them.
+            ok = aid in _NOT_HONOURS and aid in self._pre[self.dealer]
+        elif ph == TALK:
+            ok = aid in self._talk_choices()
+        else:
+            ok = aid in (self.legal_action_ids() if ph == PLAY else self._other_legal_ids(ph))
+        if not ok:
             raise IllegalActionError(self._refusal(self._to_move, aid) or msg("phase#not_now"))
         self._moves.append(self._to_move * 1000 + aid + (500 if ph == SCART else 0))
-        if ph == PLAY:
+        if ph == TALK:
+            self._talk(aid)
+        elif ph == PLAY:
             self._play_king_jack(aid - KING_JACK)
         elif ph == SCART:
             self._scart(aid)
-        elif ph == TALK:
-            self._talk(aid)
         elif ph == DEALER_CHOICE:
             self._dealer_choice(aid)
         elif ph == CALL:
@@ -285,43 +299,59 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
         """An independent copy to search from. Lists the hand changes are copied; what it
         never changes in place (the deck, finished tricks, events) is shared."""
         new = object.__new__(Hand)
-        for name in _SLOTS:
-            try:
-                setattr(new, name, getattr(self, name))
-            except AttributeError:  # set only later in the hand (trick_winner, _kj, …)
-                pass
-        new._pre = [list(c) for c in self._pre]
-        if self._held is not None:
-            new._held = [[list(s) for s in h] for h in self._held]
-            new._kj = list(self._kj)
-        new.face_up = list(self.face_up)
-        new.scart = list(self.scart)
-        new._moves = list(self._moves)
-        new.says = dict(self.says)
-        new.events = list(self.events)
-        new._tricks = list(self._tricks)
-        new.piles = [list(p) for p in self.piles]  # groups: copied on write (_own_group)
-        new.trick_players = list(self.trick_players)
-        new.trick_cards = list(self.trick_cards)
-        new.totals = list(self.totals)
-        new.result = dict(self.result) if self.result is not None else None
+        # Slot by slot, written out (a loop of getattr/setattr cost most of a clone; a test
+        # checks that every slot is here). Values the hand replaces rather than changes in
+        # place are shared.
+        (new._king_lead_calls, new._pending_call, new._to_move, new._trick_sides,
+         new.buob_calls, new.deal_pos, new.dealer, new.dealer_asked, new.deck, new.fool_aside,
+         new.fool_owed, new.kj, new.knocked, new.knocking, new.leader, new.led, new.method, new.n,
+         new.n_sides, new.phase, new.plays_in_trick, new.round, new.rounds, new.rules,
+         new.side_of, new.suits_led, new.talk_i, new.talk_order, new.talks) = (
+            self._king_lead_calls, self._pending_call, self._to_move, self._trick_sides,
+            self.buob_calls, self.deal_pos, self.dealer, self.dealer_asked, self.deck,
+            self.fool_aside, self.fool_owed, self.kj, self.knocked, self.knocking, self.leader,
+            self.led, self.method, self.n, self.n_sides, self.phase, self.plays_in_trick,
+            self.round, self.rounds, self.rules, self.side_of, self.suits_led, self.talk_i,
+            self.talk_order, self.talks)
+        if self._held is not None:  # the play has begun: the trick slots may be set
+            new._held = [[c[:], r[:], s[:], b[:], t[:], f[:]] for c, r, s, b, t, f in self._held]
+            new._kj = self._kj[:]
+            for name in _TRICK_SLOTS:  # set at the first trick's end
+                try:
+                    setattr(new, name, getattr(self, name))
+                except AttributeError:
+                    pass
+        else:
+            new._held = None
+        new._pre = [c[:] for c in self._pre]
+        new.face_up = self.face_up[:]
+        new.scart = self.scart[:]
+        new._moves = self._moves[:]
+        new.says = self.says.copy()
+        new.events = self.events[:]
+        new._tricks = self._tricks[:]
+        new.piles = [p[:] for p in self.piles]  # groups: copied on write (_own_group)
+        new.trick_players = self.trick_players[:]
+        new.trick_cards = self.trick_cards[:]
+        new.totals = self.totals[:]
+        new.result = self.result.copy() if self.result is not None else None
         return new
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (see :class:`Observation`)."""
         if type(seat) is not int or not 0 <= seat < self.n:
             raise IllegalActionError(msg("deal#no_seat", seat=quote(seat), players=self.n))
-        public = ("talk", "dealer_choice", "deal_method", "thrown_in")
         to_act = self._to_move == seat and not self.is_terminal()
+        token = TOKEN.__getitem__
         return Observation(
             seat, self.n, self.dealer, self.phase, self._to_move,
-            tuple(TOKEN[c] for c in self.cards_of(seat)),
+            tuple(map(token, self.cards_of(seat))),
             tuple(TOKEN[c] if c is not None else None for c in self.face_up),
-            tuple(TOKEN[c] for c in self.scart) if seat == self.dealer else None,
-            tuple(e for e in self.events if e["type"] in public),
-            tuple(self.tricks), tuple((p, TOKEN[c]) for p, c in self.trick),
+            tuple(map(token, self.scart)) if seat == self.dealer else None,
+            tuple(e for e in self.events if e["type"] in _PUBLIC_EVENTS),
+            tuple(self.tricks), tuple(zip(self.trick_players, map(token, self.trick_cards))),
             tuple(self.totals),
-            tuple(str(a) for a in self.legal_actions()) if to_act else ())
+            tuple(map(str, self.legal_actions())) if to_act else ())
 
     # ---- friendly surface ----------------------------------------------------------------
     def action(self, aid: int, player: int | None = None) -> Action:
@@ -400,8 +430,9 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
     def tricks(self) -> list[dict]:
         """The finished tricks: number, leader, plays [[seat, card]…], winner, side, and the
         buob and Fool events of each (None when nothing happened)."""
+        token = TOKEN.__getitem__
         return [{"number": i, "leader": players[0] if players else winner,
-                 "plays": [[p, TOKEN[c]] for p, c in zip(players, cards)], "winner": winner,
+                 "plays": list(map(list, zip(players, map(token, cards)))), "winner": winner,
                  "side": side, "buob": buob, "fool": fool}
                 for i, (players, cards, winner, side, buob, fool) in enumerate(self._tricks, 1)]
 
@@ -560,34 +591,33 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
         cards = self.trick_cards
         led = self.led
         players = self.trick_players
-        key = _WIN_KEY[led]
-        best = -2
-        for p, c in zip(players, cards):  # the highest key wins (play.winning_index)
-            if key[c] > best:
-                best = key[c]
-                winner = p
-        self.trick_winner = winner
-        first = led < TRUMP and not self.suits_led >> led & 1
-        if (self._FAST_TRICK_END and not first and self.fool_owed is None and FOOL not in cards
-                and not (self._king_lead_calls and led < TRUMP and _KING[led] in cards)):
+        # play.winning_index: the highest key of the suit led wins (keys differ but for -1)
+        self.trick_winner = winner = players[cards.index(max(cards, key=_WIN_KEY_OF[led]))]
+        if (self._FAST_TRICK_END and (led == 4 or self.suits_led >> led & 1)
+                and self.fool_owed is None and 0 not in cards
+                and not (self._king_lead_calls and led < 4 and _KING[led] in cards)):
             # Most tricks: no buob, no king+jack (both need the first trick of a suit), no
-            # Fool to settle. Resolved here in one go; _resolve_trick has the full story.
+            # Fool (card id 0) to settle. Resolved here in one go; _resolve_trick has the full
+            # story.
             wside = self.side_of[winner]
             self.piles[wside].append(cards)  # shared with the record until _own_group
-            self._tricks.append((players, cards, winner, wside, None, None))
+            tricks = self._tricks
+            tricks.append((players, cards, winner, wside, None, None))
             self._trick_sides |= 1 << wside
-            ev = {"type": "trick", "number": len(self._tricks), "winner": winner}
-            self.events.append(ev)
+            ev = {"type": "trick", "number": len(tricks), "winner": winner}
+            events = self.events
+            events.append(ev)
             self.trick_players = []
             self.trick_cards = []
             self.plays_in_trick = 0
-            self.led = NO_SUIT
+            self.led = -1
             self._to_move = self.leader = winner
             if self._held[winner] != _NO_CARDS:
                 return (ev,)
-            mark = len(self.events) - 1
+            mark = len(events) - 1
             self._finish()
-            return tuple(self.events[mark:])
+            return tuple(events[mark:])
+        first = led < TRUMP and not self.suits_led >> led & 1
         mark = len(self.events)
         self.trick_led = led
         self.trick_buob = None
@@ -655,6 +685,10 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
 
 
 _SLOTS = tuple(Hand.__slots__)
+# The events every seat saw happen at the table (an observation shows them).
+_PUBLIC_EVENTS = frozenset(("talk", "dealer_choice", "deal_method", "thrown_in"))
+# Slots set only once the play has begun (at a trick's end), copied by name in clone().
+_TRICK_SLOTS = ("trick_buob", "trick_first", "trick_led", "trick_winner")
 
 
 def play_random(hand: Hand, rng) -> Hand:

@@ -55,6 +55,7 @@ def card_beats(a: int, b: int, led: int) -> bool:
 # the suits not led) -1, so the winner is simply the card with the highest key.
 _WIN_KEY = [[100 + c if SUIT_OF[c] == TRUMP else STRENGTH[c] if SUIT_OF[c] == led else -1
              for c in range(len(SUIT_OF))] for led in range(TRUMP + 1)]
+_WIN_KEY_OF = [key.__getitem__ for key in _WIN_KEY]  # for max(): made once, not per trick
 
 
 def winning_index(cards: Sequence[int], led: int | None = None) -> int:
@@ -64,7 +65,7 @@ def winning_index(cards: Sequence[int], led: int | None = None) -> int:
         led = led_suit(cards)
     if led < 0:
         return -1
-    return cards.index(max(cards, key=_WIN_KEY[led].__getitem__))
+    return cards.index(max(cards, key=_WIN_KEY_OF[led]))
 
 
 def explain_winner(cards: Sequence[int]) -> tuple[int, Message]:

@@ -128,4 +128,5 @@ def test_projector_view_large_cards_no_chrome_keys_and_the_engines_answer(site_s
     # Leaving by the view's own link brings the site's header back.
     page.get_by_role("link", name="Leave the projector view").click()
     page.wait_for_url("**/teach/")
-    assert page.locator(".md-header").is_visible()
+    # The address changes before instant navigation swaps the page in: wait, don't sample.
+    page.locator(".md-header").wait_for(state="visible", timeout=10_000)

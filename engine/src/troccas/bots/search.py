@@ -102,6 +102,9 @@ class Search:
         else:
             why = msg("bot.search#card", card=TOKEN[best] if best < N_CARDS else str(best),
                       other=TOKEN[hint[0]] if hint[0] < N_CARDS else str(hint[0]))
+        if margin < 0.05:  # the card stands, but no clear winner among the deals
+            return Choice(best, None, msg("bot.search#close", why=why, samples=done,
+                                          score=f"{mean:+.0f}"))
         return Choice(best, None, msg("bot.search", why=why, samples=done,
                                       score=f"{mean:+.0f}", margin=f"{margin:.1f}"))
 

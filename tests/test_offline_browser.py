@@ -60,9 +60,12 @@ def test_site_works_offline_after_one_visit(site_server, context, page, wait_eng
     # Across the sections by the top tabs (instant navigation: pages fetched through the worker).
     for tab, path in (("Learn", "learn/"), ("Rules", "rules/"), ("Glossary", "glossary/"),
                       ("Puzzles", "puzzles/"), ("Play", "play/"), ("Handouts", "handouts/")):
+        before = page.locator("article h1").first.inner_text()
         page.get_by_role("link", name=tab, exact=True).first.click()
         page.wait_for_url(f"**/{path}")
-        assert page.locator("article h1").first.is_visible()
+        # The new page's own heading, not the one still shown from the page before.
+        page.wait_for_function("(h) => { const e = document.querySelector('article h1');"
+                               " return e && e.offsetParent && e.textContent !== h; }", arg=before)
 
     # Search index, a card picture and a handout come from the cache.
     for path in ("search/search_index.json", "cards/XXI.svg", "handouts/troccas-rules-summary.pdf"):

@@ -78,6 +78,9 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
+    # Two workers' browsers (one may be storing the whole site for offline use) connect at once;
+    # socketserver's default backlog of 5 refused some, and a refused Pyodide file fails a boot.
+    request_queue_size = 128
 
     def handle_error(self, request, client_address):
         # A browser context closed mid-download (say, during pyodide.asm.wasm) is not an error.

@@ -204,7 +204,19 @@ def page(context):
     page.on("pageerror", lambda exc: page.console_errors.append(f"uncaught: {exc}"))
     # Chromium reports the requests of the page's dedicated workers (the engine's) here too.
     page.on("request", lambda r: page.requested_urls.append(r.url))
+    page.failed_requests = []
+    page.on("requestfailed", lambda r: page.failed_requests.append(f"{r.url}: {r.failure}"))
     yield page
+
+
+class EngineState(str):
+    """The engine's state as a plain string, whose repr adds what the page said — so that
+    ``assert wait_engine(page) == "ready"`` names the cause when Python did not start."""
+
+    detail = ""
+
+    def __repr__(self) -> str:
+        return f"{str.__repr__(self)} ({self.detail})" if self.detail else str.__repr__(self)
 
 
 @pytest.fixture
@@ -213,7 +225,14 @@ def wait_engine():
         page.wait_for_function(
             "['ready', 'failed'].includes(document.documentElement.dataset.engine)",
             timeout=timeout)
-        return page.evaluate("document.documentElement.dataset.engine")
+        state = EngineState(page.evaluate("document.documentElement.dataset.engine"))
+        if state != "ready":
+            said = page.evaluate("[...document.querySelectorAll('[data-engine-status]')]"
+                                 ".map(e => e.textContent).filter(Boolean)[0] || ''")
+            errors = getattr(page, "console_errors", [])
+            failed = getattr(page, "failed_requests", [])
+            state.detail = f"page said {said!r}; console errors {errors!r}; failed requests {failed!r}"
+        return state
     return wait
 
 

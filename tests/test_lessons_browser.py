@@ -177,9 +177,15 @@ def test_a_beginner_answers_every_lesson_wrong_twice_then_right(site_server, pag
     walked = {}
     for i, lesson in enumerate(LESSONS):
         if i:
+            # Instant navigation changes the address before it swaps the article in: mark the
+            # old lesson's widgets so that the wait below cannot take them for the new ones.
+            page.evaluate("(sel) => document.querySelectorAll(sel)"
+                          ".forEach(w => { w.dataset.walked = '1'; })", WIDGETS)
             page.locator("a.md-footer__link--next").click()
         page.wait_for_function("([sel, path]) => location.pathname.endsWith(path)"
-                               " && document.querySelectorAll(sel).length > 0",
+                               " && document.querySelectorAll(sel).length > 0"
+                               " && ![...document.querySelectorAll(sel)]"
+                               ".some(w => w.dataset.walked)",
                                arg=[WIDGETS, f"/learn/{lesson}/"])
         widgets = page.locator(WIDGETS)
         walked[lesson] = [walk(page, widgets.nth(k)) for k in range(widgets.count())]

@@ -16,6 +16,7 @@ import json
 from importlib import resources
 from pathlib import Path
 
+from cardgame.messages import Message
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
@@ -67,9 +68,15 @@ class PlayPart(Part):
         page.meta["engine"] = True
         api = self.site.api
         names = {c["token"]: c["name"] for c in api.call("pack")["cards"]}
-        data = {"names": names, "phrases": self.phrases(), "sources": api.call("options")["sources"],
+        # The seats in the engine's words ("seat 0"), as its messages name them when said to
+        # nobody in particular; the set-up lists them before the reader has a seat.
+        seats = [Message(api.FACADE.domain, "seat#plain", {"n": i}).render() for i in range(max(PLAYERS))]
+        seats = [s[:1].upper() + s[1:] for s in seats]
+        data = {"names": names, "seats": seats, "phrases": self.phrases(),
+                "sources": api.call("options")["sources"],
                 "hands_in_game": {n: api.call("facts", players=n)["hands_in_game"] for n in PLAYERS}}
         html = self.site.env.get_template(TEMPLATE).render(
             options=api.call("options")["options"], players=PLAYERS, base=page_base(page),
+            seats=seats[:4],
             data=json.dumps(data, ensure_ascii=False, separators=(",", ":")))
         return "\n".join(line.strip() for line in html.splitlines() if line.strip())

@@ -34,6 +34,13 @@ register_catalogue("toy", "en", {
     "record#action_field": "action {index}: no field {field}",
     "record#say": "action {index}: what is said is a text",
     "record#action": "action {index}: {why}",
+    "seat#plain": "seat {n}",
+    "seat#you": "you",
+    "seat#other": "bot {n}",
+    "take": "{seat:seat} takes {card} from {owner:seat}",
+    "take@you:seat": "you take {card} from {owner:seat}",
+    "turn": "{seat:seat_cap} is to play: {why}",
+    "turn@you:seat": "Your turn: {why}",
 })
 
 
@@ -125,3 +132,32 @@ def test_record_actions_keep_what_was_said():
     assert refusal(read_actions, [{"action": "0 play a", "say": 3}], bad, parse)[0] == "record#say"
     assert refusal(read_actions, ["nonsense"], bad, parse) == (
         "record#action", {"index": 0, "why": toy_msg("record.action#syntax", text="nonsense")})
+
+
+
+# --- a message said to a viewer (a player at a table of bots) ----------------------------------
+def test_a_message_said_to_nobody_names_seats_by_number():
+    m = toy_msg("take", seat=1, owner=0, card="A")
+    assert m.render() == "seat 1 takes A from seat 0"
+
+
+def test_a_message_said_to_a_viewer_uses_its_second_person_form():
+    m = toy_msg("take", seat=1, owner=0, card="A")
+    assert m.render(viewer=1) == "you take A from bot 0"
+    assert m.render(viewer=0) == "bot 1 takes A from you"
+    assert m.render(viewer=2) == "bot 1 takes A from bot 0"
+    # Texts kept for speed do not mix the viewers: the plain form again after the others.
+    assert m.render() == "seat 1 takes A from seat 0"
+
+
+def test_a_message_inside_a_message_is_said_to_the_same_viewer():
+    m = toy_msg("turn", seat=0, why=toy_msg("take", seat=0, owner=1, card="B"))
+    assert m.render() == "Seat 0 is to play: seat 0 takes B from seat 1"
+    assert m.render(viewer=0) == "Your turn: you take B from bot 1"
+    assert m.render(viewer=1) == "Bot 0 is to play: bot 0 takes B from you"
+
+
+def test_a_number_that_is_not_a_seat_does_not_pick_the_second_person():
+    # Only an int parameter equal to the viewer picks a form: True == 1 must not.
+    assert toy_msg("take", seat=True, owner=0, card="A").render(viewer=1) == \
+        "bot True takes A from bot 0"

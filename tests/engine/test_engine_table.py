@@ -5,6 +5,7 @@ view, so every test walks the path the page walks."""
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -205,3 +206,107 @@ def test_bad_input_is_one_clear_refusal(args, rule):
     answer = json.loads(api.call_json("table_view", json.dumps(args)))
     assert not answer["ok"] and answer["error"]["rule"].startswith(rule)
     assert "Traceback" not in answer["error"]["message"]
+
+
+# --- said to the reader: "you" and "bot 2", not "seat 0" -----------------------------------------
+SEAT_WORDS = re.compile(r"\b[Ss]eats? \d")
+THIRD_PERSON = re.compile(r"\b(he|him|his|himself)\b")
+
+
+def test_each_second_person_form_is_a_form_of_a_message_about_that_seat():
+    """``<id>@you:<p>``: the message <id> exists and names the seat <p> with {p:seat}; the form
+    asks for no parameter the message lacks, and speaks to "you", never of "he" or "seat N"."""
+    from cardgame.messages import catalogue
+    cat = catalogue("troccas")
+    forms = [k for k in cat.entries if "@" in k]
+    assert len(forms) >= 30
+    for key in forms:
+        base, _, param = key.partition("@you:")
+        assert base in cat.entries, key
+        # (every waiting.* message carries the seat to act, though some do not say it)
+        assert f"{{{param}:seat" in cat.entries[base] or base.startswith("waiting."), key
+        assert cat.fields(key) <= cat.fields(base), key
+        text = cat.entries[key]
+        assert re.search(r"\b[Yy]ou(r|rs)?\b", text) and not THIRD_PERSON.search(text), key
+        assert not SEAT_WORDS.search(text) and "{seat}" not in text, key
+    # A message that says "he" of a seat the reader may hold has a second-person form.
+    for key, text in cat.entries.items():
+        if isinstance(text, str) and "{seat:seat" in text and THIRD_PERSON.search(text):
+            assert f"{key}@you:seat" in cat.entries, key
+
+
+@pytest.mark.parametrize("players,seed,seat", [(3, 21, 1), (4, 22, 0), (4, 23, 2), (5, 24, 4),
+                                               (6, 25, 3)])
+def test_the_table_speaks_to_its_reader(players, seed, seat):
+    """The Play page shows the engine's words as they are: seen from ``seat``, the log and
+    the turn say "you" for that seat and "bot N" for the others, never "seat N"; a refusal of
+    the reader's card says "not yours". The words change, the data does not: each entry's
+    message, said to nobody, is what table_apply said without a viewer."""
+    rng = random.Random(seed)
+    record = api.call("table_new", players=players, seed=seed, dealer=seed % players)
+    plain = None
+    while True:
+        view = api.call("table_view", record=record, seat=seat)
+        if plain is None:  # the deal's first round, before any action
+            plain = list(view["log"])
+        turn = {"text": view["turn"]["text"], "msg": view["turn"]["reason"]}
+        for e in [turn] + view["log"]:
+            assert not SEAT_WORDS.search(e["text"]), e["text"]
+            if e["msg"]["params"].get("seat") == seat:  # about the reader: "you", never "he"
+                assert not THIRD_PERSON.search(e["text"]), e["text"]
+        if view["phase"] in ("done", "thrown_in"):
+            break
+        actor = view["current_player"]
+        choice = rng.choice(api.call("table_view", record=record, seat=actor)["legal"])
+        said_to = api.call("table_apply", record=record, action=choice["action"], viewer=seat)
+        out = api.call("table_apply", record=record, action=choice["action"])
+        assert said_to["record"] == out["record"]
+        assert [e["msg"] for e in said_to["events"]] == [e["msg"] for e in out["events"]]
+        plain += out["events"]
+        record = out["record"]
+    mine = [e for e in view["log"] if e["seat"] == seat]
+    theirs = [e for e in view["log"] if e["seat"] not in (None, seat)]
+    assert mine and theirs
+    assert all(e["text"].startswith("You") for e in mine), mine[:3]
+    assert all(e["text"].startswith(f"Bot {e['seat']}") for e in theirs), theirs[:3]
+    # The same messages as data: only the seat's scart differs (named to the dealer alone).
+    hidden = {i for i, e in enumerate(view["log"]) if e["kind"] == "scart"}
+    assert [e["msg"] for i, e in enumerate(view["log"]) if i not in hidden] == \
+        [e["msg"] for i, e in enumerate(plain) if i not in hidden]
+
+
+def test_a_refusal_is_said_to_the_reader():
+    rec = api.call("table_new", seed=3, dealer=3)
+    view = api.call("table_view", record=rec, seat=2)
+    assert view["current_player"] == 0
+    assert view["turn"]["text"] == "Bot 0 is to speak after this round of the deal."
+    answer = json.loads(api.call_json("table_apply", json.dumps(
+        {"record": rec, "action": "2 talk continue", "viewer": 2})))
+    assert answer["error"]["rule"] == "play.turn"
+    assert answer["error"]["message"] == "it is bot 0's turn, not yours"
+    assert answer["error"]["params"] == {"seat": 0, "player": 2}
+    # Said to nobody: the seats by number, as before.
+    answer = json.loads(api.call_json("table_apply", json.dumps(
+        {"record": rec, "action": "2 talk continue"})))
+    assert answer["error"]["message"] == "it is seat 0's turn, not seat 2's"
+    for bad in (-1, "0", True, 1.0):
+        answer = json.loads(api.call_json("table_apply", json.dumps(
+            {"record": rec, "action": "0 talk continue", "viewer": bad})))
+        assert answer["error"]["id"] == "record#table_viewer", bad
+
+
+def test_the_coachs_reasons_name_the_other_seats_as_bots():
+    """The hint is said to the reader: a reason about a partner says "bot 2", not "seat 2"."""
+    named = []
+    for seed in range(6):
+        record = api.call("table_new", players=4, seed=100 + seed)
+        while api.call("table_view", record=record, seat=0)["phase"] not in ("done", "thrown_in"):
+            hint = api.call("bot_action", record=record, viewer=None)
+            said = api.call("bot_action", record=record, viewer=hint["seat"])
+            assert said["action"] == hint["action"] and said["reason"] == hint["reason"]
+            assert not SEAT_WORDS.search(said["text"]), said["text"]
+            if "seat" in hint["reason"]["params"]:
+                named.append(said["text"])
+                assert f"seat {hint['reason']['params']['seat']}" in hint["text"]
+            record = api.call("table_apply", record=record, action=hint["action"])["record"]
+    assert named and all(re.search(r"\bbot \d\b|\byou\b", t) for t in named), named[:3]

@@ -89,14 +89,6 @@ function bindTable(box) {
     const role = mine.includes(p) ? "partner" : "opponent";
     return `Bot ${p} (${sides.length && sides[0].length > 1 ? role : "plays alone"})`;
   };
-  // The engine says "seat 2"; at the table the reader is "you" and the others are bots.
-  const words = (text) => text.replace(/\b([Ss])eat (\d)\b/g, (m, S, d) => (Number(d) === g.seat
-    ? (S === "S" ? "You" : "you") : `${S === "S" ? "Bot" : "bot"} ${d}`)).replace(/\b([Yy]ou(?:, the dealer,)?) (say|play|take|lay|call|make|throw|knock|add|hold)s\b/g, "$1 $2")
-    .replace(/\b([Yy]ou(?:, the dealer,)?) has\b/g, "$1 have")
-    .replace(/\bYou is\b/g, "You are").replace(/\byou is\b/g, "you are")
-    .replace(/\b([Yy])ou's(?= \w)/g, "$1our").replace(/\b([Yy])ou's\b/g, "$1ours")
-    .replace(/(\b[Yy]ou take [^.]*?)\bhis hand\b/g, "$1your hand");
-
   function say(text) {
     live.append(el("p", { text }));
     while (live.childElementCount > 6) live.firstElementChild.remove();
@@ -105,7 +97,7 @@ function bindTable(box) {
   function showError(err) {
     errorBox.replaceChildren();
     const url = err.rule && CLAUSE_URLS[err.rule];
-    errorBox.append(el("span", { text: `${cap(words(err.message || String(err)))}${/[.!?]$/.test(err.message || "") ? "" : "."}` }));
+    errorBox.append(el("span", { text: `${cap(err.message || String(err))}${/[.!?]$/.test(err.message || "") ? "" : "."}` }));
     if (url) errorBox.append(" ", el("a", { href: new URL(url, siteRoot).href, "data-play-rule": err.rule }, "Read the rule"));
     errorBox.hidden = false;
   }
@@ -117,7 +109,7 @@ function bindTable(box) {
     for (const name of ["seat", "dealer"]) {
       const sel = setup.elements[name];
       const was = Number(sel.value);
-      sel.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i, text: `seat ${i}` })));
+      sel.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i, text: data.seats[i] })));
       sel.value = String(Math.min(was, n - 1));
     }
   }
@@ -198,7 +190,7 @@ function bindTable(box) {
           seed: record.actions.length });
         if (mine !== token) return;
         const out = await engine("table_apply", { record, action: choice.action,
-          say: choice.say ? choice.say.text : null });
+          say: choice.say ? choice.say.text : null, viewer: g.seat });
         if (mine !== token) return;
         record = out.record;
       }
@@ -223,7 +215,7 @@ function bindTable(box) {
     busy = true;
     drawBusy();
     try {
-      const out = await engine("table_apply", { record, action, say: sayText });
+      const out = await engine("table_apply", { record, action, say: sayText, viewer: g.seat });
       record = out.record;
     } catch (err) {
       busy = false;
@@ -255,8 +247,9 @@ function bindTable(box) {
     drawSeats(v);
     drawTrick(v);
     const turn = $("[data-play-turn]");
-    turn.textContent = v.current_player === g.seat ? `Your turn: ${words(v.turn.text).replace(/^You is/, "You are")}`
-      : words(v.turn.text);
+    // The engine says the turn to this seat ("It is your turn to play to the trick.").
+    turn.textContent = v.turn.text;
+    turn.dataset.mine = v.current_player === g.seat ? "true" : "false";
     drawAct(v);
     drawHand(v);
     drawLog(v);
@@ -388,12 +381,12 @@ function bindTable(box) {
   }
   function sayEntry(e) {
     const phrase = e.say ? phraseOf(e.say) : null;
-    return words(e.text) + (e.say ? ` “${e.say}”${phrase ? ` (${phrase.meaning})` : ""}` : "");
+    return e.text + (e.say ? ` “${e.say}”${phrase ? ` (${phrase.meaning})` : ""}` : "");
   }
   function logItem(e) {
     const url = e.rule && CLAUSE_URLS[e.rule];
     const phrase = e.say ? phraseOf(e.say) : null;
-    return el("li", {}, words(e.text), e.say ? el("span", {}, " “", el("i", { lang: "rm", text: e.say }),
+    return el("li", {}, e.text, e.say ? el("span", {}, " “", el("i", { lang: "rm", text: e.say }),
       `”${phrase ? ` (${phrase.meaning})` : ""}`) : null, url && e.kind !== "play" ? el("span", {}, " ", el("a", { href: new URL(url, siteRoot).href, text: "rule" })) : null);
   }
 
@@ -415,7 +408,8 @@ function bindTable(box) {
     if (busy) return;
     advice.textContent = "The coach is thinking…";
     try {
-      const hint = await engine("bot_action", { record, seat: g.seat, bot: "search", seed: record.actions.length });
+      const hint = await engine("bot_action", { record, seat: g.seat, bot: "search", seed: record.actions.length,
+        viewer: g.seat });
       const choice = view.legal.find((c) => c.action === hint.action);
       advice.textContent = `A strong player would ${choice ? choice.label : hint.action}. ${hint.text}`;
     } catch (err) {

@@ -29,8 +29,16 @@ class GameError(ValueError):
     def message(self) -> str:
         return str(self.args[0])
 
-    def render(self, language: str) -> str:
-        return one_line(self.msg.render(language)) if self.msg is not None else self.message
+    def render(self, language: str, viewer: int | None = None) -> str:
+        return (one_line(self.msg.render(language, viewer)) if self.msg is not None
+                else self.message)
+
+    def said_to(self, viewer: int | None) -> "GameError":
+        """The same error, its message said to the seat ``viewer`` ("it is bot 2's turn, not
+        yours"); unchanged when there is no viewer or no message."""
+        if viewer is not None and self.msg is not None:
+            self.args = (one_line(self.msg.render(viewer=viewer)), *self.args[1:])
+        return self
 
     def to_json(self) -> dict:
         out = {"type": type(self).__name__, "rule": self.rule, "message": self.message}

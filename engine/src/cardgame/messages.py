@@ -18,6 +18,14 @@ catalogue translates rather than printing the raw value:
 
 Plain fields print the value as it is (card tokens such as ``Kc`` are notation, the same in
 every language).
+
+Seats and the viewer: ``{seat:seat}`` names a seat — ``seat#plain`` ("seat 2") when a message is
+rendered for nobody in particular. Rendered *for a viewer* (``render(viewer=0)``, a player at a
+table of bots), the viewer's own seat is ``seat#you`` ("you") and the others ``seat#other``
+("bot 2"); and where a seat parameter is the viewer, the catalogue's second-person form of the
+message is used if it has one, ``<id>@you:<parameter>`` ("you play …" for "seat 0 plays …"),
+since a language's verbs and pronouns change with the person and no rewriting of the third-person
+sentence could get that right.
 """
 
 from __future__ import annotations
@@ -71,8 +79,10 @@ class Message(Value):
         """The rule the message is about: the id up to a '#' (``talk.liber#third_only``)."""
         return self.id.partition("#")[0]
 
-    def render(self, language: str = DEFAULT_LANGUAGE) -> str:
-        return catalogue(self.domain, language).render(self)
+    def render(self, language: str = DEFAULT_LANGUAGE, viewer: int | None = None) -> str:
+        """The message's words in ``language``; ``viewer`` is the seat it is said to, if any
+        (see the module's docstring)."""
+        return catalogue(self.domain, language).render(self, viewer)
 
     def __str__(self) -> str:
         return self.render()
@@ -105,17 +115,24 @@ def _plain(value):
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, cat: "Catalogue") -> None:
+    def __init__(self, cat: "Catalogue", viewer: int | None = None) -> None:
         self.cat = cat
+        self.viewer = viewer
 
     def format_field(self, value, spec: str):
-        if isinstance(value, Message):  # a message inside a message: same language
-            text = self.cat.render(value)
+        if isinstance(value, Message):  # a message inside a message: same language and viewer
+            text = self.cat.render(value, self.viewer)
             return text[:1].upper() + text[1:] if spec == "cap" else text
         if not spec:
             return super().format_field(value, spec)
         kind, _, arg = spec.partition(":")
         cat = self.cat
+        if kind == "seat":
+            if self.viewer is None:
+                return cat.term("seat#plain").format(n=value)
+            if value == self.viewer and type(value) is int:  # True is no seat
+                return cat.term("seat#you")
+            return cat.term("seat#other").format(n=value)
         if kind == "cap":  # a message (or text) opening a sentence
             word = self.format_field(value, "")
             return word[:1].upper() + word[1:]
@@ -159,6 +176,7 @@ class Catalogue:
         self.entries = dict(entries)
         self.formatters = dict(formatters or {})
         self._fmt = _Formatter(self)
+        self._fmt_for: dict[int, _Formatter] = {}
         self._rendered: dict[tuple, str] = {}
 
     def entry(self, key: str):
@@ -173,19 +191,26 @@ class Catalogue:
             raise CatalogueError(f"{self.domain}/{self.language}: '{key}' is not a term")
         return value
 
-    def render(self, msg: Message) -> str:
+    def render(self, msg: Message, viewer: int | None = None) -> str:
         # Hands repeat the same few events (a buob of clubs, the Fool paid for): the text of
         # a message with plain parameters is kept, as string.Formatter is slow in the hot path.
         try:
             params = msg.params
             key = (msg.id, *params.items(), *map(type, params.values()))  # 1 is not True
+            if viewer is not None:
+                key += ("@", viewer)
             text = self._rendered.get(key)
         except TypeError:  # a list or a message among the parameters: not kept
             key = text = None
         if text is None:
-            template = self.term(msg.id)
+            if viewer is None:
+                template, fmt = self.term(msg.id), self._fmt
+            else:
+                template, fmt = self._for_viewer(msg, viewer), self._fmt_for.get(viewer)
+                if fmt is None:
+                    fmt = self._fmt_for[viewer] = _Formatter(self, viewer)
             try:
-                text = self._fmt.vformat(template, (), dict(msg.params))
+                text = fmt.vformat(template, (), dict(msg.params))
             except KeyError as exc:
                 raise CatalogueError(f"{self.domain}/{self.language}: '{msg.id}' needs the"
                                      f" parameter {exc}") from None
@@ -194,6 +219,16 @@ class Catalogue:
                     self._rendered.clear()
                 self._rendered[key] = text
         return text
+
+    def _for_viewer(self, msg: Message, viewer: int) -> str:
+        """The template of ``msg`` said to ``viewer``: its second-person form when a seat
+        parameter is the viewer and the catalogue has that form."""
+        for name, value in msg.params.items():
+            if value == viewer and type(value) is int:
+                form = self.entries.get(f"{msg.id}@you:{name}")
+                if form is not None:
+                    return form
+        return self.term(msg.id)
 
     def fields(self, key: str) -> set[str]:
         """The parameter names a template uses (the tests check every id against them)."""

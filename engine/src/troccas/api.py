@@ -290,21 +290,27 @@ def call_table_view(record, seat: int) -> TableView:
 
 
 @_call
-def call_table_apply(record, action: str, say=None) -> TableApply:
+def call_table_apply(record, action: str, say=None, viewer=None) -> TableApply:
     """``action`` ("0 play Kc") applied to the hand ``record``, with the words ``say`` spoken
-    with a talk decision: the new record and its events, or the engine's refusal."""
+    with a talk decision: the new record and its events, or the engine's refusal. With
+    ``viewer`` (a seat) the events and the refusal are said to that seat: "you play …",
+    "it is bot 2's turn, not yours"."""
     from . import table
-    return table.apply(record, action, say)
+    return table.apply(record, action, say, viewer)
 
 
 @_call
-def call_bot_action(record, seat=None, bot: str = "baseline", seed=0) -> BotAction:
+def call_bot_action(record, seat=None, bot: str = "baseline", seed=0,
+                    viewer=None) -> BotAction:
     """What a bot (``random``, ``baseline`` or ``search``) would do for ``seat`` (default: the
     seat to act) in the hand ``record``: the action, the tschintschar phrase said with a talk
-    decision, and why. The bot sees only that seat's view; ``seed`` makes its choice
+    decision, and why — said to the seat ``viewer`` if given (the coach's hint names the
+    other seats "bot 2"). The bot sees only that seat's view; ``seed`` makes its choice
     reproducible."""
     from .results import BotAction, Phrase
     from .bots import base
+    from .table import check_viewer
+    check_viewer(viewer)
     rec = HandRecord.loads(record) if isinstance(record, str) else HandRecord.from_json(record)
     hand = rec.replay()
     choice, seat = base.decide(hand, seat, bot, seed)
@@ -313,4 +319,5 @@ def call_bot_action(record, seat=None, bot: str = "baseline", seed=0) -> BotActi
         from .bots.signals import phrase
         say = Phrase(**phrase(choice.say))
     action = hand.action(choice.aid)
-    return BotAction(str(action), say, choice.reason, str(choice.reason), bot, seat)
+    return BotAction(str(action), say, choice.reason, choice.reason.render(viewer=viewer),
+                     bot, seat)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 
+from cardgame.errors import GameError
 from cardgame.messages import Message, register_formatter
 
 from .actions import Action
@@ -111,8 +112,10 @@ def _event_message(ev: dict, hand: Hand) -> Message | None:
     return None  # talk, dealer_choice, deal_method: the action's entry says it
 
 
-def _entry(message: Message, seat: int | None, kind: str, index: int | None) -> dict:
-    return {"seat": seat, "kind": kind, "index": index, "text": _sentence(str(message)),
+def _entry(message: Message, seat: int | None, kind: str, index: int | None,
+           viewer: int | None) -> dict:
+    return {"seat": seat, "kind": kind, "index": index,
+            "text": _sentence(message.render(viewer=viewer)),
             "rule": message.rule, "msg": message.to_json()}
 
 
@@ -124,10 +127,12 @@ def _sentence(text: str) -> str:
 
 class _Walk:
     """A record replayed action by action, keeping what the table saw: the log (seen from one
-    seat) and every seat's cards before each trick (for the review, once the hand is over)."""
+    seat, and said to ``viewer``) and every seat's cards before each trick (for the review,
+    once the hand is over)."""
 
-    def __init__(self, rec: HandRecord, seat: int | None) -> None:
+    def __init__(self, rec: HandRecord, seat: int | None, viewer: int | None = None) -> None:
         self.rec = rec
+        self.viewer = viewer
         self.hand = hand = rec.new_hand()
         self.log: list[dict] = []
         self.before: list[list[list[str]]] = []
@@ -143,7 +148,7 @@ class _Walk:
                 hand.says[hand.action_count] = says[i]
             hand.apply_action(action.id)
             entry = _entry(_action_message(action, seat, hand.dealer), action.player,
-                           action.kind, i)
+                           action.kind, i, viewer)
             if i in says:
                 entry["say"] = says[i]
             self.log.append(entry)
@@ -154,7 +159,7 @@ class _Walk:
         for ev in self.hand.events[seen:]:
             m = _event_message(ev, self.hand)
             if m is not None:
-                self.log.append(_entry(m, None, ev["type"], None))
+                self.log.append(_entry(m, None, ev["type"], None, self.viewer))
         return len(self.hand.events)
 
     def _snapshot(self) -> None:
@@ -188,7 +193,7 @@ def view(record, seat: int):
     from .api import count_result
     from .results import LegalChoice, TableView, Turn
     rec = _read(record)
-    walk = _Walk(rec, seat)
+    walk = _Walk(rec, seat, viewer=seat)
     hand = walk.hand
     obs = hand.observation(seat)  # checks the seat
     over = hand.phase in _OVER
@@ -206,7 +211,7 @@ def view(record, seat: int):
     result = hand.result_json() if done else None
     return TableView(
         seat=seat, players=hand.n, dealer=hand.dealer, phase=hand.phase,
-        current_player=hand.current_player, turn=Turn(_sentence(str(turn)), turn),
+        current_player=hand.current_player, turn=Turn(_sentence(turn.render(viewer=seat)), turn),
         sides=[[p for p in range(hand.n) if hand.side_of[p] == s] for s in range(hand.n_sides)],
         side=hand.side_of[seat], hand=list(obs.hand),
         held=[len(hand.cards_of(p)) for p in range(hand.n)],
@@ -229,22 +234,33 @@ def _review(walk: _Walk) -> list[dict]:
              "side": t["side"]} for t, hands in zip(tricks, walk.before)]
 
 
-def apply(record, action, say=None):
+def check_viewer(viewer) -> None:
+    """A seat that messages may be said to, or None (said to nobody in particular)."""
+    if viewer is not None and (type(viewer) is not int or viewer < 0):
+        raise RecordError(msg("record#table_viewer", value=repr(viewer)))
+
+
+def apply(record, action, say=None, viewer=None):
     """``action`` (text such as ``"0 play Kc"``) applied to the hand: the new record and what
-    happened, or the engine's refusal (an IllegalActionError with its rule)."""
+    happened, or the engine's refusal (an IllegalActionError with its rule). ``viewer`` is the
+    seat the events and a refusal are said to ("you play …"), if any."""
     from .results import TableApply
     if not isinstance(action, str):
         raise IllegalActionError(msg("record.action#not_text", value=repr(action)))
     if say is not None and not isinstance(say, str):
         raise RecordError(msg("record#table_say", value=repr(say)))
+    check_viewer(viewer)
     rec = _read(record)
     hand = rec.replay()
     act = Action.parse(action)
     # Seen from no seat: the page shows a bot's scart to nobody.
     seen = len(_Walk(rec, None).log)
-    hand.apply(act, say=say or None)
+    try:
+        hand.apply(act, say=say or None)
+    except GameError as exc:
+        raise exc.said_to(viewer) from None
     new = HandRecord.from_hand(hand, seed=rec.seed)
     out = dict(record) if isinstance(record, dict) else {}
     out.update(new.to_json())
-    walk = _Walk(new, None)
+    walk = _Walk(new, None, viewer)
     return TableApply(out, walk.log[seen:], hand.phase, hand.current_player)

@@ -79,7 +79,9 @@ function boot() {
         showStatus(document);
       } else if (msg.type === "ready") {
         timings = { start: startedAt, ...msg.ms };
-        setState("ready", `The rules engine is ready (troccas ${msg.engine} on Python ${msg.python}).`);
+        // The versions are for a bug report, not for a learner: kept on <html>, not in the text.
+        html.dataset.engineVersion = `troccas ${msg.engine} on Python ${msg.python}`;
+        setState("ready", "The rules engine is ready.");
         resolve();
       } else if (msg.type === "failed") {
         fail(msg.message);

@@ -321,3 +321,54 @@ def call_bot_action(record, seat=None, bot: str = "baseline", seed=0,
     action = hand.action(choice.aid)
     return BotAction(str(action), say, choice.reason, choice.reason.render(viewer=viewer),
                      bot, seat)
+
+
+@_call
+def call_endgame(seed: int | None = None, spec: dict | None = None,
+                 answer: bool = False) -> EndgameResult:
+    """An endgame puzzle (every hand shown, a few tricks left) from ``seed`` or an authored
+    ``spec``; with ``answer`` the solver's best first card, the points it brings and the line
+    of best play to the end, trick by trick."""
+    from .results import EndgameResult
+    from . import endgames
+    eg = endgames.cached(spec if spec is not None else {"kind": "endgame", "seed": seed})
+    out = {"spec": eg.spec, "title": eg.spec.get("title") or "Endgame",
+           "question": str(endgames.question(eg)), "situation": eg.situation(),
+           "level": eg.spec.get("level") or eg.level, "note": eg.spec.get("note"),
+           "record": eg.record()}
+    if answer:
+        out.update(answer=[eg.card_of(a) for a in eg.best], value=max(eg.values.values()),
+                   values={eg.card_of(a): v for a, v in eg.values.items()},
+                   line=endgames._tricks_of(eg.hand, eg.line))
+    return EndgameResult(**out)
+
+
+@_call
+def call_check_endgame(spec: dict, answer) -> EndgameCheck:
+    """The reader's first card in an endgame: right, or wrong with the points it loses and the
+    line of best play that refutes it; hints that never name the best card."""
+    from .results import EndgameCheck
+    from . import endgames
+    verdict = endgames.check(endgames.cached(spec), answer)
+    why = verdict["explanation"]
+    return EndgameCheck(**{**verdict, "explanation": str(why), "reason": why,
+                           "given": answer})
+
+
+@_call
+def call_endgame_play(spec: dict, cards: list) -> EndgamePlay:
+    """The endgame after the reader's ``cards`` (in order), each answered by the best play of
+    the other seats until the reader is to play again: every hand, the trick, the tricks so
+    far, the reader's legal cards, and for each of the reader's cards its value against the
+    best there was."""
+    from .results import EndgamePlay
+    from . import endgames
+    eg = endgames.cached(spec)
+    hand, taken, verdicts = endgames.replay(eg, cards)
+    sit = endgames.Endgame.situation_of(hand, eg.seat)
+    legal = [] if hand.is_terminal() else sorted(
+        {a.arg for a in hand.legal_actions() if a.kind == "play"})
+    final = hand.result_json()["points"][eg.side] if hand.phase == "done" else None
+    return EndgamePlay(situation=sit, tricks=endgames._tricks_of(eg.hand, taken),
+                       legal=legal, verdicts=verdicts, over=hand.is_terminal(),
+                       points=final, best=max(eg.values.values()))

@@ -77,6 +77,30 @@ def _print_replay(r: dict) -> None:
         print(f"the hand is not over: seat {r['current_player']} is to act ({r['phase']})")
 
 
+def _print_tricks(tricks: list[dict]) -> None:
+    for t in tricks:
+        plays = ", ".join(f"seat {p}: {c}" for p, c in t["plays"])
+        taken = f" — seat {t['winner']} takes it" if t.get("winner") is not None else ""
+        print(f"  {plays}{taken}")
+
+
+def _print_endgame(r: dict) -> None:
+    sit = r["situation"]
+    print(f"{r['title']} — puzzle endgame seed {r['spec'].get('seed')} (level {r['level']})")
+    for p, cards in enumerate(sit["hands"]):
+        who = "you" if p == sit["seat"] else "partner" if p in sit["partners"] else "opponent"
+        print(f"seat {p} ({who}): {' '.join(cards)}")
+    if sit["trick"]:
+        print("trick: " + ", ".join(f"seat {p}: {c}" for p, c in sit["trick"]))
+    print(r["question"])
+    if "answer" in r:
+        print(f"answer: {' or '.join(r['answer'])} — {r['value']} card points for your side")
+        for card, value in sorted(r["values"].items(), key=lambda kv: (-kv[1], kv[0])):
+            print(f"  {card:>5}  {value}")
+        print("best play:")
+        _print_tricks(r["line"])
+
+
 def _print_puzzle(r: dict) -> None:
     sit = r["situation"]
     print(f"{r['title']} — puzzle {r['kind']} seed {r['spec'].get('seed')}")
@@ -176,7 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("-o", "--output", metavar="FILE", help="write the record to FILE")
 
     c = cmd("puzzle", "a practice puzzle from a seed (the same in every place the engine runs)")
-    c.add_argument("kind", help="count, buob, fool, legal, winner or scart")
+    c.add_argument("kind", help="count, buob, fool, legal, winner, scart or endgame")
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--answer", action="store_true", help="also print the answer and its steps")
 
@@ -318,6 +342,9 @@ def run(argv: list[str] | None = None) -> int:
             print(f"{r['a']} against {r['b']}: {r['mean']:+.2f} points per hand for"
                   f" {r['a']}'s side (95% interval {lo:+.2f} to {hi:+.2f}) over {r['deals']}"
                   f" deals, each played with both seatings ({r['hands']} hands)")
+    elif c == "puzzle" and args.kind == "endgame":
+        r = api.call("endgame", seed=args.seed, answer=args.answer)
+        show = _print_endgame
     elif c == "puzzle":
         r = api.call("puzzle", kind=args.kind, seed=args.seed, answer=args.answer)
         show = _print_puzzle

@@ -329,3 +329,51 @@ class BotAction:
     text: str
     bot: str
     seat: int
+
+
+@dataclass(frozen=True)
+class EndgameResult:
+    """An endgame puzzle (troccas.endgames): the position with every hand shown, the question
+    and, with the answer, the solver's best first card(s), its value in card points for the
+    reader's side, every first card's value and the line of best play trick by trick."""
+    spec: dict
+    title: str
+    question: str
+    situation: dict
+    level: int
+    record: dict
+    note: str | None = field(default=None, metadata=OPTIONAL)
+    answer: list[str] | None = field(default=None, metadata=OPTIONAL)
+    value: int | None = field(default=None, metadata=OPTIONAL)
+    values: dict | None = field(default=None, metadata=OPTIONAL)
+    line: list[dict] | None = field(default=None, metadata=OPTIONAL)
+
+
+@dataclass(frozen=True)
+class EndgameCheck:
+    """The reader's first card in an endgame: right or not, its value and the best value in
+    card points, and the line of best play after it, trick by trick (for a wrong card, the line
+    that refutes it)."""
+    correct: bool
+    explanation: str
+    value: int
+    best: int
+    line: list[dict]
+    given: object
+    reason: Message | None = field(default=None, metadata=OPTIONAL)
+    hints: list[str] | None = field(default=None, metadata=OPTIONAL)
+
+
+@dataclass(frozen=True)
+class EndgamePlay:
+    """An endgame after the reader's cards, each answered by best play: the position, the
+    tricks played since the puzzle began, the reader's legal cards now, each of the reader's
+    cards with its value and the best value then, whether the hand is over, the reader's
+    side's card points at the end, and the best it could have had from the start."""
+    situation: dict
+    tricks: list[dict]
+    legal: list[str]
+    verdicts: list[dict]
+    over: bool
+    best: int
+    points: int | None = field(default=None, metadata=OPTIONAL)

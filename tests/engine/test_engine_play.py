@@ -216,6 +216,7 @@ INPUT_RULES = {"phase", "api", "players", "options", "record", "record.deck", "r
                "counting.method", "notation", "notation.duplicate", "puzzle", "puzzle.expect", "exercise",
                "situation", "deal.seed", "output", "engine", "waiting", "word", "suit", "suit_one",
                "term", "seat",  # how a message names a seat
+               "solver",
                "bot"}  # the bots' reasons: advice, not rule clauses
 
 

@@ -4,7 +4,8 @@ of a game, and the parts only this game has.
 A game's site folder gives:
 
 * ``PARTS`` — its own build parts, run after the glossary (here: the examples, exercises and
-  figure macros of the rules pages and lessons, :mod:`.examples`);
+  figure macros of the rules pages and lessons, :mod:`.examples`, and the endgame puzzles,
+  :mod:`.endgames`);
 * ``widget_context(site)`` — what its widget templates (``overrides/partials/widgets/``) need;
 * ``MARKERS`` — the page markers it draws itself, ``name -> draw(site, marker, page, config)``
   (here ``<!-- count: Qc 1c 2c 3c -->``, a pile counted by the engine);
@@ -19,9 +20,10 @@ from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
 from .cards_svg import card_label, card_svg  # noqa: F401 - the game's card names and pictures
+from .endgames import EndgamesPart
 from .examples import ExamplesPart
 
-PARTS = (ExamplesPart,)
+PARTS = (ExamplesPart, EndgamesPart)
 __all__ = ["PARTS", "MARKERS", "widget_context", "card_label", "card_svg"]
 
 

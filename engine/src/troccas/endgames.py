@@ -25,7 +25,7 @@ from .puzzles import PuzzleError
 from .record import HandRecord
 
 FIELDS = {"kind", "deal", "tricks", "id", "title", "note", "level", "expect"}
-TRICKS = (3, 4, 5)  # a seeded puzzle's length: short enough to solve at once in a browser
+TRICKS = (3, 4)  # a seeded puzzle's length: short enough to solve at once in a browser
 MAX_TRICKS = 8
 
 
@@ -54,7 +54,7 @@ def deal_to(deal: int, tricks: int) -> Hand | None:
 class Endgame:
     """A position and the solver's verdict on each first card."""
 
-    __slots__ = ("spec", "hand", "seat", "side", "values", "best", "line", "level")
+    __slots__ = ("spec", "hand", "seat", "side", "values", "best", "line", "level", "_memo")
 
     def __init__(self, spec: dict, hand: Hand) -> None:
         from .solver import solve
@@ -63,6 +63,7 @@ class Endgame:
         self.seat = hand.current_player
         self.side = hand.side_of[self.seat]
         sol = solve(hand)
+        self._memo = {(): sol}
         self.values = dict(sol.values)
         self.best = list(sol.best)
         self.line = list(sol.line)
@@ -74,6 +75,17 @@ class Endgame:
     def margin(self) -> int:
         ranked = sorted(set(self.values.values()), reverse=True)
         return ranked[0] - ranked[1] if len(ranked) > 1 else 0
+
+    def solution(self, hand: Hand, taken: list[str]):
+        """The solver's solution of ``hand``, reached from the puzzle's position by ``taken``."""
+        key = tuple(taken)
+        sol = self._memo.get(key)
+        if sol is None:
+            from .solver import solve
+            if len(self._memo) > 256:
+                self._memo = {(): self._memo[()]}
+            sol = self._memo[key] = solve(hand)
+        return sol
 
     def card_of(self, action: str) -> str:
         return action.split(" ", 2)[2]
@@ -163,12 +175,6 @@ def _tricks_of(hand: Hand, actions: list[str]) -> list[dict]:
     return out
 
 
-def _best_reply(hand: Hand) -> str:
-    """The solver's choice for the seat to act: its best action (the first of equals)."""
-    from .solver import solve
-    return solve(hand).best[0]
-
-
 def _readers_card(h: Hand, seat: int) -> bool:
     """The reader chooses cards; a buob call or a take-back on his behalf is the solver's."""
     return h.current_player == seat and h.phase == "play"
@@ -177,35 +183,42 @@ def _readers_card(h: Hand, seat: int) -> bool:
 def replay(eg: Endgame, cards: list) -> tuple[Hand, list[str], list[dict]]:
     """The position after the reader's ``cards`` (tokens, in order), each answered by the other
     seats' best play until it is the reader's turn again: the hand, every action taken, and a
-    verdict for each of the reader's cards (its value against the best value then)."""
+    verdict for each of the reader's cards (its value against the best value then).
+
+    The replies follow the solver's principal line after the reader's card; solutions are kept
+    on the puzzle by the actions that led to them, so a page asking again after each card
+    solves only the new position."""
     from .actions import Action
-    from .solver import solve
-    if not isinstance(cards, list):
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
         raise PuzzleError(msg("puzzle.endgame#cards", value=quote(cards)))
     h = eg.hand.clone()
     taken: list[str] = []
     verdicts = []
-    for token in cards:
+
+    def follow_line() -> None:
         while not h.is_terminal() and not _readers_card(h, eg.seat):
-            a = _best_reply(h)
-            h.apply(Action.parse(a))
-            taken.append(a)
+            line = eg.solution(h, taken).line
+            for a in line:
+                if h.is_terminal() or _readers_card(h, eg.seat):
+                    break
+                h.apply(Action.parse(a))
+                taken.append(a)
+
+    follow_line()
+    for token in cards:
         if h.is_terminal():
             raise PuzzleError(msg("puzzle.endgame#over", card=quote(token)))
-        sol = solve(h)
+        sol = eg.solution(h, taken)
         action = next((a for a in sol.values if a.split(" ", 2)[2] == token), None)
         if action is None:
             legal = sorted({a.split(" ", 2)[2] for a in sol.values})
             raise PuzzleError(msg("puzzle.endgame#not_legal", card=quote(token), cards=legal))
         best = max(sol.values.values())
         verdicts.append({"card": token, "value": sol.values[action], "best": best,
-                         "best_cards": [a.split(" ", 2)[2] for a in sol.best]})
+                         "best_cards": sorted(a.split(" ", 2)[2] for a in sol.best)})
         h.apply(Action.parse(action))
         taken.append(action)
-    while not h.is_terminal() and not _readers_card(h, eg.seat):
-        a = _best_reply(h)
-        h.apply(Action.parse(a))
-        taken.append(a)
+        follow_line()
     return h, taken, verdicts
 
 

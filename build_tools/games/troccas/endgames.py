@@ -1,0 +1,129 @@
+"""Endgame puzzles on the site (issue 17): the last tricks of a real deal, every hand shown.
+
+``<!-- endgames -->`` draws the authored endgames (``puzzles/endgames/endgames.yaml``), each
+re-solved by the engine's solver at build time: an ``expect`` that is no longer the solver's
+best first card stops the build, naming the file and the puzzle. ``<!-- endgame-practice -->``
+draws a seeded one whose seed the page's address may change (``?seed=N``). The page's script
+(``assets/endgames/endgame.js``) asks the reader's own Python for everything after the first
+paint: ``check_endgame`` for the first card, ``endgame_play`` for the rest.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+from jsonschema import Draft202012Validator
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+
+from build_tools.markdown_blocks import replace_markers
+from build_tools.parts import Part
+from build_tools.site_assets import add_assets, page_base
+
+STATIC = Path(__file__).resolve().parent / "static"
+JS_URI = "assets/endgames/endgame.js"
+CSS_URI = "assets/endgames/endgame.css"
+TEMPLATE = "endgames/endgame.html"
+FILE = Path("endgames") / "endgames.yaml"
+SCHEMA = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "required": ["id", "level", "title", "note", "deal", "tricks", "expect"],
+        "additionalProperties": False,
+        "properties": {
+            "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
+            "level": {"type": "integer", "minimum": 1, "maximum": 3},
+            "title": {"type": "string", "minLength": 1},
+            "note": {"type": "string", "minLength": 1},
+            "deal": {"type": "integer", "minimum": 0},
+            "tricks": {"type": "integer", "minimum": 1, "maximum": 8},
+            "expect": {"anyOf": [{"type": "string"},
+                                 {"type": "array", "items": {"type": "string"}}]},
+        },
+    },
+}
+PRACTICE_SEED = 1
+
+
+def load_endgames(puzzles_dir: Path) -> list[dict]:
+    """The authored endgames, easy to hard; a bad file stops the build with one line."""
+    path = Path(puzzles_dir) / FILE
+    if not path.exists():
+        return []
+    where = f"puzzles/{FILE.as_posix()}"
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f" line {mark.line + 1}" if mark else ""
+        raise PluginError(f"{where}{line}: not YAML: {getattr(exc, 'problem', exc)}") from None
+    errors = sorted(Draft202012Validator(SCHEMA).iter_errors(data), key=lambda e: list(e.path))
+    if errors:
+        e = errors[0]
+        at = f" entry {e.path[0] + 1}" if e.path else ""
+        name = data[e.path[0]].get("id") if e.path and isinstance(data[e.path[0]], dict) else None
+        raise PluginError(f"{where}{at}{f' ({name})' if name else ''}: {e.message}")
+    ids = [d["id"] for d in data]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise PluginError(f"{where}: the id '{twice[0]}' is used twice")
+    return sorted(data, key=lambda d: d["level"])
+
+
+class EndgamesPart(Part):
+    def on_config(self, config):
+        add_assets(config, CSS_URI, JS_URI, module=True)
+        self.endgames = load_endgames(self.site.puzzles_dir)
+        return config
+
+    def on_files(self, files, config):
+        for uri, name in ((JS_URI, "endgame.js"), (CSS_URI, "endgame.css")):
+            if files.get_file_from_path(uri) is not None:
+                raise PluginError(f"docs/{uri} exists, but the endgames part generates it")
+            files.append(File.generated(config, uri,
+                                        content=(STATIC / name).read_text(encoding="utf-8")))
+        return files
+
+    def on_page_markdown(self, markdown, page, config, files):
+        if "<!-- endgame" not in markdown:
+            return markdown
+        page.meta["engine"] = True
+        return replace_markers(markdown, ["endgames", "endgame-practice"],
+                               lambda m: self._marker(m, page), whole_line=True)
+
+    def _solved(self, spec: dict, where: str) -> dict:
+        from troccas.errors import TroccasError
+        try:
+            return self.site.api.call("endgame", spec=spec, answer=True)
+        except TroccasError as exc:
+            raise PluginError(f"{where}: {exc.message}") from None
+
+    def _marker(self, m, page) -> str:
+        base = page_base(page)
+        names = {c["token"]: c["name"] for c in self.site.api.call("pack")["cards"]}
+        if m.name == "endgames":
+            parts = []
+            for i, spec in enumerate(self.endgames):
+                where = f"puzzles/{FILE.as_posix()} entry {i + 1} ({spec['id']})"
+                parts.append(self._widget(self._solved(dict(spec, kind="endgame"), where),
+                                          spec["id"], base, names, heading="h3"))
+            return "\n".join(parts)
+        where = f"docs/{page.file.src_uri}:{m.line}"
+        data = self._solved({"kind": "endgame", "seed": PRACTICE_SEED}, where)
+        return self._widget(data, "practice", base, names, heading="h3", practice=True)
+
+    def _widget(self, data: dict, uid: str, base: str, names: dict, heading: str,
+                practice: bool = False) -> str:
+        sit = data["situation"]
+        seat, n = sit["seat"], sit["players"]
+        # Seats around the table as the reader sees it: partner opposite, the others beside.
+        order = [(seat + k) % n for k in range(1, n)]
+        html = self.site.env.get_template(TEMPLATE).render(
+            data=data, sit=sit, order=order, uid=uid, base=base, heading=heading,
+            names=names, practice=practice,
+            spec=json.dumps(data["spec"], separators=(",", ":"), sort_keys=True),
+            names_json=json.dumps(names, ensure_ascii=False, separators=(",", ":")))
+        return "\n".join(line.strip() for line in html.splitlines() if line.strip())

@@ -1,0 +1,211 @@
+// Endgame puzzles (issue 17): every hand shown, a few tricks left; the reader plays card by
+// card and the other seats answer with the solver's best play. Served as
+// assets/endgames/endgame.js, a module loaded once per visit; per-page work runs through
+// window.troccasOnPage. Nothing here decides anything: check_endgame says whether the first
+// card is best (and the line that refutes it if not), endgame_play answers every later card.
+
+const siteRoot = new URL("../../", import.meta.url); // this file is assets/endgames/endgame.js
+
+function engine(name, args) {
+  if (!window.troccas) return Promise.reject(new Error("the page's engine script has not loaded"));
+  return window.troccas.call(name, args);
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+let NAMES = null;
+const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+const nameOf = (t) => cap((NAMES && NAMES[t]) || t);
+const face = (t, cls = "tr-eg__card") => el("img", {
+  class: cls, src: new URL(`cards/${t}.svg`, siteRoot).href, alt: nameOf(t), title: nameOf(t),
+  width: 44, height: 80, "data-token": t });
+
+function bind(box) {
+  if (box.dataset.egBound) return;
+  box.dataset.egBound = "true";
+  if (!NAMES) NAMES = JSON.parse(document.querySelector("[data-eg-names]")?.dataset.egNames || "{}");
+  const $ = (sel) => box.querySelector(sel);
+  let seat = Number(box.dataset.seat);
+  let spec = JSON.parse(box.dataset.spec);
+  let played = [];
+  let busy = false;
+  let legalNow = null; // null: any of the reader's cards (the first); [] none (over, or wrong)
+  let start = { table: $("[data-eg-table]").innerHTML, mine: $("[data-eg-mine]").innerHTML,
+    question: $("[data-eg-question]").textContent };
+  const feedback = $("[data-eg-feedback]");
+  const line = $("[data-eg-line]");
+  const again = $("[data-eg-again]");
+  const solution = $("[data-eg-solution]");
+
+  const ready = () => window.troccas?.state === "ready";
+  function picks(legal) {
+    for (const b of box.querySelectorAll("[data-eg-mine] [data-card]")) {
+      const ok = ready() && !busy && (!legal || legal.includes(b.dataset.card));
+      b.disabled = !ok;
+      b.dataset.legal = ok ? "true" : "false";
+    }
+    solution.disabled = !ready();
+  }
+  function who(p) {
+    return p === seat ? "you" : `seat ${p}`;
+  }
+  function drawTricks(tricks, heading) {
+    line.replaceChildren(el("p", { class: "tr-eg__label", text: heading }),
+      el("ol", { class: "tr-eg__tricks" }, tricks.map((t) => el("li", {},
+        el("span", { class: "tr-eg__plays" }, t.plays.map(([p, c]) => el("span", { class: "tr-eg__play" },
+          face(c, "tr-eg__small"), ` ${who(p)}`))),
+        t.winner !== null && t.winner !== undefined
+          ? el("span", { class: "tr-eg__taken", text: ` — ${t.winner === seat ? "you take it" : `seat ${t.winner} takes it`}` }) : null))));
+    line.hidden = false;
+  }
+  function drawPosition(sit, legal) {
+    const table = $("[data-eg-table]");
+    for (const old of table.querySelectorAll("[data-eg-hand]")) old.remove();
+    const n = sit.players;
+    const seats = Array.from({ length: n - 1 }, (_, k) => (seat + k + 1) % n);
+    table.prepend(...seats.map((p) => el("div", { class: "tr-eg__seat", "data-eg-hand": p,
+      "data-role": sit.partners.includes(p) ? "partner" : "opponent" },
+    el("p", { class: "tr-eg__who", text: `${sit.partners.includes(p) ? "Your partner" : "Opponent"} (seat ${p})` }),
+    el("p", { class: "tr-eg__cards" }, sit.hands[p].map((t) => face(t)))))));
+    const trick = $("[data-eg-trick]");
+    trick.replaceChildren(sit.trick.length
+      ? el("p", { class: "tr-eg__label", text: "The trick so far:" })
+      : el("p", { class: "tr-eg__label", text: sit.tricks ? "You lead to the next trick." : "The hand is over." }),
+    ...sit.trick.map(([p, t]) => el("figure", { class: "tr-eg__played" }, face(t), el("figcaption", { text: who(p) }))));
+    $("[data-eg-mine]").replaceChildren(...sit.hands[seat].map((t) => el("button", {
+      type: "button", class: "tr-eg__pick", "data-card": t, "aria-label": nameOf(t) }, face(t, "tr-eg__face"))));
+    picks(legal);
+  }
+  function say(...nodes) {
+    feedback.replaceChildren(...nodes.map((n) => (typeof n === "string" ? el("p", { text: n }) : n)));
+  }
+  function fail(err) {
+    say(el("p", { class: "tr-eg__error", text: cap(err.message || String(err)) }));
+  }
+  function reset() {
+    played = [];
+    $("[data-eg-table]").innerHTML = start.table;
+    $("[data-eg-mine]").innerHTML = start.mine;
+    $("[data-eg-question]").textContent = start.question;
+    feedback.replaceChildren();
+    line.hidden = true;
+    again.hidden = true;
+    box.dataset.state = "";
+    legalNow = null;
+    picks(null);
+  }
+
+  async function choose(card) {
+    if (busy) return;
+    busy = true;
+    picks([]);
+    try {
+      if (!played.length) {
+        const verdict = await engine("check_endgame", { spec, answer: card });
+        if (!verdict.correct) {
+          box.dataset.state = "wrong";
+          say(el("p", { class: "tr-eg__wrong", text: verdict.explanation }),
+            verdict.hints ? el("p", { class: "tr-eg__hint", text: verdict.hints[0] }) : null);
+          drawTricks(verdict.line, `How it goes after ${nameOf(card).replace(/^The /, "the ")}, with best play by everyone:`);
+          again.hidden = false;
+          legalNow = [];
+          again.focus();
+          return;
+        }
+        box.dataset.state = "right";
+        say(el("p", { class: "tr-eg__right", text: verdict.explanation }), "Play on: the other seats answer with their best cards.");
+      }
+      played.push(card);
+      const out = await engine("endgame_play", { spec, cards: played });
+      legalNow = out.over ? [] : out.legal;
+      drawPosition(out.situation, legalNow);
+      drawTricks(out.tricks, "The tricks so far:");
+      const last = out.verdicts.at(-1);
+      if (played.length > 1) {
+        const lost = last.best - last.value;
+        say(lost > 0
+          ? el("p", { class: "tr-eg__wrong", text: `${nameOf(card)} costs your side ${lost} card points: with best play from here it ends with ${last.value}, where ${last.best} were still possible.` })
+          : el("p", { class: "tr-eg__right", text: `${nameOf(card)} keeps the best result in reach (${last.best} card points).` }));
+      }
+      if (out.over) {
+        box.dataset.state = out.points >= out.best ? "solved" : "played";
+        feedback.append(el("p", { class: "tr-eg__end", text: out.points >= out.best
+          ? `The hand is over: your side took ${out.points} card points, the most it could.`
+          : `The hand is over: your side took ${out.points} card points; the best play gives ${out.best}.` }));
+        again.hidden = false;
+      } else {
+        $("[data-eg-mine] [data-legal='true']")?.focus();
+      }
+    } catch (err) {
+      fail(err);
+    } finally {
+      busy = false;
+      picks(legalNow);
+    }
+  }
+
+  box.addEventListener("click", (ev) => {
+    const b = ev.target.closest("[data-eg-mine] [data-card]");
+    if (b && !b.disabled) choose(b.dataset.card);
+  });
+  again.addEventListener("click", () => { reset(); box.querySelector("[data-eg-mine] [data-card]")?.focus(); });
+  solution.addEventListener("click", async () => {
+    try {
+      const full = await engine("endgame", { spec, answer: true });
+      drawTricks(full.line, `The best line: ${full.answer.map(nameOf).join(" or ")} first, and your side takes ${full.value} card points.`);
+    } catch (err) {
+      fail(err);
+    }
+  });
+
+  if (box.hasAttribute("data-practice")) {
+    const fromUrl = Number(new URL(location.href).searchParams.get("seed"));
+    const load = async (seed) => {
+      busy = true;
+      picks([]);
+      try {
+        const next = { kind: "endgame", seed };
+        const data = await engine("endgame", { spec: next });
+        spec = next;
+        seat = data.situation.seat;
+        box.dataset.seat = seat;
+        $("[data-eg-seed]").textContent = seed;
+        $("[data-eg-question]").textContent = data.question;
+        busy = false;
+        drawPosition(data.situation, null);
+        start = { table: $("[data-eg-table]").innerHTML, mine: $("[data-eg-mine]").innerHTML, question: data.question };
+        reset();
+        const url = new URL(location.href);
+        url.searchParams.set("seed", seed);
+        history.replaceState(history.state, "", url);
+      } catch (err) {
+        busy = false;
+        fail(err);
+      }
+    };
+    $("[data-eg-next]").addEventListener("click", () => load(spec.seed + 1));
+    if (Number.isInteger(fromUrl) && fromUrl > 0 && fromUrl !== spec.seed) {
+      window.troccas?.boot().then(() => load(fromUrl));
+    }
+  }
+  window.addEventListener("troccas:state", () => picks(legalNow));
+  picks(null);
+}
+
+function bindAll() {
+  for (const box of document.querySelectorAll("[data-endgame]")) bind(box);
+}
+
+if (window.troccasOnPage) window.troccasOnPage(bindAll);
+else bindAll();

@@ -1,0 +1,129 @@
+"""The endgame solver (issue 17): the value of every legal card in the last tricks, with all
+cards open, held against a plain minimax over the real engine that has no pruning, no table
+and no equivalent cards."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from troccas import api, endgames
+from troccas.errors import TroccasError
+from troccas.hand import Hand
+from troccas.solver import solve
+
+
+def plain_minimax(h: Hand, side: int) -> int:
+    """Card points of ``side`` at the end with best play: every action of every seat tried."""
+    if h.is_terminal():
+        return h.result["points"][side]
+    values = []
+    for aid in h.legal_action_ids():
+        child = h.clone()
+        child.apply_action(aid)
+        values.append(plain_minimax(child, side))
+    return max(values) if h.side_of[h.current_player] == side else min(values)
+
+
+def position(deal: int, tricks: int, plays: int) -> Hand | None:
+    h = endgames.deal_to(deal, tricks)
+    if h is None:
+        return None
+    for _ in range(plays):  # into the trick: a position where someone has led
+        if h.is_terminal():
+            return None
+        h.apply_action(h.legal_action_ids()[-1])
+    return None if h.is_terminal() or h.phase not in ("play", "call", "take_back") else h
+
+
+@settings(max_examples=25, deadline=None)
+@given(deal=st.integers(0, 10_000), tricks=st.integers(1, 2), plays=st.integers(0, 3))
+def test_the_solver_agrees_with_plain_minimax(deal, tricks, plays):
+    h = position(deal, tricks, plays)
+    if h is None:
+        return
+    sol = solve(h)
+    side = h.side_of[h.current_player]
+    assert sol.side == side and sol.player == h.current_player
+    for aid in h.legal_action_ids():
+        child = h.clone()
+        child.apply_action(aid)
+        assert sol.values[str(h.action(aid))] == plain_minimax(child, side), str(h.action(aid))
+
+
+@pytest.mark.parametrize("deal,tricks", [(3, 3), (11, 3), (20, 4)])
+def test_the_line_played_on_the_engine_reaches_the_best_value(deal, tricks):
+    h = endgames.deal_to(deal, tricks)
+    assert h is not None
+    sol = solve(h)
+    play = h.clone()
+    for text in sol.line:
+        play.apply(text)
+    assert play.is_terminal()
+    assert play.result["points"][sol.side] == max(sol.values.values())
+    assert sol.line[0] in sol.best
+
+
+def test_a_hand_not_in_play_is_refused_in_words():
+    with pytest.raises(TroccasError) as err:
+        solve(Hand(4, 0, seed=1))  # still in the talk
+    assert err.value.msg.id == "solver#phase"
+    with pytest.raises(TroccasError) as err:
+        solve("Kc XXI")
+    assert err.value.msg.id == "solver#hand"
+
+
+# --- endgame puzzles ------------------------------------------------------------------------------
+def test_a_seeded_endgame_has_one_best_first_card_and_the_same_answer_everywhere():
+    a = api.call("endgame", seed=4, answer=True)
+    b = api.call("endgame", spec={"kind": "endgame", "seed": 4}, answer=True)
+    assert a == b
+    assert len(a["answer"]) == 1
+    values = sorted(a["values"].values(), reverse=True)
+    assert values[0] == a["value"] > values[1]
+    # The command line prints the same puzzle and answer.
+    out = subprocess.run([sys.executable, "-m", "troccas", "puzzle", "endgame", "--seed", "4",
+                          "--answer"], capture_output=True, text=True, check=True).stdout
+    assert f"answer: {a['answer'][0]} — {a['value']} card points" in out
+
+
+def test_a_wrong_first_card_is_answered_with_the_line_that_refutes_it():
+    spec = {"kind": "endgame", "seed": 4}
+    full = api.call("endgame", spec=spec, answer=True)
+    wrong = min(full["values"], key=full["values"].get)
+    verdict = api.call("check_endgame", spec=spec, answer=wrong)
+    assert not verdict["correct"]
+    assert verdict["value"] == full["values"][wrong] < verdict["best"] == full["value"]
+    assert [wrong] == [c for p, c in verdict["line"][0]["plays"] if p == full["situation"]["seat"]]
+    # The hints never name the best card.
+    assert all(full["answer"][0] not in h.split() for h in verdict["hints"])
+    right = api.call("check_endgame", spec=spec, answer=full["answer"][0])
+    assert right["correct"] and right["value"] == full["value"]
+
+
+def test_playing_on_with_the_best_cards_ends_with_the_best_points():
+    spec = {"kind": "endgame", "seed": 7}
+    full = api.call("endgame", spec=spec, answer=True)
+    seat = full["situation"]["seat"]
+    mine = [c for t in full["line"] for p, c in t["plays"] if p == seat]
+    out = None
+    for k in range(1, len(mine) + 1):
+        out = api.call("endgame_play", spec=spec, cards=mine[:k])
+        assert out["verdicts"][-1]["value"] == out["verdicts"][-1]["best"]
+    assert out["over"] and out["points"] == full["value"]
+
+
+@pytest.mark.parametrize("spec,msg_id", [
+    ({"kind": "endgame", "deal": -1, "tricks": 3}, "puzzle.endgame#deal"),
+    ({"kind": "endgame", "deal": 3, "tricks": 0}, "puzzle.endgame#tricks"),
+    ({"kind": "endgame", "deal": 3, "tricks": 3, "expect": "Zz"}, "puzzle.endgame#expect"),
+    ({"kind": "endgame", "deal": 3, "tricks": 3, "colour": 1}, "puzzle#unknown_field"),
+])
+def test_a_bad_endgame_spec_is_refused_in_one_line(spec, msg_id):
+    answer = json.loads(api.call_json("endgame", json.dumps({"spec": spec})))
+    assert not answer["ok"] and answer["error"]["id"] == msg_id
+    assert "\n" not in answer["error"]["message"]

@@ -18,6 +18,7 @@ import json
 import random
 from functools import lru_cache
 
+from . import table  # noqa: F401 - registers {card:cardname}, a card named in words
 from .cards import TOKEN
 from .errors import msg, quote
 from .hand import Hand

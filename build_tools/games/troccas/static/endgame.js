@@ -58,7 +58,8 @@ function bind(box) {
     solution.disabled = !ready();
   }
   function who(p) {
-    return p === seat ? "you" : `seat ${p}`;
+    const partners = JSON.parse(box.dataset.partners || "[]");
+    return p === seat ? "you" : partners.includes(p) ? `partner (seat ${p})` : `seat ${p}`;
   }
   function drawTricks(tricks, heading) {
     line.replaceChildren(el("p", { class: "tr-eg__label", text: heading }),
@@ -77,7 +78,7 @@ function bind(box) {
     table.prepend(...seats.map((p) => el("div", { class: "tr-eg__seat", "data-eg-hand": p,
       "data-role": sit.partners.includes(p) ? "partner" : "opponent" },
     el("p", { class: "tr-eg__who", text: `${sit.partners.includes(p) ? "Your partner" : "Opponent"} (seat ${p})` }),
-    el("p", { class: "tr-eg__cards" }, sit.hands[p].map((t) => face(t)))))));
+    el("p", { class: "tr-eg__cards" }, sit.hands[p].map((t) => face(t))))));
     const trick = $("[data-eg-trick]");
     trick.replaceChildren(sit.trick.length
       ? el("p", { class: "tr-eg__label", text: "The trick so far:" })
@@ -98,6 +99,8 @@ function bind(box) {
     $("[data-eg-table]").innerHTML = start.table;
     $("[data-eg-mine]").innerHTML = start.mine;
     $("[data-eg-question]").textContent = start.question;
+    $("[data-eg-table]").hidden = false;
+    $(".tr-eg__mine").hidden = false;
     feedback.replaceChildren();
     line.hidden = true;
     again.hidden = true;
@@ -139,6 +142,9 @@ function bind(box) {
           : el("p", { class: "tr-eg__right", text: `${nameOf(card)} keeps the best result in reach (${last.best} card points).` }));
       }
       if (out.over) {
+        // Every card is played: the tricks below tell the hand; the empty table would not.
+        $("[data-eg-table]").hidden = true;
+        $(".tr-eg__mine").hidden = true;
         box.dataset.state = out.points >= out.best ? "solved" : "played";
         feedback.append(el("p", { class: "tr-eg__end", text: out.points >= out.best
           ? `The hand is over: your side took ${out.points} card points, the most it could.`
@@ -180,6 +186,7 @@ function bind(box) {
         spec = next;
         seat = data.situation.seat;
         box.dataset.seat = seat;
+        box.dataset.partners = JSON.stringify(data.situation.partners);
         $("[data-eg-seed]").textContent = seed;
         $("[data-eg-question]").textContent = data.question;
         busy = false;

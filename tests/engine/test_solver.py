@@ -127,3 +127,20 @@ def test_a_bad_endgame_spec_is_refused_in_one_line(spec, msg_id):
     answer = json.loads(api.call_json("endgame", json.dumps({"spec": spec})))
     assert not answer["ok"] and answer["error"]["id"] == msg_id
     assert "\n" not in answer["error"]["message"]
+
+
+def test_the_command_line_solves_a_record_n_tricks_from_the_end(tmp_path):
+    record = api.call("random_hand", players=4, seed=12)
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record))
+    want = api.call("solve", record=record, tricks=3)
+    run = subprocess.run([sys.executable, "-m", "troccas", "solve", str(path), "--tricks", "3"],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    for v in want["values"]:
+        assert f"{v['action']:<16} {v['value']:>3}" in run.stdout
+    assert "line: " + ", ".join(want["line"]) in run.stdout
+    bad = subprocess.run([sys.executable, "-m", "troccas", "solve", str(path), "--tricks", "99"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+    assert "--tricks must be a number of tricks from 1 to" in bad.stderr

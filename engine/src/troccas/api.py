@@ -372,3 +372,19 @@ def call_endgame_play(spec: dict, cards: list) -> EndgamePlay:
     return EndgamePlay(situation=sit, tricks=endgames._tricks_of(eg.hand, taken),
                        legal=legal, verdicts=verdicts, over=hand.is_terminal(),
                        points=final, best=max(eg.values.values()))
+
+
+@_call
+def call_solve(record, tricks: int | None = None) -> SolveResult:
+    """The open-card solver on the hand ``record``: where ``tricks`` tricks remain (or where the
+    record ends), each legal action of the seat to move with its value — card points of that
+    seat's side at the end with best play by everyone — the best actions and the line of best
+    play to the end."""
+    from .results import SolveResult
+    from .solver import position, solve
+    rec = HandRecord.loads(record) if isinstance(record, str) else HandRecord.from_json(record)
+    sol = solve(position(rec, tricks))
+    ranked = sorted(sol.values.items(), key=lambda kv: -kv[1])
+    return SolveResult(player=sol.player, side=sol.side,
+                       values=[{"action": a, "value": v} for a, v in ranked],
+                       best=list(sol.best), line=list(sol.line), nodes=sol.nodes)

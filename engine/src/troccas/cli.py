@@ -194,6 +194,12 @@ def build_parser() -> argparse.ArgumentParser:
     c = cmd("replay", "replay a hand record: tricks, winners, buob and Fool, the count")
     c.add_argument("file", help="a hand record (JSON); - reads standard input")
 
+    c = cmd("solve", "the open-card solver: each legal card's value for the seat to move, and"
+            " the line of best play")
+    c.add_argument("file", help="a hand record (JSON); - reads standard input")
+    c.add_argument("--tricks", type=int, default=None,
+                   help="solve where this many tricks remain (default: where the record ends)")
+
     c = cmd("random", "play a hand with random legal actions and print (or write) its record")
     c.add_argument("--players", type=int, default=4, choices=(3, 4, 5, 6))
     c.add_argument("--seed", default="0")
@@ -302,6 +308,20 @@ def run(argv: list[str] | None = None) -> int:
         rec = HandRecord.loads(_read_record(args.file), where=where)
         r = api.replay_json(rec.replay(where=where))
         show = _print_replay
+    elif c == "solve":
+        from .record import HandRecord
+        where = "<stdin>" if args.file == "-" else args.file
+        rec = HandRecord.loads(_read_record(args.file), where=where)
+        r = api.call("solve", record=rec.to_json(), tricks=args.tricks)
+
+        def show(r):
+            print(f"seat {r['player']} to play (side {r['side']}); card points of that side at"
+                  f" the end of the hand, with best play by everyone:")
+            for v in r["values"]:
+                mark = "  best" if v["action"] in r["best"] else ""
+                print(f"  {v['action']:<16} {v['value']:>3}{mark}")
+            print("line: " + ", ".join(r["line"]))
+            print(f"({r['nodes']} positions searched)")
     elif c == "random":
         r = api.call("random_hand", players=args.players, seed=_seed(args.seed))
         text = json.dumps(r, ensure_ascii=False, indent=1) + "\n"

@@ -377,3 +377,16 @@ class EndgamePlay:
     over: bool
     best: int
     points: int | None = field(default=None, metadata=OPTIONAL)
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The solver's verdict (troccas.solver): the seat to move and its side, each legal action
+    with its value in that side's card points at the end (best first), the best actions, the
+    line of best play to the end, and the positions searched."""
+    player: int
+    side: int
+    values: list[dict]
+    best: list[str]
+    line: list[str]
+    nodes: int

@@ -192,3 +192,28 @@ def _line(hand: Hand, search: _Search) -> list[str]:
         line.append(str(h.action(best_a)))
         h.apply_action(best_a)
     return line
+
+
+def position(rec, tricks: int | None = None) -> Hand:
+    """The hand of record ``rec`` (a HandRecord) where ``tricks`` tricks remain — the start of
+    that trick — or, without ``tricks``, where the record ends."""
+    from .endgames import tricks_left
+    hand = rec.new_hand()
+    actions = list(rec.actions)
+    if tricks is None:
+        for a in actions:
+            hand.apply(a)
+        return hand
+    if type(tricks) is not int or tricks < 1:
+        raise SolverError(msg("solver#tricks", value=repr(tricks), most="the"))
+    most = 0
+    for a in actions:
+        if hand.phase == "play" and not hand.trick_players:
+            left = tricks_left(hand)
+            most = max(most, left)
+            if left == tricks:
+                return hand
+        hand.apply(a)
+    if hand.phase == "play" and not hand.trick_players and tricks_left(hand) == tricks:
+        return hand
+    raise SolverError(msg("solver#tricks", value=tricks, most=most or "?"))

@@ -44,7 +44,8 @@ def test_an_unknown_game_or_language_is_one_line_naming_mkdocs_yml(args, words):
 
 def test_the_parts_run_in_a_fixed_order_with_the_games_own_parts_after_the_glossary():
     names = [cls.__name__ for cls in part_classes(load_site())]
-    assert names == ["EnginePart", "GlossaryPart", "ExamplesPart", "PuzzlesPart", "NotesPart",
+    assert names == ["EnginePart", "GlossaryPart", "ExamplesPart", "EndgamesPart", "PuzzlesPart",
+                     "NotesPart",
                      "TeachPart", "HandoutsPart", "WorksheetsPart", "PlayPart", "SearchPart",
                      "OfflinePart"]
 

@@ -144,3 +144,25 @@ def test_the_command_line_solves_a_record_n_tricks_from_the_end(tmp_path):
                          capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
     assert "--tricks must be a number of tricks from 1 to" in bad.stderr
+
+
+@settings(max_examples=15, deadline=None)
+@given(deal=st.integers(0, 10_000), tricks=st.integers(3, 4), plays=st.integers(0, 3))
+def test_the_fast_model_agrees_with_the_search_over_the_real_engine(deal, tricks, plays):
+    """Where the last tricks are plain trick play (every suit held has been led: no buob, no
+    king and jack), the solver searches bitmasks; its values and line are the engine's."""
+    from troccas.solver import _fast, solve_engine
+    h = position(deal, tricks, plays)
+    if h is None or not _fast(h):
+        return
+    fast, slow = solve(h), solve_engine(h)
+    assert fast.values == slow.values and fast.line == slow.line
+
+
+def test_positions_the_fast_model_cannot_play_go_to_the_engine():
+    """A suit not yet led (a buob may still come) is searched on the real engine."""
+    from troccas.solver import _fast
+    h = endgames.deal_to(3, 15)  # swords and batons not yet led
+    assert h is not None and not _fast(h)
+    h = endgames.deal_to(3, 2)
+    assert _fast(h)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from cardgame.value import Value
 
-from .cards import FOOL, JACK, KING, POINTS, RANK_OF, SUIT_OF
+from .cards import FOOL, JACK, KING, POINTS, RANK_OF, SUIT_OF, TOKEN
 from .errors import TroccasError, msg
 from .hand import Hand
 from .play import _WIN_KEY
@@ -145,6 +145,300 @@ class _Search:
         return best
 
 
+
+# ---- the fast model: plain trick play, where the last tricks are nothing more -----------------
+# In most endgames every suit still held has been led already, so no buob and no king and jack
+# together can happen any more; what is left is following suit, the trick's winner, the Fool's
+# exchange and the count. At four players a side's count is (card values) - (cards) +
+# ceil(cards / 4), and every trick adds 4 cards to one side (a Fool exchanged adds 4 to the
+# winners, 0 to its own side), so what the rest of the hand adds to a side is the same whatever
+# came before: value points - 3 per trick won, +4 for a Fool saved by exchange. The search then
+# needs only bitmasks and a table of future gains keyed by the hands and the leader. ``_fast``
+# says when a position is such a one; tests hold the two searches to each other.
+_FOOL_BIT = 1 << FOOL
+_SUIT_MASKS = [sum(1 << c for c in range(78) if SUIT_OF[c] == s) for s in range(5)]
+_KEYS = [list(k) for k in _WIN_KEY]
+_TRUMPS = _SUIT_MASKS[4]
+_BITS = [1 << c for c in range(78)]
+_SUIT_STRENGTH = [(SUIT_OF[c], _STRENGTH[c]) for c in range(78)]
+_POINTS_DESC = [(-POINTS[c], _STRENGTH[c]) for c in range(78)]
+
+
+def _between() -> dict[int, int]:
+    """For two cards of a suit, worth 1 point each and next to each other in the order of
+    strength (weaker first, as ``a * 78 + b``): the cards of that suit strictly between them.
+    Equivalent if nobody else holds one of those; other pairs are never equivalent."""
+    out = {}
+    for s in range(5):
+        run = sorted((c for c in range(78) if SUIT_OF[c] == s), key=_STRENGTH.__getitem__)
+        for i, a in enumerate(run):
+            for j in range(i + 1, len(run)):
+                b = run[j]
+                if POINTS[a] == POINTS[b] == 1:
+                    out[a * 78 + b] = sum(1 << c for c in run[i + 1:j])
+    return out
+
+
+_BETWEEN = _between()
+
+
+def _cards(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _fast(hand: Hand) -> bool:
+    """Whether the fast model plays this position exactly as the engine would."""
+    if hand.n != 4 or hand.phase != "play" or hand.counting_method != "fours":
+        return False
+    if hand.fool_owed is not None or hand.kj is not None or hand._trick_sides != 3:
+        return False
+    out = 0
+    for seat in hand._held:
+        for suit in seat:
+            for c in suit:
+                out |= 1 << c
+    for c in hand.trick_cards:
+        out |= 1 << c
+    for s in range(4):
+        if out & _SUIT_MASKS[s] and not hand.suits_led >> s & 1:
+            return False  # a first lead of a suit to come: buob, king and jack
+    if hand._king_lead_calls and any(out >> c & 1 for c in _KINGS):
+        return False
+    if out & _FOOL_BIT and not all(any(POINTS[c] == 1 for g in pile for c in g)
+                                   for pile in hand.piles):
+        return False  # a Fool that might be owed
+    return True
+
+
+_KINGS = [c for c in range(78) if SUIT_OF[c] < 4 and RANK_OF[c] == KING]
+
+
+class _Fast:
+    """Alpha-beta on bitmasks for the gain of the root's side from here on (see above)."""
+
+    def __init__(self, hand: Hand, side: int) -> None:
+        self.side = side
+        self.side_of = list(hand.side_of)
+        self.table: dict = {}
+        self.nodes = 0
+
+    def legal(self, held: int, led: int) -> int:
+        if led >= 0:
+            follow = held & _SUIT_MASKS[led]
+            if follow:
+                return follow | (held & _FOOL_BIT)
+            trumps = held & _SUIT_MASKS[4]
+            if trumps:
+                return trumps | (held & _FOOL_BIT)
+        return held
+
+    def moves(self, hands, me: int, legal: int, players, cards, led: int) -> list[int]:
+        """Legal cards, one of each run of equivalent ones, the likely best first."""
+        cs = sorted(_cards(legal), key=_SUIT_STRENGTH.__getitem__)
+        if len(cs) > 1:
+            others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[me]
+            for c in cards:
+                others |= _BITS[c]
+            keep = [cs[0]]
+            prev = cs[0]
+            for c in cs[1:]:
+                between = _BETWEEN.get(prev * 78 + c)
+                if between is None or others & between:
+                    keep.append(c)
+                prev = c  # a skipped card stands for the run: compare with the last one seen
+            cs = keep
+        if len(cs) < 2:
+            return cs
+        if not cards:  # leading: the strongest first
+            cs.sort(key=_STRENGTH.__getitem__, reverse=True)
+            return cs
+        key = _KEYS[led] if led >= 0 else None
+        if key is None:  # the Fool was led: the first real card sets the suit
+            cs.sort(key=_STRENGTH.__getitem__, reverse=True)
+            return cs
+        top = max(range(len(cards)), key=lambda i: key[cards[i]])
+        if self.side_of[players[top]] == self.side_of[me]:
+            cs.sort(key=_POINTS_DESC.__getitem__)  # partner wins: points to him first
+            return cs
+        best = key[cards[top]]
+        # The other side wins so far: winning cards first, the cheapest of them first, then
+        # the rest from the least worth.
+        cs.sort(key=lambda c: (key[c] <= best, POINTS[c] if key[c] <= best else _STRENGTH[c]))
+        return cs
+
+    def trick_gain(self, players, cards, led: int) -> tuple[int, int]:
+        """The root side's gain from a full trick, and the winner."""
+        key = _KEYS[led]
+        k0, k1, k2, k3 = key[cards[0]], key[cards[1]], key[cards[2]], key[cards[3]]
+        top = max(k0, k1, k2, k3)
+        winner = players[0 if k0 == top else 1 if k1 == top else 2 if k2 == top else 3]
+        wside = self.side_of[winner]
+        root = self.side
+        won = POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]] + POINTS[cards[3]]
+        if FOOL in cards:
+            fside = self.side_of[players[cards.index(FOOL)]]
+            if fside != wside:
+                # The Fool back to its side, a low card from it to the winners.
+                return (won - 5 + 1 - 3 if wside == root else 4), winner
+        return (won - 3 if wside == root else 0), winner
+
+    def value(self, hands: list[int], to_move: int, players: list[int], cards: list[int],
+              led: int, alpha: int, beta: int) -> int:
+        """The root side's gain from here to the end of the hand."""
+        self.nodes += 1
+        if len(cards) == 4:
+            gain, winner = self.trick_gain(players, cards, led)
+            if not hands[winner]:
+                return gain
+            return gain + self.value(hands, winner, [], [], -1, alpha - gain, beta - gain)
+        at_start = not cards
+        if at_start:
+            key = (*hands, to_move)
+            hit = self.table.get(key)
+            if hit is not None:
+                lo, hi = hit
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                alpha, beta = max(alpha, lo), min(beta, hi)
+        a0, b0 = alpha, beta
+        maxing = self.side_of[to_move] == self.side
+        best = -_INF if maxing else _INF
+        held = hands[to_move]
+        nxt = (to_move + 1) % 4
+        legal = held
+        if led >= 0:
+            follow = held & _SUIT_MASKS[led]
+            if follow:
+                legal = follow | (held & _FOOL_BIT)
+            else:
+                trumps = held & _TRUMPS
+                if trumps:
+                    legal = trumps | (held & _FOOL_BIT)
+        order = self.moves(hands, to_move, legal, players, cards, led) \
+            if legal & (legal - 1) else [legal.bit_length() - 1]
+        players.append(to_move)
+        for c in order:
+            hands[to_move] = held & ~_BITS[c]
+            cards.append(c)
+            v = self.value(hands, nxt, players, cards,
+                           led if led >= 0 or c == FOOL else SUIT_OF[c], alpha, beta)
+            cards.pop()
+            hands[to_move] = held
+            if maxing:
+                if v > best:
+                    best = v
+                    if best > alpha:
+                        alpha = best
+            elif v < best:
+                best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        players.pop()
+        if at_start:
+            lo, hi = hit if hit is not None else (-_INF, _INF)
+            if best <= a0:
+                hi = min(hi, best)
+            elif best >= b0:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
+            self.table[key] = (lo, hi)
+        return best
+
+
+def _count_now(hand: Hand, side: int) -> int:
+    """The side's count if the rest of the hand added nothing: its pile now, with the scart if
+    it is the dealer's side (the scart goes there at the end)."""
+    from . import counting
+    cards = [c for g in hand.piles[side] for c in g]
+    if side == hand.side_of[hand.dealer]:
+        cards += list(hand.scart)
+    return counting.points(cards, "fours", ())
+
+
+def _solve_fast(hand: Hand) -> Solution:
+    player = hand.current_player
+    side = hand.side_of[player]
+    fast = _Fast(hand, side)
+    hands = [hand.seat_mask(p) for p in range(4)]
+    players, cards = list(hand.trick_players), list(hand.trick_cards)
+    led = hand.led
+    base = _count_now(hand, side)
+    legal = fast.legal(hands[player], led)
+    kept = fast.moves(hands, player, legal, players, cards, led)
+    values, gains = {}, {}
+    held = hands[player]
+
+    def gain_of(c: int, alpha=-_INF, beta=_INF) -> int:
+        hands[player] = held & ~_BITS[c]
+        new_led = led if led >= 0 or c == FOOL else SUIT_OF[c]
+        v = fast.value(hands, (player + 1) % 4, players + [player], cards + [c], new_led,
+                       alpha, beta)
+        hands[player] = held
+        return v
+
+    for c in kept:
+        gains[c] = gain_of(c)
+    # A card left out is equivalent to the next kept one of its run below it (same suit).
+    for c in _cards(legal):
+        if c not in gains:
+            same = [k for k in kept if SUIT_OF[k] == SUIT_OF[c] and POINTS[k] == 1
+                    and _STRENGTH[k] < _STRENGTH[c]]
+            gains[c] = gains[max(same, key=_STRENGTH.__getitem__)]
+    for aid in hand.legal_action_ids():
+        values[str(hand.action(aid))] = base + gains[aid]
+    top = max(values.values())
+    best = [a for a, v in values.items() if v == top]
+    line = _fast_line(hand, fast, top - base)
+    return Solution(player=player, side=side, values=values, best=best, line=line,
+                    nodes=fast.nodes)
+
+
+def _fast_line(hand: Hand, fast: _Fast, target: int) -> list[str]:
+    """The principal line with the fast model: each seat's best card in turn (the first of
+    equals in the engine's order of its legal cards). ``target`` is the root side's gain from
+    here with best play, so each step needs only a null-window test of each card."""
+    hands = [hand.seat_mask(p) for p in range(4)]
+    players, cards = list(hand.trick_players), list(hand.trick_cards)
+    led, to_move = hand.led, hand.current_player
+    line = []
+    while True:
+        held = hands[to_move]
+        maxing = fast.side_of[to_move] == fast.side
+        chosen = None
+        for c in sorted(_cards(fast.legal(held, led))):
+            hands[to_move] = held & ~_BITS[c]
+            new_led = led if led >= 0 or c == FOOL else SUIT_OF[c]
+            args = (hands, (to_move + 1) % 4, players + [to_move], cards + [c], new_led)
+            ok = (fast.value(*args, target - 1, target) >= target if maxing
+                  else fast.value(*args, target, target + 1) <= target)
+            hands[to_move] = held
+            if ok:
+                chosen = c
+                break
+        line.append(f"{to_move} play {TOKEN[chosen]}")
+        hands[to_move] = held & ~_BITS[chosen]
+        led = led if led >= 0 or chosen == FOOL else SUIT_OF[chosen]
+        players, cards = players + [to_move], cards + [chosen]
+        if len(cards) == 4:
+            gain, winner = fast.trick_gain(players, cards, led)
+            target -= gain
+            if not hands[winner]:
+                return line
+            players, cards, led, to_move = [], [], -1, winner
+        else:
+            to_move = (to_move + 1) % 4
+
+
 def _check(hand) -> None:
     if not isinstance(hand, Hand):
         raise SolverError(msg("solver#hand"))
@@ -157,6 +451,15 @@ def _check(hand) -> None:
 def solve(hand: Hand) -> Solution:
     """The value of every legal action of the seat to move, with best play after it (see the
     module's docstring)."""
+    _check(hand)
+    if _fast(hand):
+        return _solve_fast(hand)
+    return solve_engine(hand)
+
+
+def solve_engine(hand: Hand) -> Solution:
+    """:func:`solve` by playing the real engine forward at every node: any position, slowly
+    (and the reference the fast model is tested against)."""
     _check(hand)
     player = hand.current_player
     side = hand.side_of[player]

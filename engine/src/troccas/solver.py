@@ -205,6 +205,9 @@ def _fast(hand: Hand) -> bool:
     for s in range(4):
         if out & _SUIT_MASKS[s] and not hand.suits_led >> s & 1:
             return False  # a first lead of a suit to come: buob, king and jack
+    held = [len(hand.cards_of(p)) + (p in hand.trick_players) for p in range(4)]
+    if len(set(held)) != 1:
+        return False  # a king and jack played together left the hands uneven
     if hand._king_lead_calls and any(out >> c & 1 for c in _KINGS):
         return False
     if out & _FOOL_BIT and not all(any(POINTS[c] == 1 for g in pile for c in g)
@@ -295,11 +298,29 @@ class _Fast:
                 return gain
             return gain + self.value(hands, winner, [], [], -1, alpha - gain, beta - gain)
         at_start = not cards
+        hit = first = None
         if at_start:
-            key = (*hands, to_move)
+            h0, h1, h2, h3 = hands
+            if not (h0 & (h0 - 1) or h1 & (h1 - 1) or h2 & (h2 - 1) or h3 & (h3 - 1)):
+                # The last trick: every card is forced.
+                order = [(to_move + k) % 4 for k in range(4)]
+                last = [hands[p].bit_length() - 1 for p in order]
+                lead = next((SUIT_OF[c] for c in last if c != FOOL), -1)
+                return self.trick_gain(order, last, lead)[0]
+            key = (h0, h1, h2, h3, to_move)
             hit = self.table.get(key)
-            if hit is not None:
-                lo, hi = hit
+            if hit is None:
+                # Every trick won gains its points less 3 (at least 1), so what the rest of the
+                # hand can give the root's side lies between 0 and all of it.
+                if beta <= 0:
+                    return 0
+                top = -3 * h0.bit_count()  # tricks left: every seat holds as many cards
+                for c in _cards(h0 | h1 | h2 | h3):
+                    top += POINTS[c]
+                if alpha >= top:
+                    return top
+            else:
+                lo, hi, first = hit
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
@@ -323,7 +344,11 @@ class _Fast:
                     legal = trumps | (held & _FOOL_BIT)
         order = self.moves(hands, to_move, legal, players, cards, led) \
             if legal & (legal - 1) else [legal.bit_length() - 1]
+        if first is not None and first in order and order[0] != first:
+            order.remove(first)
+            order.insert(0, first)  # the best card the last time this was searched
         players.append(to_move)
+        chosen = order[0]
         for c in order:
             hands[to_move] = held & ~_BITS[c]
             cards.append(c)
@@ -333,25 +358,25 @@ class _Fast:
             hands[to_move] = held
             if maxing:
                 if v > best:
-                    best = v
+                    best, chosen = v, c
                     if best > alpha:
                         alpha = best
             elif v < best:
-                best = v
+                best, chosen = v, c
                 if best < beta:
                     beta = best
             if alpha >= beta:
                 break
         players.pop()
         if at_start:
-            lo, hi = hit if hit is not None else (-_INF, _INF)
+            lo, hi = hit[:2] if hit is not None else (-_INF, _INF)
             if best <= a0:
                 hi = min(hi, best)
             elif best >= b0:
                 lo = max(lo, best)
             else:
                 lo = hi = best
-            self.table[key] = (lo, hi)
+            self.table[key] = (lo, hi, chosen)
         return best
 
 
@@ -386,8 +411,22 @@ def _solve_fast(hand: Hand) -> Solution:
         hands[player] = held
         return v
 
+    # Each card's exact value by MTD(f): null-window searches closing in on it from a guess
+    # (the value of the card before), which with the table cost less than one full window.
+    guess = None
     for c in kept:
-        gains[c] = gain_of(c)
+        if guess is None:  # the likely best card: one full window gives the first guess
+            gains[c] = guess = gain_of(c)
+            continue
+        lo, hi, g = -_INF, _INF, guess
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = gain_of(c, beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        gains[c] = guess = g
     # A card left out is equivalent to the next kept one of its run below it (same suit).
     for c in _cards(legal):
         if c not in gains:

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from a11y_helpers import assert_no_violations
+from troccas import api
 
 PLAY = "play/"
 DEAL = 12  # a deal that is played out (not thrown in), with a card to refuse in the play
@@ -26,8 +27,8 @@ def test_a_whole_hand_by_keyboard_then_its_record_review_link_and_tally(site_ser
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
     seen = play_a_hand(page)
     check_the_hand(page, seen)
-    check_the_download(page, seen, tmp_path)
-    check_the_review(page)
+    record = check_the_download(page, seen, tmp_path)
+    check_the_review(page, record)
     check_the_short_link(page, seen)
     check_the_tally(page)
 
@@ -156,10 +157,23 @@ def check_the_download(page, seen, tmp_path):
         assert (points, par, score) == (result["points"][side], result["par"][side],
                                         result["scores"][side])
     assert f"{result['scores'][0]:+d}".replace("+0", "0") in seen["result"]
+    return record
 
 
-def check_the_review(page):
+def check_the_review(page, record):
     page.wait_for_function(IDLE)
+    # The solver's marks on the last tricks: as many as the engine finds for this record, each
+    # a button that opens its trick with the better card named.
+    marks = api.call("table_view", record=record, seat=0)["marks"]
+    assert int(page.get_attribute("[data-play-marks]", "data-play-marks")) == len(marks)
+    for m in marks:
+        page.locator("[data-play-marks] button", has_text=f"Trick {m['trick']}").click()
+        shown = page.locator(f"[data-play-mark='{m['trick']}']").inner_text()
+        assert f"{m['lost']} more card point" in shown, shown
+    for _ in range(30):  # back to the first trick
+        if page.locator("[data-play-prev]").is_disabled():
+            break
+        page.locator("[data-play-prev]").click()
     heading = page.locator("[data-play-reviewbody] h4")
     assert heading.inner_text().startswith("Trick 1 of ")
     total = int(re.search(r"of (\d+)", heading.inner_text())[1])

@@ -40,6 +40,7 @@ SCHEMA = {
             "note": {"type": "string", "minLength": 1},
             "deal": {"type": "integer", "minimum": 0},
             "tricks": {"type": "integer", "minimum": 1, "maximum": 8},
+            "plays": {"type": "integer", "minimum": 0, "maximum": 3},
             "expect": {"anyOf": [{"type": "string"},
                                  {"type": "array", "items": {"type": "string"}}]},
         },

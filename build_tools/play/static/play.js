@@ -506,14 +506,27 @@ function bindTable(box) {
     const prev = el("button", { type: "button", class: "md-button", "data-play-prev": true, onclick: () => show(reviewAt - 1) }, "Previous trick");
     const next = el("button", { type: "button", class: "md-button", "data-play-nextrick": true, onclick: () => show(reviewAt + 1) }, "Next trick");
     nav.append(prev, next);
-    sec.append(nav, body);
+    const marks = v.marks || [];
+    const summary = el("p", { class: "tr-play__marks", "data-play-marks": marks.length });
+    if (marks.length) {
+      summary.append(`In the last five tricks the solver, looking at every card, found ${marks.length === 1 ? "one card" : `${marks.length} cards`} of yours it would play differently: trick ${marks.map((m) => m.trick).join(", ")}. `);
+      for (const m of marks) {
+        summary.append(el("button", { type: "button", class: "md-button", onclick: () => show(v.review.findIndex((t) => t.number === m.trick)) }, `Trick ${m.trick}`), " ");
+      }
+    } else if (v.phase === "done") {
+      summary.append("In the last five tricks the solver, looking at every card, would have played each of your cards as you did.");
+    }
+    sec.append(summary, nav, body);
     end.append(sec);
     function show(i) {
       reviewAt = Math.max(0, Math.min(v.review.length - 1, i));
       const t = v.review[reviewAt];
       prev.disabled = reviewAt === 0;
       next.disabled = reviewAt === v.review.length - 1;
+      const mark = (v.marks || []).find((m) => m.trick === t.number);
       body.replaceChildren(el("h4", { text: `Trick ${t.number} of ${v.review.length}: ${t.winner === g.seat ? "you take it" : `bot ${t.winner} takes it`}` }),
+        mark ? el("p", { class: "tr-play__mark", "data-play-mark": t.number,
+          text: `A better card: ${mark.better.map(cardName).join(" or ")} instead of ${cardName(mark.card).replace(/^The /, "the ")} would have brought your side ${mark.lost} more card ${mark.lost === 1 ? "point" : "points"} (the solver, with every card open).` }) : null,
         el("p", { class: "tr-play__reviewtrick" }, "Played: ", t.plays.map(([p, c]) => el("span", { class: "tr-play__rplay" }, cardFace(c), ` ${p === g.seat ? "you" : `bot ${p}`}`))),
         ...t.hands.map((h, p) => el("div", { class: "tr-play__rhand" }, el("h5", { text: `${seatName(p)}, before this trick` }),
           el("p", {}, h.map((c) => cardFace(c))))));

@@ -7,8 +7,9 @@ card is unique becomes a puzzle; a wrong first card is answered with the line th
 
 A puzzle's spec is ``{"kind": "endgame", "seed": N}`` (a random deal played by the baseline
 bot until a few tricks remain, chosen from the seed) or an authored one that names a deal and
-the moment: ``{"kind": "endgame", "deal": D, "tricks": T}`` — the deal ``D`` played by the
-baseline bots until ``T`` tricks remain — with a title, a note on the idea and ``expect``, the
+the moment: ``{"kind": "endgame", "deal": D, "tricks": T, "plays": P}`` — the deal ``D``
+played by the baseline bots until ``T`` tricks remain and ``P`` cards (0 to 3) are in the trick
+— with a title, a note on the idea and ``expect``, the
 best first card, which the build compares with the solver's answer.
 """
 
@@ -25,7 +26,7 @@ from .hand import Hand
 from .puzzles import PuzzleError
 from .record import HandRecord
 
-FIELDS = {"kind", "deal", "tricks", "id", "title", "note", "level", "expect"}
+FIELDS = {"kind", "deal", "tricks", "plays", "id", "title", "note", "level", "expect"}
 TRICKS = (3, 4)  # a seeded puzzle's length: short enough to solve at once in a browser
 MAX_TRICKS = 8
 
@@ -41,13 +42,20 @@ def _bot_move(hand: Hand, seed) -> None:
     hand.apply_action(choice.aid)
 
 
-def deal_to(deal: int, tricks: int) -> Hand | None:
+def deal_to(deal: int, tricks: int, plays: int = 0) -> Hand | None:
     """Deal ``deal`` (a four-player hand from that seed) played by the baseline bots until
-    ``tricks`` tricks remain, at the start of a trick; None if the deal is thrown in first."""
+    ``tricks`` tricks remain, at the start of a trick, and then ``plays`` more cards into that
+    trick; None if the deal is thrown in first (or a buob call comes in between)."""
     hand = Hand(4, deal % 4, seed=deal)
     while not hand.is_terminal():
         if hand.phase == "play" and not hand.trick_players and tricks_left(hand) <= tricks:
-            return hand if tricks_left(hand) == tricks else None
+            if tricks_left(hand) != tricks:
+                return None
+            for _ in range(plays):
+                _bot_move(hand, deal)
+                if hand.phase != "play" or not hand.trick_players:
+                    return None
+            return hand
         _bot_move(hand, deal)
     return None
 
@@ -138,7 +146,10 @@ def from_authored(spec: dict) -> Endgame:
     if not isinstance(tricks, int) or isinstance(tricks, bool) or not 1 <= tricks <= MAX_TRICKS:
         raise PuzzleError(msg("puzzle.endgame#tricks", value=quote(tricks), most=MAX_TRICKS,
                               field="tricks"))
-    hand = deal_to(deal, tricks)
+    plays = spec.get("plays", 0)
+    if type(plays) is not int or not 0 <= plays <= 3:
+        raise PuzzleError(msg("puzzle.endgame#plays", value=quote(plays), field="plays"))
+    hand = deal_to(deal, tricks, plays)
     if hand is None:
         raise PuzzleError(msg("puzzle.endgame#thrown_in", deal=deal, field="deal"))
     eg = Endgame(spec, hand)
@@ -225,8 +236,8 @@ def replay(eg: Endgame, cards: list) -> tuple[Hand, list[str], list[dict]]:
 
 def question(eg: Endgame):
     sit = eg.situation()
-    return msg("puzzle.endgame#question", seat=eg.seat, partners=sit["partners"],
-               tricks=sit["tricks"])
+    return msg("puzzle.endgame#question_follow" if sit["trick"] else "puzzle.endgame#question",
+               seat=eg.seat, partners=sit["partners"], tricks=sit["tricks"])
 
 
 def check(eg: Endgame, given) -> dict:
@@ -278,3 +289,28 @@ def cached(spec) -> Endgame:
     if not isinstance(spec, dict):
         raise PuzzleError(msg("puzzle#spec"))
     return _cached(json.dumps(spec, sort_keys=True))
+
+
+REVIEW_TRICKS = 5  # the last tricks, where an open-card solve is quick
+
+
+def review_marks(rec, seat: int, last: int = REVIEW_TRICKS) -> list[dict]:
+    """For a finished hand (a HandRecord), ``seat``'s cards in the last ``last`` tricks where
+    the solver, with every card open, finds a better one: the trick, the card played, the
+    better card(s) and the card points the side lost by it. (Earlier in the hand the cards
+    still hidden would have to be sampled; that is not done here.)"""
+    from .solver import _fast, solve
+    hand = rec.new_hand()
+    marks = []
+    for action in rec.actions:
+        if (action.kind == "play" and action.player == seat and hand.phase == "play"
+                and tricks_left(hand) <= last and _fast(hand)):
+            sol = solve(hand)
+            mine = sol.values.get(str(action))
+            top = max(sol.values.values())
+            if mine is not None and mine < top:
+                marks.append({"trick": len(hand.finished_tricks) + 1, "card": action.arg,
+                              "better": sorted(a.split(" ", 2)[2] for a in sol.best),
+                              "lost": top - mine})
+        hand.apply(action)
+    return marks

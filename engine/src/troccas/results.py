@@ -295,6 +295,9 @@ class TableView:
     counts: list[CountResult] | None = field(default=None, metadata=OPTIONAL)
     totals_after: list | None = field(default=None, metadata=OPTIONAL)
     review: list[dict] | None = field(default=None, metadata=OPTIONAL)
+    # The seat's cards in the last tricks where the solver, every card open, finds a better
+    # one: {trick, card, better, lost} (troccas.endgames.review_marks).
+    marks: list[dict] | None = field(default=None, metadata=OPTIONAL)
     dealt: list[list[Token]] | None = field(default=None, metadata=OPTIONAL)
     scart_cards: list[Token] | None = field(default=None, metadata=OPTIONAL)
 

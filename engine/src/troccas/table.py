@@ -224,8 +224,14 @@ def view(record, seat: int):
         else None,
         totals_after=[t + s for t, s in zip(hand.totals, result["scores"])] if done else None,
         review=_review(walk) if over else None,
+        marks=_marks(rec, seat) if done else None,
         dealt=[[TOKEN[c] for c in sorted(d)] for d in hand.dealt] if over else None,
         scart_cards=[TOKEN[c] for c in hand.scart] if over else None)
+
+
+def _marks(rec: HandRecord, seat: int) -> list[dict]:
+    from .endgames import review_marks
+    return review_marks(rec, seat)
 
 
 def _review(walk: _Walk) -> list[dict]:

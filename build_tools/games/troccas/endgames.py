@@ -10,6 +10,7 @@ paint: ``check_endgame`` for the first card, ``endgame_play`` for the rest.
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
@@ -103,8 +104,14 @@ class EndgamesPart(Part):
             raise PluginError(f"{where}: {exc.message}") from None
 
     def _marker(self, m, page) -> str:
-        base = page_base(page)
         names = {c["token"]: c["name"] for c in self.site.api.call("pack")["cards"]}
+        # The cards' names for the page's script, once per marker (not once per puzzle).
+        data = json.dumps(names, ensure_ascii=False, separators=(",", ":"))
+        names_div = f'<div hidden data-eg-names="{html.escape(data)}"></div>'
+        return self._draw(m, page, names) + "\n" + names_div
+
+    def _draw(self, m, page, names: dict) -> str:
+        base = page_base(page)
         if m.name == "endgames":
             parts = []
             for i, spec in enumerate(self.endgames):
@@ -125,6 +132,5 @@ class EndgamesPart(Part):
         html = self.site.env.get_template(TEMPLATE).render(
             data=data, sit=sit, order=order, uid=uid, base=base, heading=heading,
             names=names, practice=practice,
-            spec=json.dumps(data["spec"], separators=(",", ":"), sort_keys=True),
-            names_json=json.dumps(names, ensure_ascii=False, separators=(",", ":")))
+            spec=json.dumps(data["spec"], separators=(",", ":"), sort_keys=True))
         return "\n".join(line.strip() for line in html.splitlines() if line.strip())

@@ -116,6 +116,8 @@ class Endgame:
                 "hands": [[TOKEN[c] for c in h.cards_of(p)] for p in range(h.n)],
                 "trick": [[p, TOKEN[c]] for p, c in zip(h.trick_players, h.trick_cards)],
                 "tricks": tricks_left(h) if not h.is_terminal() else 0,
+                "legal": sorted({a.arg for a in h.legal_actions() if a.kind == "play"})
+                if h.current_player == seat and h.phase == "play" else [],
                 "won": [len(h.piles[s]) for s in range(h.n_sides)]}
 
 

@@ -40,7 +40,8 @@ function bind(box) {
   let spec = JSON.parse(box.dataset.spec);
   let played = [];
   let busy = false;
-  let legalNow = null; // null: any of the reader's cards (the first); [] none (over, or wrong)
+  let firstLegal = JSON.parse(box.dataset.legal || "null"); // the engine's, at the start
+  let legalNow = firstLegal; // the cards the reader may play now; [] none (over, or wrong)
   let start = { table: $("[data-eg-table]").innerHTML, mine: $("[data-eg-mine]").innerHTML,
     question: $("[data-eg-question]").textContent };
   const feedback = $("[data-eg-feedback]");
@@ -105,8 +106,8 @@ function bind(box) {
     line.hidden = true;
     again.hidden = true;
     box.dataset.state = "";
-    legalNow = null;
-    picks(null);
+    legalNow = firstLegal;
+    picks(legalNow);
   }
 
   async function choose(card) {
@@ -190,7 +191,8 @@ function bind(box) {
         $("[data-eg-seed]").textContent = seed;
         $("[data-eg-question]").textContent = data.question;
         busy = false;
-        drawPosition(data.situation, null);
+        firstLegal = data.situation.legal;
+        drawPosition(data.situation, firstLegal);
         start = { table: $("[data-eg-table]").innerHTML, mine: $("[data-eg-mine]").innerHTML, question: data.question };
         reset();
         const url = new URL(location.href);
@@ -207,7 +209,7 @@ function bind(box) {
     }
   }
   window.addEventListener("troccas:state", () => picks(legalNow));
-  picks(null);
+  picks(legalNow);
 }
 
 function bindAll() {

@@ -100,6 +100,24 @@ def test_keys_read_like_a_teacher_wrote_them(kinds):
         assert len(key["answers"]) == len(sheet["puzzles"])
 
 
+def test_an_endgame_sheet_shows_every_hand_and_its_key_the_best_line():
+    """Endgames on a sheet (issue 17): the four hands, the question, and in the key the engine's
+    best first card with its value, the other cards' values and the best line trick by trick."""
+    data, html = render("legal,endgame", 3, 4, 1)
+    endgames = [p for p in data[0]["puzzles"] if p["kind"] == "endgame"]
+    assert len(endgames) == 2
+    key = key_texts(html)[0]["all"]
+    for p in endgames:
+        full = api.call("endgame", seed=p["seed"], answer=True)
+        assert p["url"] == f"puzzles/endgames/?seed={p['seed']}"
+        assert f"{full['answer'][0]} ({full['value']} card points)" in key
+        for step in full["steps"]:
+            assert step in key
+        for hand in full["situation"]["hands"]:
+            assert all(f"[{t}]" in html for t in hand)
+    assert html.count("(your partner):") == 2
+
+
 def test_the_same_reason_twice_points_back_to_the_first():
     # Fool puzzles: seeds 0…7 give the exchange, 'owed' and 'keep' twice each (the engine's
     # answers decide which repeat).
@@ -153,7 +171,7 @@ def test_a_class_set_gives_every_learner_other_puzzles():
     ({"kinds": ["count"], "seed": "-2"}, "the first seed must be a whole number from 0 up"),
     ({"kinds": []}, "choose at least one kind of puzzle"),
     ({"kinds": ["trumps"]}, "'trumps' is not a kind of puzzle; the kinds are count, buob, fool,"
-                            " legal, winner and scart"),
+                            " legal, winner, scart and endgame"),
     ({"kinds": ["count", "legal", "scart"], "count": "2"},
      "3 kinds of puzzle need at least 3 puzzles on a sheet, not 2"),
     ({"kinds": ["count"], "keys": "middle"}, "keys 'middle'"),

@@ -14,7 +14,7 @@ HELP = "printable puzzle worksheets (A4 PDF), each with its answer key page; nee
 def register(sub, cmd):
     """Add the subcommand to the engine's argument parser; return the function that runs it."""
     c = cmd("worksheet", HELP)
-    c.add_argument("kind", help="count, buob, fool, legal, winner or scart; several for a mix, "
+    c.add_argument("kind", help="count, buob, fool, legal, winner, scart or endgame; several for a mix, "
                                 "joined by commas (count,legal)")
     c.add_argument("--seed", type=int, default=1,
                    help="the first puzzle's seed (the next ones follow: N, N+1, ...)")

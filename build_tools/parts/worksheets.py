@@ -58,11 +58,11 @@ class WorksheetsPart(Part):
         if marker.arg:
             raise PluginError(f"docs/{page.file.src_uri}:{marker.line}: <!-- worksheet-maker:"
                               f" {marker.arg} -->: the marker takes nothing after its name")
-        from troccas.puzzles import KINDS, TITLES
         page.meta["engine"] = True
+        names = sheets.titles()
         base = page_base(page)
         html = self.site.env.get_template(TEMPLATE).render(
-            kinds=[(k, TITLES[k]) for k in KINDS], base=base,
+            kinds=[(k, names[k]) for k in sheets.all_kinds()], base=base,
             render_url=f"{base}{RENDER_JSON}", max_puzzles=sheets.MAX_PUZZLES,
             max_sheets=sheets.MAX_SHEETS)
         return "\n".join(line.strip() for line in html.splitlines() if line.strip())

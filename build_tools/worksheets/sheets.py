@@ -46,23 +46,54 @@ class SheetError(ValueError):
     """One line for the reader: which value is wrong and what would be right."""
 
 
+# Endgames are a kind of their own in the engine (troccas.endgames, the call "endgame"), after
+# the puzzle kinds of troccas.puzzles.
+ENDGAME = "endgame"
+
+
+def titles() -> dict:
+    from troccas.puzzles import TITLES
+    return {**TITLES, ENDGAME: "Endgames"}
+
+
+def all_kinds() -> tuple:
+    from troccas.puzzles import KINDS
+    return (*KINDS, ENDGAME)
+
+
 def puzzle_url(kind: str, seed: int) -> str:
     """Site-relative URL of the page that shows the same puzzle."""
+    if kind == ENDGAME:
+        return f"puzzles/endgames/?seed={seed}"
     return f"puzzles/{kind}/?seed={seed}"
+
+
+def _endgame(seed: int) -> dict:
+    """An endgame as the sheet prints a puzzle: every hand, the trick, the question; the key
+    has the engine's best first card and its worked line."""
+    from troccas import api
+    e = api.call("endgame", seed=seed, answer=True)
+    return {"kind": ENDGAME, "title": "Endgame", "question": e["question"],
+            "situation": e["situation"], "answer_type": "card", "answer": e["answer"],
+            "answer_text": f"{' or '.join(e['answer'])} ({e['value']} card points)",
+            "steps": e["steps"], "rule_steps": [], "choices": []}
 
 
 def kinds_of(value: str | Iterable[str]) -> list[str]:
     """The kinds asked for ("count,legal" or a list), in the engine's order, each once. An
     unknown kind is refused by the engine (its message names the kinds)."""
-    from troccas.puzzles import KINDS, check_kind
+    from troccas.errors import msg, quote
+    from troccas.puzzles import PuzzleError
 
     items = value.split(",") if isinstance(value, str) else [str(v) for v in value]
     asked = [v.strip() for v in items if v.strip()]
+    kinds = all_kinds()
     if not asked:
         raise SheetError("choose at least one kind of puzzle")
     for k in asked:
-        check_kind(k)
-    return [k for k in KINDS if k in asked]
+        if k not in kinds:  # the engine's words, naming every kind a sheet can hold
+            raise PuzzleError(msg("puzzle#kind", value=quote(k), kinds=list(kinds), field="kind"))
+    return [k for k in kinds if k in asked]
 
 
 def _whole(value, low: int, high: int | None, what: str) -> int:
@@ -113,8 +144,7 @@ def _key(puzzles: list[dict]) -> list[dict]:
     puzzle of the kind has it, else with the first puzzle that has it — later ones point there
     ("as_in"). Every other step is its own puzzle's working and always printed ("lines"), even
     where two puzzles happen to word a line alike (two totals of 5 + 4)."""
-    from troccas.puzzles import TITLES
-
+    TITLES = titles()
     sections, said = [], {}
     for kind in dict.fromkeys(p["kind"] for p in puzzles):
         ps = [p for p in puzzles if p["kind"] == kind]
@@ -141,11 +171,12 @@ def sheet(spec: dict, number: int = 1, of: int = 1) -> dict:
     """One sheet's context for the template: its puzzles as the engine sets them, with the
     engine's answers and steps, and its key."""
     from troccas import api
-    from troccas.puzzles import TITLES
+    TITLES = titles()
 
     puzzles = []
     for n, (kind, seed) in enumerate(spec["puzzles"], 1):
-        p = api.call("puzzle", kind=kind, seed=seed, answer=True)
+        p = _endgame(seed) if kind == ENDGAME else \
+            api.call("puzzle", kind=kind, seed=seed, answer=True)
         p.update(n=n, seed=seed, url=puzzle_url(kind, seed), answer_text=answer_text(p),
                  players=p["situation"].get("players"))
         puzzles.append(p)

@@ -339,7 +339,8 @@ def call_endgame(seed: int | None = None, spec: dict | None = None,
     if answer:
         out.update(answer=[eg.card_of(a) for a in eg.best], value=max(eg.values.values()),
                    values={eg.card_of(a): v for a, v in eg.values.items()},
-                   line=endgames._tricks_of(eg.hand, eg.line))
+                   line=endgames._tricks_of(eg.hand, eg.line),
+                   steps=[str(m) for m in endgames.steps(eg)])
     return EndgameResult(**out)
 
 

@@ -366,6 +366,10 @@ def run(argv: list[str] | None = None) -> int:
         r = api.call("endgame", seed=args.seed, answer=args.answer)
         show = _print_endgame
     elif c == "puzzle":
+        from .puzzles import KINDS, PuzzleError
+        if args.kind not in KINDS:  # name every kind, the endgames too
+            raise PuzzleError(msg("puzzle#kind", value=quote(args.kind),
+                                  kinds=[*KINDS, "endgame"], field="kind"))
         r = api.call("puzzle", kind=args.kind, seed=args.seed, answer=args.answer)
         show = _print_puzzle
     elif c == "options":

@@ -316,3 +316,21 @@ def review_marks(rec, seat: int, last: int = REVIEW_TRICKS) -> list[dict]:
                               "lost": top - mine})
         hand.apply(action)
     return marks
+
+
+def steps(eg: Endgame) -> list:
+    """The worked answer as messages: the best first card and its value, the other cards'
+    values, then the line of best play trick by trick."""
+    top = max(eg.values.values())
+    out = [msg("puzzle.endgame#step_best", card=eg.card_of(eg.best[0]), value=top)]
+    others = sorted(((v, eg.card_of(a)) for a, v in eg.values.items() if v < top), reverse=True)
+    if others:
+        out.append(msg("puzzle.endgame#step_others", values=[
+            msg("puzzle.endgame#step_value", card=c, value=v) for v, c in others]))
+    for t in _tricks_of(eg.hand, eg.line):
+        if t.get("winner") is None:
+            continue
+        out.append(msg("puzzle.endgame#step_trick", number=t["number"], winner=t["winner"],
+                       plays=[msg("puzzle.endgame#step_play", seat=p, card=c)
+                              for p, c in t["plays"]]))
+    return out

@@ -350,6 +350,7 @@ class EndgameResult:
     value: int | None = field(default=None, metadata=OPTIONAL)
     values: dict | None = field(default=None, metadata=OPTIONAL)
     line: list[dict] | None = field(default=None, metadata=OPTIONAL)
+    steps: list[str] | None = field(default=None, metadata=OPTIONAL)
 
 
 @dataclass(frozen=True)

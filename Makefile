@@ -130,14 +130,15 @@ bench: chromium $(STAMPS)/test-site
 	$(PY) benchmarks/boot.py --site build/test-site --label "pre-compiled stdlib and wheel"
 
 # Engine speed: random complete 4-player hands per second, beside OpenSpiel's tarok when
-# open_spiel installs (a separate venv, so the project's own never depends on it).
+# open_spiel installs (a separate venv, so the project's own never depends on it), and the
+# floor: the same loop over a stripped game, the bound on any pure-Python engine.
 BENCH_VENV := .cache/bench-venv
 bench-engine: $(STAMPS)/venv
 	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
 	$(BENCH_VENV)/bin/pip install --quiet -r benchmarks/requirements.txt \
 	  || echo "open_spiel did not install: the benchmark runs without the comparison"
 	$(BENCH_VENV)/bin/pip install --quiet --no-deps -e engine
-	$(BENCH_VENV)/bin/python benchmarks/engine_hands.py
+	$(BENCH_VENV)/bin/python benchmarks/engine_hands.py --floor
 
 # Lighthouse (npm, pinned) on Debian's Chromium: performance, accessibility, best practices and
 # SEO of the home page and one page of each kind, on the test site; prints a table.

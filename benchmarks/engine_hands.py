@@ -12,6 +12,10 @@ Where ``import pyspiel`` works (``pip install open_spiel``), the same loop runs 
 played) and random card play, and the ratio Troccas / OpenSpiel is printed. CPU time of this
 process is measured, so other load on the machine matters less.
 
+``--floor`` also runs the same loop over a stripped game, the least a pure-Python hand of 78
+cards can cost (see ``_Floor``): it bounds what any engine of this shape can reach against
+OpenSpiel in CPython.
+
 ``--parts`` then splits a Troccas deal into its parts (the benchmark's shuffle, ``Hand()``, the
 deal with talk and scart, the play to the count, and the loop's own calls measured on a hand
 that does nothing) and times ``clone()`` and ``observation()`` on hands in play, in µs each.
@@ -62,6 +66,77 @@ class _Idle:
     def apply_action(self, aid: int):
         self.left -= 1
         return ()
+
+
+_FLOOR_SUIT = (5,) + (4,) * 21 + (0,) * 14 + (1,) * 14 + (2,) * 14 + (3,) * 14
+
+
+class _Floor:
+    """A stripped 4-player game of 78 cards through the same calls: 19 cards each dealt in one
+    go, two left aside, no talk, scart, buob, Fool or count, no events and no history. It keeps
+    only what any engine must: the cards as per-suit lists, follow suit / trump / anything, the
+    check that a card is legal, and each trick's cards and winner (by card id, not the real
+    ranking). No real engine can do less per hand, so its rate bounds the ratio any pure-Python
+    engine of this shape reaches against OpenSpiel here."""
+
+    __slots__ = ("held", "to", "led", "cards", "players", "tricks", "done")
+
+    def __init__(self, deck) -> None:
+        held = [[[], [], [], [], [], []] for _ in range(4)]
+        for i, c in enumerate(deck[:76]):
+            held[i % 4][_FLOOR_SUIT[c]].append(c)
+        for h in held:
+            for ids in h:
+                ids.sort()
+        self.held, self.to, self.led, self.done = held, 0, -1, False
+        self.cards, self.players, self.tricks = [], [], []
+
+    def is_terminal(self) -> bool:
+        return self.done
+
+    def legal_action_ids(self):
+        h, led = self.held[self.to], self.led
+        if led >= 0 and ((ids := h[led]) or led != 4 and (ids := h[4])):
+            return (0, *ids) if h[5] else tuple(ids)
+        return (*h[5], *h[4], *h[0], *h[1], *h[2], *h[3])
+
+    def apply_action(self, aid: int):
+        p, led = self.to, self.led
+        h = self.held[p]
+        s = _FLOOR_SUIT[aid]
+        if aid not in h[s] or not (led < 0 or s == led or s == 5 or not h[led]
+                                   and (s == 4 or not h[4])):
+            raise ValueError(aid)
+        h[s].remove(aid)
+        self.players.append(p)
+        self.cards.append(aid)
+        if led < 0 and aid:
+            self.led = s
+        if len(self.cards) < 4:
+            self.to = (p + 1) % 4
+            return ()
+        winner = self.players[self.cards.index(max(self.cards))]
+        self.tricks.append((self.players, self.cards, winner))
+        self.players, self.cards, self.led, self.to = [], [], -1, winner
+        self.done = not any(self.held[winner])
+        return ()
+
+
+def floor_rate(seconds: float) -> tuple[float, int]:
+    """troccas_rate's loop over _Floor: the same shuffle, the same calls."""
+    rng = random.Random(1)
+    rand = rng.random
+    pack = range(N_CARDS)
+    done = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        keys = [rand() for _ in pack]
+        hand = _Floor(sorted(pack, key=keys.__getitem__))
+        while not hand.is_terminal():
+            ids = hand.legal_action_ids()
+            hand.apply_action(ids[int(rand() * len(ids))])
+        done += 1
+    return done / (time.process_time() - start), done
 
 
 def troccas_parts(deals: int = 3000) -> None:
@@ -150,6 +225,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--parts", action="store_true", help="then a per-part breakdown in µs")
+    ap.add_argument("--floor", action="store_true",
+                    help="also the stripped game's rate: the bound on any pure-Python engine")
     args = ap.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}, CPU time,"
           f" {args.seconds:g} s each")
@@ -162,6 +239,12 @@ def main() -> None:
         rate, m = other
         print(f"openspiel tarok, 4 players, all pass:   {rate:8.0f} games/s ({m} games)")
         print(f"ratio troccas / openspiel: {ours / rate:.2f}")
+    if args.floor:
+        low, k = floor_rate(args.seconds)
+        print(f"floor: stripped 78-card game, same loop: {low:8.0f} hands/s ({k} hands)")
+        print(f"ratio troccas / floor: {ours / low:.2f}")
+        if other is not None:
+            print(f"ratio floor / openspiel: {low / other[0]:.2f}")
     if args.parts:
         troccas_parts()
 

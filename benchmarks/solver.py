@@ -1,7 +1,7 @@
 """How fast the endgame solver is (issue 17): fixed positions from real deals, N tricks from
 the end, solved in CPython; median and 95th percentile time and nodes per second per N.
 
-    .venv/bin/python benchmarks/solver.py [--positions 30] [--tricks 3 4 5 6]
+    .venv/bin/python benchmarks/solver.py [--positions 30] [--tricks 3 4 5 6] [--each]
 
 A position is deal D (seeded four-player deals, played by the baseline bots) at the start of
 the trick N tricks from the end, as ``troccas.endgames.deal_to`` makes it; the same positions
@@ -30,14 +30,18 @@ def positions(tricks: int, count: int, first_deal: int = 1000) -> list[int]:
     return deals
 
 
-def solve_all(tricks: int, deals: list[int]) -> list[tuple[float, int]]:
-    """(ms, nodes) of each solve, the position's set-up not timed."""
+def solve_all(tricks: int, deals: list[int], each: bool = False) -> list[tuple[float, int]]:
+    """(ms, nodes) of each solve, the position's set-up not timed; ``each`` prints a line per
+    position as it is solved (a 10-trick solve can take minutes)."""
     out = []
     for deal in deals:
         hand = endgames.deal_to(deal, tricks)
         t0 = time.perf_counter()
         sol = solve(hand)
         out.append(((time.perf_counter() - t0) * 1000, sol.nodes))
+        if each:
+            print(f"  {tricks} tricks, deal {deal}: {out[-1][0]:.0f} ms, {out[-1][1]} nodes",
+                  flush=True)
     return out
 
 
@@ -45,11 +49,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=30)
     ap.add_argument("--tricks", type=int, nargs="+", default=[3, 4, 5, 6])
+    ap.add_argument("--each", action="store_true", help="a line per position as it is solved")
     args = ap.parse_args()
     print(f"{'tricks':>6} {'positions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}"
           f" {'nodes/s':>8}")
     for n in args.tricks:
-        runs = solve_all(n, positions(n, args.positions))
+        runs = solve_all(n, positions(n, args.positions), args.each)
         ms = sorted(t for t, _ in runs)
         p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
         rate = sum(k for _, k in runs) / (sum(ms) / 1000)

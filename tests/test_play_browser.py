@@ -162,14 +162,18 @@ def check_the_download(page, seen, tmp_path):
 
 def check_the_review(page, record):
     page.wait_for_function(IDLE)
-    # The solver's marks on the last tricks: as many as the engine finds for this record, each
-    # a button that opens its trick with the better card named.
-    marks = api.call("table_view", record=record, seat=0)["marks"]
+    # The solver's marks on the last tricks: as many as CPython's engine finds for this record
+    # (the sampled ones too: the sample is seeded), each a button that opens its trick with
+    # the better card named.
+    marks = api.call("review_marks", record=record, seat=0)["marks"]
+    page.wait_for_function("/^\\d+$/.test(document.querySelector('[data-play-marks]')"
+                           ".dataset.playMarks)", timeout=60_000)
     assert int(page.get_attribute("[data-play-marks]", "data-play-marks")) == len(marks)
     for m in marks:
         page.locator("[data-play-marks] button", has_text=f"Trick {m['trick']}").click()
         shown = page.locator(f"[data-play-mark='{m['trick']}']").inner_text()
-        assert f"{m['lost']} more card point" in shown, shown
+        about = "" if m["samples"] is None else "about "
+        assert f"{about}{m['lost']:g} more card point" in shown, shown
     for _ in range(30):  # back to the first trick
         if page.locator("[data-play-prev]").is_disabled():
             break

@@ -166,3 +166,62 @@ def test_positions_the_fast_model_cannot_play_go_to_the_engine():
     assert h is not None and not _fast(h)
     h = endgames.deal_to(3, 2)
     assert _fast(h)
+
+
+def _hand_played_loosely(seed: int) -> dict:
+    """A finished four-player hand where seat 0 plays at random and the others as the baseline
+    bot: a hand with cards worth marking."""
+    rec = api.call("table_new", players=4, seed=seed, dealer=3)
+    while True:
+        view = api.call("table_view", record=rec, seat=0)
+        if view["phase"] in ("done", "thrown_in"):
+            return rec if view["phase"] == "done" else None
+        seat = view["current_player"]
+        choice = api.call("bot_action", record=rec, seat=seat,
+                          bot="random" if seat == 0 else "baseline", seed=len(rec["actions"]))
+        rec = api.call("table_apply", record=rec, action=choice["action"])["record"]
+
+
+def test_review_marks_the_last_tricks_open_and_the_trick_before_over_sampled_deals():
+    """The review (issue 17): in the last tricks a mark's points are the open-card solver's,
+    here checked against the search over the real engine; the trick before is judged over
+    sampled deals of the cards the seat had not seen, the same every time (a seeded sample),
+    and only a card the better one beats."""
+    from troccas.record import HandRecord
+    from troccas.solver import position as at, solve_engine
+    seen_open = seen_sampled = 0
+    for seed in (0, 2, 7, 9, 11):
+        rec = _hand_played_loosely(seed)
+        if rec is None:
+            continue
+        out = api.call("review_marks", record=rec, seat=0)
+        assert out == api.call("review_marks", record=rec, seat=0)
+        assert (out["open_tricks"], out["sampled_tricks"]) == (endgames.REVIEW_TRICKS,
+                                                              endgames.SAMPLED_TRICKS)
+        total = len(api.call("table_view", record=rec, seat=0)["tricks"])
+        hr = HandRecord.from_json(rec)
+        for m in out["marks"]:
+            assert m["card"] not in m["better"] and m["lost"] > 0
+            left = total - m["trick"] + 1
+            if m["samples"] is None:
+                assert left <= endgames.REVIEW_TRICKS
+                if left > 3:
+                    continue  # the engine search is slow this far out
+                hand = at(hr, left)
+                while not (hand.current_player == 0 and hand.phase == "play"):
+                    hand.apply(hr.actions[hand.action_count])
+                values = solve_engine(hand).values
+                top = max(values.values())
+                assert m["lost"] == top - values[f"0 play {m['card']}"]
+                assert m["better"] == sorted(a.split()[2] for a, v in values.items() if v == top)
+                seen_open += 1
+            else:
+                assert left == endgames.SAMPLED_TRICKS and m["samples"] == endgames.SAMPLES
+                seen_sampled += 1
+    assert seen_open and seen_sampled
+
+
+def test_review_marks_are_asked_of_a_finished_hand_only():
+    rec = api.call("table_new", players=4, seed=7, dealer=3)
+    with pytest.raises(TroccasError, match="reviewed once it is over"):
+        api.call("review_marks", record=rec, seat=0)

@@ -484,7 +484,7 @@ function bindTable(box) {
     const after = v.totals_after;
     const last = g.hand + 1 >= handsInGame();
     end.append(el("p", { class: "tr-play__result", "data-play-result": true,
-      text: `${pairs ? "Your side" : "You"} ${won ? (pairs ? "wins" : "win") : (pairs ? "loses" : "lose")} this hand: ${v.result.scores[mine] > 0 ? "+" : ""}${v.result.scores[mine]}. Running score after hand ${g.hand + 1}: ${after.map((t, s) => `${sideLabel(s)} ${t > 0 ? "+" : ""}${t}`).join(", ")}.${practice ? " (A practice hand: not added to your record.)" : ""}` }));
+      text: `${pairs ? "Your side" : "You"} ${won ? (pairs ? "wins" : "win") : v.result.scores[mine] === 0 ? (pairs ? "breaks even in" : "break even in") : (pairs ? "loses" : "lose")} this hand: ${v.result.scores[mine] > 0 ? "+" : ""}${v.result.scores[mine]}. Running score after hand ${g.hand + 1}: ${after.map((t, s) => `${sideLabel(s)} ${t > 0 ? "+" : ""}${t}`).join(", ")}.${practice ? " (A practice hand: not added to your record.)" : ""}` }));
     end.append(el("p", {}, el("button", { type: "button", class: "md-button md-button--primary", "data-play-next": true,
       onclick: () => {
         if (last) { game.hidden = true; setup.hidden = false; setup.elements.players.focus(); return; }
@@ -506,16 +506,32 @@ function bindTable(box) {
     const prev = el("button", { type: "button", class: "md-button", "data-play-prev": true, onclick: () => show(reviewAt - 1) }, "Previous trick");
     const next = el("button", { type: "button", class: "md-button", "data-play-nextrick": true, onclick: () => show(reviewAt + 1) }, "Next trick");
     nav.append(prev, next);
-    const marks = v.marks || [];
-    const summary = el("p", { class: "tr-play__marks", "data-play-marks": marks.length });
-    if (marks.length) {
-      summary.append(`In the last five tricks the solver, looking at every card, found ${marks.length === 1 ? "one card" : `${marks.length} cards`} of yours it would play differently: trick ${marks.map((m) => m.trick).join(", ")}. `);
-      for (const m of marks) {
-        summary.append(el("button", { type: "button", class: "md-button", onclick: () => show(v.review.findIndex((t) => t.number === m.trick)) }, `Trick ${m.trick}`), " ");
+    // The solver's marks come from a call of their own (the sampled ones take a while): the
+    // count and the review are shown at once, the marks when they arrive.
+    let marks = [];
+    const summary = el("p", { class: "tr-play__marks", "data-play-marks": "", "aria-live": "polite",
+      text: "The solver is looking over the cards you played…" });
+    const mine = token;
+    engine("review_marks", { record, seat: g.seat }).then((res) => {
+      if (mine !== token) return;
+      marks = res.marks;
+      summary.replaceChildren();
+      summary.dataset.playMarks = String(marks.length);
+      const where = `In the last ${res.sampled_tricks} tricks the solver`;
+      if (marks.length) {
+        summary.append(`${where} found ${marks.length === 1 ? "one card" : `${marks.length} cards`} of yours it would play differently: trick ${marks.map((m) => m.trick).join(", ")}. `);
+        for (const m of marks) {
+          summary.append(el("button", { type: "button", class: "md-button", onclick: () => show(v.review.findIndex((t) => t.number === m.trick)) }, `Trick ${m.trick}`), " ");
+        }
+      } else {
+        summary.append(`${where} would have played each of your cards as you did.`);
       }
-    } else if (v.phase === "done") {
-      summary.append("In the last five tricks the solver, looking at every card, would have played each of your cards as you did.");
-    }
+      summary.append(el("span", { class: "tr-play__marksnote", text: ` In the last ${res.open_tricks} it looks at every card; before them it tries ${res.samples} deals of the cards you could not see yet.` }));
+      show(reviewAt);
+    }).catch((err) => {
+      if (mine !== token) return;
+      summary.textContent = `The solver could not look over this hand: ${err.message || err}`;
+    });
     sec.append(summary, nav, body);
     end.append(sec);
     function show(i) {
@@ -523,15 +539,22 @@ function bindTable(box) {
       const t = v.review[reviewAt];
       prev.disabled = reviewAt === 0;
       next.disabled = reviewAt === v.review.length - 1;
-      const mark = (v.marks || []).find((m) => m.trick === t.number);
+      const mark = marks.find((m) => m.trick === t.number);
       body.replaceChildren(el("h4", { text: `Trick ${t.number} of ${v.review.length}: ${t.winner === g.seat ? "you take it" : `bot ${t.winner} takes it`}` }),
-        mark ? el("p", { class: "tr-play__mark", "data-play-mark": t.number,
-          text: `A better card: ${mark.better.map(cardName).join(" or ")} instead of ${cardName(mark.card).replace(/^The /, "the ")} would have brought your side ${mark.lost} more card ${mark.lost === 1 ? "point" : "points"} (the solver, with every card open).` }) : null,
+        mark ? el("p", { class: "tr-play__mark", "data-play-mark": t.number, text: markText(mark) }) : null,
         el("p", { class: "tr-play__reviewtrick" }, "Played: ", t.plays.map(([p, c]) => el("span", { class: "tr-play__rplay" }, cardFace(c), ` ${p === g.seat ? "you" : `bot ${p}`}`))),
         ...t.hands.map((h, p) => el("div", { class: "tr-play__rhand" }, el("h5", { text: `${seatName(p)}, before this trick` }),
           el("p", {}, h.map((c) => cardFace(c))))));
     }
     show(0);
+  }
+
+  function markText(mark) {
+    const better = `A better card: ${mark.better.map(cardName).join(" or ")} instead of ${cardName(mark.card).replace(/^The /, "the ")}`;
+    if (mark.samples === null) {
+      return `${better} would have brought your side ${mark.lost} more card ${mark.lost === 1 ? "point" : "points"} (the solver, with every card open).`;
+    }
+    return `${better} would have brought your side about ${mark.lost} more card points on average, over ${mark.samples} deals of the cards you could not see then (the solver played each deal with every card open).`;
   }
 
   // --- records ---------------------------------------------------------------------------------

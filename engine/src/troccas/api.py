@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .facts import Facts
     from .results import (BotAction, CardInfo, CardList, CheckResult, ClausesResult, CountResult,
                           DealResult, ExerciseResult, LegalResult, OptionsResult, PartnersResult, PlayCheck,
-                          PuzzleResult, RecordResult, ReplayResult, TableApply, TableView,
+                          PuzzleResult, RecordResult, ReplayResult, ReviewMarks, TableApply, TableView,
                           WinnerResult)
 
 FACADE = Facade(DOMAIN, TroccasError, types="troccas.results")
@@ -287,6 +287,15 @@ def call_table_view(record, seat: int) -> TableView:
     group and every hand for the review. Never another seat's hidden cards."""
     from . import table
     return table.view(record, seat)
+
+
+@_call
+def call_review_marks(record, seat: int) -> ReviewMarks:
+    """For the finished hand ``record``, ``seat``'s cards where the open-card solver finds a
+    better one and the card points it would have brought: in the last tricks with every card
+    open, a little earlier over sampled deals of the cards the seat could not see."""
+    from . import table
+    return table.marks(record, seat)
 
 
 @_call

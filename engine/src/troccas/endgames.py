@@ -294,28 +294,76 @@ def cached(spec) -> Endgame:
 
 
 REVIEW_TRICKS = 5  # the last tricks, where an open-card solve is quick
+# Before them, back to this many tricks from the end, the cards the seat could not see are
+# sampled: SAMPLES deals that agree with everything it had seen (the search bot's sampler),
+# each solved with its cards open. Earlier, a solve takes seconds: not done.
+SAMPLED_TRICKS = 6
+SAMPLES = 6
 
 
-def review_marks(rec, seat: int, last: int = REVIEW_TRICKS) -> list[dict]:
-    """For a finished hand (a HandRecord), ``seat``'s cards in the last ``last`` tricks where
-    the solver, with every card open, finds a better one: the trick, the card played, the
-    better card(s) and the card points the side lost by it. (Earlier in the hand the cards
-    still hidden would have to be sampled; that is not done here.)"""
+def review_marks(rec, seat: int, last: int = REVIEW_TRICKS, sampled: int = SAMPLED_TRICKS,
+                 samples: int = SAMPLES) -> list[dict]:
+    """For a finished hand (a HandRecord), ``seat``'s cards where the solver finds a better
+    one: the trick, the card played, the better card(s) and the card points the side lost by
+    it (``lost``). In the last ``last`` tricks every card is open (``samples`` None); back to
+    ``sampled`` tricks from the end the cards the seat had not seen are sampled, ``lost`` is
+    the mean over the ``samples`` deals, and a card is marked only where the better one beats
+    it deal by deal by more than chance would (one standard error). Only positions of plain
+    trick play are solved (every suit held already led: the solver's fast model); the
+    samples are seeded from the record, so the marks are the same everywhere."""
     from .solver import _fast, solve
     hand = rec.new_hand()
     marks = []
     for action in rec.actions:
-        if (action.kind == "play" and action.player == seat and hand.phase == "play"
-                and tricks_left(hand) <= last and _fast(hand)):
-            sol = solve(hand)
-            mine = sol.values.get(str(action))
-            top = max(sol.values.values())
-            if mine is not None and mine < top:
+        if action.kind == "play" and action.player == seat and hand.phase == "play":
+            left = tricks_left(hand)
+            mark = None
+            if left <= last and _fast(hand):
+                sol = solve(hand)
+                mine = sol.values.get(str(action))
+                top = max(sol.values.values())
+                if mine is not None and mine < top:
+                    mark = {"better": sorted(a.split(" ", 2)[2] for a in sol.best),
+                            "lost": top - mine, "samples": None}
+            elif last < left <= sampled:
+                mark = _sampled_mark(rec, hand, seat, str(action), samples)
+            if mark is not None:
                 marks.append({"trick": len(hand.finished_tricks) + 1, "card": action.arg,
-                              "better": sorted(a.split(" ", 2)[2] for a in sol.best),
-                              "lost": top - mine})
+                              **mark})
         hand.apply(action)
     return marks
+
+
+def _sampled_mark(rec, hand: Hand, seat: int, played: str, samples: int) -> dict | None:
+    import random
+    from .bots.base import seen
+    from .bots.sampling import Sampler
+    from .bots.search import _clearly_better
+    from .bots.signals import claims_for
+    from .solver import _fast, solve
+    view = seen(hand, seat)
+    sampler = Sampler(view, claims_for(view))
+    # A string seed is hashed the same way in every Python: the browser's marks are these.
+    rng = random.Random(f"review {rec.seed} {len(rec.actions)} {hand.action_count}")
+    values: dict[str, list[int]] = {}
+    for _ in range(samples * 3):
+        world = sampler.world(rng)
+        if world is None or not _fast(world):
+            continue
+        for a, v in solve(world).values.items():
+            values.setdefault(a, []).append(v)
+        if len(values.get(played, ())) == samples:
+            break
+    done = len(values.get(played, ()))
+    if done < samples:
+        return None  # too few deals of plain trick play to judge by
+    means = {a: sum(v) / done for a, v in values.items()}
+    top = max(means.values())
+    better = [a for a, m in means.items() if m == top]
+    if played in better or not _clearly_better(values[better[0]], values[played]):
+        return None
+    return {"better": sorted(a.split(" ", 2)[2] for a in better),
+            "lost": round(top - means[played], 1), "samples": done}
 
 
 def steps(eg: Endgame) -> list:

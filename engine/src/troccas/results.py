@@ -295,9 +295,6 @@ class TableView:
     counts: list[CountResult] | None = field(default=None, metadata=OPTIONAL)
     totals_after: list | None = field(default=None, metadata=OPTIONAL)
     review: list[dict] | None = field(default=None, metadata=OPTIONAL)
-    # The seat's cards in the last tricks where the solver, every card open, finds a better
-    # one: {trick, card, better, lost} (troccas.endgames.review_marks).
-    marks: list[dict] | None = field(default=None, metadata=OPTIONAL)
     dealt: list[list[Token]] | None = field(default=None, metadata=OPTIONAL)
     scart_cards: list[Token] | None = field(default=None, metadata=OPTIONAL)
 
@@ -381,6 +378,19 @@ class EndgamePlay:
     over: bool
     best: int
     points: int | None = field(default=None, metadata=OPTIONAL)
+
+
+@dataclass(frozen=True)
+class ReviewMarks:
+    """The seat's cards in a finished hand where the solver finds a better one
+    (troccas.endgames.review_marks): each {trick, card, better, lost, samples} — in the last
+    ``open_tricks`` tricks with every card open (``samples`` null, ``lost`` the card points
+    lost), before them back to ``sampled_tricks`` from the end over ``samples`` deals of the
+    cards the seat had not seen (``lost`` their mean)."""
+    marks: list[dict]
+    open_tricks: int
+    sampled_tricks: int
+    samples: int
 
 
 @dataclass(frozen=True)

@@ -157,29 +157,32 @@ class _Search:
 # says when a position is such a one; tests hold the two searches to each other.
 _FOOL_BIT = 1 << FOOL
 _SUIT_MASKS = [sum(1 << c for c in range(78) if SUIT_OF[c] == s) for s in range(5)]
-_KEYS = [list(k) for k in _WIN_KEY]
-_TRUMPS = _SUIT_MASKS[4]
-_BITS = [1 << c for c in range(78)]
-_SUIT_STRENGTH = [(SUIT_OF[c], _STRENGTH[c]) for c in range(78)]
-_POINTS_DESC = [(-POINTS[c], _STRENGTH[c]) for c in range(78)]
 
-
-def _between() -> dict[int, int]:
-    """For two cards of a suit, worth 1 point each and next to each other in the order of
-    strength (weaker first, as ``a * 78 + b``): the cards of that suit strictly between them.
-    Equivalent if nobody else holds one of those; other pairs are never equivalent."""
-    out = {}
-    for s in range(5):
-        run = sorted((c for c in range(78) if SUIT_OF[c] == s), key=_STRENGTH.__getitem__)
-        for i, a in enumerate(run):
-            for j in range(i + 1, len(run)):
-                b = run[j]
-                if POINTS[a] == POINTS[b] == 1:
-                    out[a * 78 + b] = sum(1 << c for c in run[i + 1:j])
-    return out
-
-
-_BETWEEN = _between()
+# Inside the fast model a card is its place in the order (suit, strength): bit n of a hand is
+# the n-th card of that order, so a seat's cards come out of its mask already sorted by suit
+# and strength, and the cards between two of a suit are the bits between them. _N maps a card
+# id to its place, _ID back; the tables below are indexed by place.
+_ID = sorted(range(78), key=lambda c: (SUIT_OF[c], _STRENGTH[c]))
+_N = [0] * 78
+for _n, _c in enumerate(_ID):
+    _N[_c] = _n
+_NFOOL = _N[FOOL]
+_NFOOL_BIT = 1 << _NFOOL
+_NSUIT = [SUIT_OF[c] for c in _ID]
+_NPOINTS = [POINTS[c] for c in _ID]
+_NSTRENGTH = [_STRENGTH[c] for c in _ID]
+_NKEYS = [[key[c] for c in _ID] for key in _WIN_KEY]
+_NSUIT_MASKS = [sum(1 << n for n in range(78) if _NSUIT[n] == s) for s in range(5)]
+_NTRUMPS = _NSUIT_MASKS[4]
+_BITS = [1 << n for n in range(78)]
+_BELOW = [(1 << n) - 1 for n in range(79)]
+# Cards that may stand for the next one up in a run: worth 1, and that next one too (the same
+# suit, since a suit's last card is followed by the next suit's first, worth more or a trump).
+_RUNS = [n + 1 < 78 and _NPOINTS[n] == 1 and _NPOINTS[n + 1] == 1 and _NSUIT[n] == _NSUIT[n + 1]
+         for n in range(78)]
+# Lead order: the strongest first across all suits.
+_LEAD_RANK = [-_NSTRENGTH[n] for n in range(78)]
+_POINTS_DESC = [(-_NPOINTS[n], _NSTRENGTH[n]) for n in range(78)]
 
 
 def _cards(mask: int):
@@ -187,6 +190,10 @@ def _cards(mask: int):
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def _to_places(mask: int) -> int:
+    return sum(1 << _N[c] for c in _cards(mask))
 
 
 def _fast(hand: Hand) -> bool:
@@ -220,7 +227,8 @@ _KINGS = [c for c in range(78) if SUIT_OF[c] < 4 and RANK_OF[c] == KING]
 
 
 class _Fast:
-    """Alpha-beta on bitmasks for the gain of the root's side from here on (see above)."""
+    """Alpha-beta on bitmasks (cards by place, see _ID) for the gain of the root's side from
+    here on (see above)."""
 
     def __init__(self, hand: Hand, side: int) -> None:
         self.side = side
@@ -230,37 +238,39 @@ class _Fast:
 
     def legal(self, held: int, led: int) -> int:
         if led >= 0:
-            follow = held & _SUIT_MASKS[led]
+            follow = held & _NSUIT_MASKS[led]
             if follow:
-                return follow | (held & _FOOL_BIT)
-            trumps = held & _SUIT_MASKS[4]
+                return follow | (held & _NFOOL_BIT)
+            trumps = held & _NTRUMPS
             if trumps:
-                return trumps | (held & _FOOL_BIT)
+                return trumps | (held & _NFOOL_BIT)
         return held
 
     def moves(self, hands, me: int, legal: int, players, cards, led: int) -> list[int]:
         """Legal cards, one of each run of equivalent ones, the likely best first."""
-        cs = sorted(_cards(legal), key=_SUIT_STRENGTH.__getitem__)
-        if len(cs) > 1:
-            others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[me]
-            for c in cards:
-                others |= _BITS[c]
-            keep = [cs[0]]
-            prev = cs[0]
-            for c in cs[1:]:
-                between = _BETWEEN.get(prev * 78 + c)
-                if between is None or others & between:
-                    keep.append(c)
-                prev = c  # a skipped card stands for the run: compare with the last one seen
-            cs = keep
+        others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[me]
+        for c in cards:
+            others |= _BITS[c]
+        cs = []
+        prev = -1
+        m = legal
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            # Two cards of a run with no card of anyone else between them: one stands for both.
+            if prev < 0 or not _RUNS[prev] or _NSUIT[prev] != _NSUIT[c] or _NPOINTS[c] != 1 \
+                    or others & _BELOW[c] & ~_BELOW[prev + 1]:
+                cs.append(c)
+            prev = c  # a skipped card stands for the run: compare with the last one seen
         if len(cs) < 2:
             return cs
         if not cards:  # leading: the strongest first
-            cs.sort(key=_STRENGTH.__getitem__, reverse=True)
+            cs.sort(key=_LEAD_RANK.__getitem__)
             return cs
-        key = _KEYS[led] if led >= 0 else None
+        key = _NKEYS[led] if led >= 0 else None
         if key is None:  # the Fool was led: the first real card sets the suit
-            cs.sort(key=_STRENGTH.__getitem__, reverse=True)
+            cs.sort(key=_LEAD_RANK.__getitem__)
             return cs
         top = max(range(len(cards)), key=lambda i: key[cards[i]])
         if self.side_of[players[top]] == self.side_of[me]:
@@ -269,20 +279,20 @@ class _Fast:
         best = key[cards[top]]
         # The other side wins so far: winning cards first, the cheapest of them first, then
         # the rest from the least worth.
-        cs.sort(key=lambda c: (key[c] <= best, POINTS[c] if key[c] <= best else _STRENGTH[c]))
+        cs.sort(key=lambda c: (key[c] <= best, _NPOINTS[c] if key[c] <= best else _NSTRENGTH[c]))
         return cs
 
     def trick_gain(self, players, cards, led: int) -> tuple[int, int]:
         """The root side's gain from a full trick, and the winner."""
-        key = _KEYS[led]
+        key = _NKEYS[led]
         k0, k1, k2, k3 = key[cards[0]], key[cards[1]], key[cards[2]], key[cards[3]]
         top = max(k0, k1, k2, k3)
         winner = players[0 if k0 == top else 1 if k1 == top else 2 if k2 == top else 3]
         wside = self.side_of[winner]
         root = self.side
-        won = POINTS[cards[0]] + POINTS[cards[1]] + POINTS[cards[2]] + POINTS[cards[3]]
-        if FOOL in cards:
-            fside = self.side_of[players[cards.index(FOOL)]]
+        won = _NPOINTS[cards[0]] + _NPOINTS[cards[1]] + _NPOINTS[cards[2]] + _NPOINTS[cards[3]]
+        if _NFOOL in cards:
+            fside = self.side_of[players[cards.index(_NFOOL)]]
             if fside != wside:
                 # The Fool back to its side, a low card from it to the winners.
                 return (won - 5 + 1 - 3 if wside == root else 4), winner
@@ -305,7 +315,7 @@ class _Fast:
                 # The last trick: every card is forced.
                 order = [(to_move + k) % 4 for k in range(4)]
                 last = [hands[p].bit_length() - 1 for p in order]
-                lead = next((SUIT_OF[c] for c in last if c != FOOL), -1)
+                lead = next((_NSUIT[c] for c in last if c != _NFOOL), -1)
                 return self.trick_gain(order, last, lead)[0]
             key = (h0, h1, h2, h3, to_move)
             hit = self.table.get(key)
@@ -315,8 +325,11 @@ class _Fast:
                 if beta <= 0:
                     return 0
                 top = -3 * h0.bit_count()  # tricks left: every seat holds as many cards
-                for c in _cards(h0 | h1 | h2 | h3):
-                    top += POINTS[c]
+                m = h0 | h1 | h2 | h3
+                while m:
+                    low = m & -m
+                    top += _NPOINTS[low.bit_length() - 1]
+                    m ^= low
                 if alpha >= top:
                     return top
             else:
@@ -335,13 +348,13 @@ class _Fast:
         nxt = (to_move + 1) % 4
         legal = held
         if led >= 0:
-            follow = held & _SUIT_MASKS[led]
+            follow = held & _NSUIT_MASKS[led]
             if follow:
-                legal = follow | (held & _FOOL_BIT)
+                legal = follow | (held & _NFOOL_BIT)
             else:
-                trumps = held & _TRUMPS
+                trumps = held & _NTRUMPS
                 if trumps:
-                    legal = trumps | (held & _FOOL_BIT)
+                    legal = trumps | (held & _NFOOL_BIT)
         order = self.moves(hands, to_move, legal, players, cards, led) \
             if legal & (legal - 1) else [legal.bit_length() - 1]
         if first is not None and first in order and order[0] != first:
@@ -353,7 +366,7 @@ class _Fast:
             hands[to_move] = held & ~_BITS[c]
             cards.append(c)
             v = self.value(hands, nxt, players, cards,
-                           led if led >= 0 or c == FOOL else SUIT_OF[c], alpha, beta)
+                           led if led >= 0 or c == _NFOOL else _NSUIT[c], alpha, beta)
             cards.pop()
             hands[to_move] = held
             if maxing:
@@ -394,8 +407,8 @@ def _solve_fast(hand: Hand) -> Solution:
     player = hand.current_player
     side = hand.side_of[player]
     fast = _Fast(hand, side)
-    hands = [hand.seat_mask(p) for p in range(4)]
-    players, cards = list(hand.trick_players), list(hand.trick_cards)
+    hands = [_to_places(hand.seat_mask(p)) for p in range(4)]
+    players, cards = list(hand.trick_players), [_N[c] for c in hand.trick_cards]
     led = hand.led
     base = _count_now(hand, side)
     legal = fast.legal(hands[player], led)
@@ -405,36 +418,27 @@ def _solve_fast(hand: Hand) -> Solution:
 
     def gain_of(c: int, alpha=-_INF, beta=_INF) -> int:
         hands[player] = held & ~_BITS[c]
-        new_led = led if led >= 0 or c == FOOL else SUIT_OF[c]
+        new_led = led if led >= 0 or c == _NFOOL else _NSUIT[c]
         v = fast.value(hands, (player + 1) % 4, players + [player], cards + [c], new_led,
                        alpha, beta)
         hands[player] = held
         return v
 
-    # Each card's exact value by MTD(f): null-window searches closing in on it from a guess
-    # (the value of the card before), which with the table cost less than one full window.
-    guess = None
+    # Each card's exact value by null-window tests closing in on it (MTD(f)), from a guess: the
+    # value of the card before, or for the first half of the most the side could still gain
+    # (cheaper than one full window, which proves bounds far from the value).
+    out = hands[0] | hands[1] | hands[2] | hands[3]
+    for c in cards:
+        out |= _BITS[c]
+    guess = (sum(_NPOINTS[c] for c in _cards(out)) - 3 * ((out.bit_count() + 3) // 4)) // 2
     for c in kept:
-        if guess is None:  # the likely best card: one full window gives the first guess
-            gains[c] = guess = gain_of(c)
-            continue
-        lo, hi, g = -_INF, _INF, guess
-        while lo < hi:
-            beta = g + 1 if g == lo else g
-            g = gain_of(c, beta - 1, beta)
-            if g < beta:
-                hi = g
-            else:
-                lo = g
-        gains[c] = guess = g
-    # A card left out is equivalent to the next kept one of its run below it (same suit).
+        gains[c] = guess = _mtd(gain_of, c, guess)
+    # A card left out stands in a run for the kept card just below it (same suit, by place).
     for c in _cards(legal):
         if c not in gains:
-            same = [k for k in kept if SUIT_OF[k] == SUIT_OF[c] and POINTS[k] == 1
-                    and _STRENGTH[k] < _STRENGTH[c]]
-            gains[c] = gains[max(same, key=_STRENGTH.__getitem__)]
+            gains[c] = gains[max(k for k in kept if k < c and _NSUIT[k] == _NSUIT[c])]
     for aid in hand.legal_action_ids():
-        values[str(hand.action(aid))] = base + gains[aid]
+        values[str(hand.action(aid))] = base + gains[_N[aid]]
     top = max(values.values())
     best = [a for a, v in values.items() if v == top]
     line = _fast_line(hand, fast, top - base)
@@ -442,21 +446,35 @@ def _solve_fast(hand: Hand) -> Solution:
                     nodes=fast.nodes)
 
 
+def _mtd(gain_of, c: int, guess: int) -> int:
+    """The exact gain of root card ``c`` by null-window tests (MTD(f)) starting at ``guess``."""
+    lo, hi, g = -_INF, _INF, guess
+    while lo < hi:
+        beta = g + 1 if g == lo else g
+        g = gain_of(c, beta - 1, beta)
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+    return g
+
+
 def _fast_line(hand: Hand, fast: _Fast, target: int) -> list[str]:
     """The principal line with the fast model: each seat's best card in turn (the first of
-    equals in the engine's order of its legal cards). ``target`` is the root side's gain from
-    here with best play, so each step needs only a null-window test of each card."""
-    hands = [hand.seat_mask(p) for p in range(4)]
-    players, cards = list(hand.trick_players), list(hand.trick_cards)
+    equals in the engine's order of its legal cards, by card id). ``target`` is the root
+    side's gain from here with best play, so each step needs only a null-window test of each
+    card."""
+    hands = [_to_places(hand.seat_mask(p)) for p in range(4)]
+    players, cards = list(hand.trick_players), [_N[c] for c in hand.trick_cards]
     led, to_move = hand.led, hand.current_player
     line = []
     while True:
         held = hands[to_move]
         maxing = fast.side_of[to_move] == fast.side
         chosen = None
-        for c in sorted(_cards(fast.legal(held, led))):
+        for c in sorted(_cards(fast.legal(held, led)), key=_ID.__getitem__):
             hands[to_move] = held & ~_BITS[c]
-            new_led = led if led >= 0 or c == FOOL else SUIT_OF[c]
+            new_led = led if led >= 0 or c == _NFOOL else _NSUIT[c]
             args = (hands, (to_move + 1) % 4, players + [to_move], cards + [c], new_led)
             ok = (fast.value(*args, target - 1, target) >= target if maxing
                   else fast.value(*args, target, target + 1) <= target)
@@ -464,9 +482,9 @@ def _fast_line(hand: Hand, fast: _Fast, target: int) -> list[str]:
             if ok:
                 chosen = c
                 break
-        line.append(f"{to_move} play {TOKEN[chosen]}")
+        line.append(f"{to_move} play {TOKEN[_ID[chosen]]}")
         hands[to_move] = held & ~_BITS[chosen]
-        led = led if led >= 0 or chosen == FOOL else SUIT_OF[chosen]
+        led = led if led >= 0 or chosen == _NFOOL else _NSUIT[chosen]
         players, cards = players + [to_move], cards + [chosen]
         if len(cards) == 4:
             gain, winner = fast.trick_gain(players, cards, led)

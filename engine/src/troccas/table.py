@@ -224,14 +224,24 @@ def view(record, seat: int):
         else None,
         totals_after=[t + s for t, s in zip(hand.totals, result["scores"])] if done else None,
         review=_review(walk) if over else None,
-        marks=_marks(rec, seat) if done else None,
         dealt=[[TOKEN[c] for c in sorted(d)] for d in hand.dealt] if over else None,
         scart_cards=[TOKEN[c] for c in hand.scart] if over else None)
 
 
-def _marks(rec: HandRecord, seat: int) -> list[dict]:
-    from .endgames import review_marks
-    return review_marks(rec, seat)
+def marks(record, seat: int):
+    """The review's marks for ``seat`` on a finished hand (troccas.endgames.review_marks): a
+    call of its own, since the sampled ones take the solver a while and the count should not
+    wait for them."""
+    from .endgames import REVIEW_TRICKS, SAMPLED_TRICKS, SAMPLES, review_marks
+    from .results import ReviewMarks
+    rec = _read(record)
+    hand = rec.replay()
+    hand.observation(seat)  # checks the seat
+    if hand.phase != DONE:
+        from .solver import SolverError
+        raise SolverError(msg("solver#review", phase=hand.phase))
+    return ReviewMarks(marks=review_marks(rec, seat), open_tricks=REVIEW_TRICKS,
+                       sampled_tricks=SAMPLED_TRICKS, samples=SAMPLES)
 
 
 def _review(walk: _Walk) -> list[dict]:

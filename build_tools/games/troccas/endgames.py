@@ -3,7 +3,9 @@
 ``<!-- endgames -->`` draws the authored endgames (``puzzles/endgames/endgames.yaml``), each
 re-solved by the engine's solver at build time: an ``expect`` that is no longer the solver's
 best first card stops the build, naming the file and the puzzle. ``<!-- endgame-practice -->``
-draws a seeded one whose seed the page's address may change (``?seed=N``). The page's script
+draws a seeded one whose seed the page's address may change (``?seed=N``);
+``<!-- endgame-progress -->`` the reader's progress on them (how many solved, the streak), kept in
+the puzzles' one store in the browser (``assets/puzzles/review.js``). The page's script
 (``assets/endgames/endgame.js``) asks the reader's own Python for everything after the first
 paint: ``check_endgame`` for the first card, ``endgame_play`` for the rest.
 """
@@ -27,6 +29,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 JS_URI = "assets/endgames/endgame.js"
 CSS_URI = "assets/endgames/endgame.css"
 TEMPLATE = "endgames/endgame.html"
+PROGRESS_TEMPLATE = "endgames/progress.html"
 FILE = Path("endgames") / "endgames.yaml"
 SCHEMA = {
     "type": "array",
@@ -93,7 +96,7 @@ class EndgamesPart(Part):
         if "<!-- endgame" not in markdown:
             return markdown
         page.meta["engine"] = True
-        return replace_markers(markdown, ["endgames", "endgame-practice"],
+        return replace_markers(markdown, ["endgames", "endgame-practice", "endgame-progress"],
                                lambda m: self._marker(m, page), whole_line=True)
 
     def _solved(self, spec: dict, where: str) -> dict:
@@ -104,6 +107,10 @@ class EndgamesPart(Part):
             raise PluginError(f"{where}: {exc.message}") from None
 
     def _marker(self, m, page) -> str:
+        if m.name == "endgame-progress":
+            html_ = self.site.env.get_template(PROGRESS_TEMPLATE).render(
+                ids=[spec["id"] for spec in self.endgames])
+            return "\n".join(line.strip() for line in html_.splitlines() if line.strip())
         names = {c["token"]: c["name"] for c in self.site.api.call("pack")["cards"]}
         # The cards' names for the page's script, once per marker (not once per puzzle).
         data = json.dumps(names, ensure_ascii=False, separators=(",", ":"))

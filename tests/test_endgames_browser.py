@@ -117,7 +117,13 @@ def test_endgame_progress_is_kept_shown_and_reset(site_server, page, wait_engine
     assert wait_engine(page) == "ready"
     _solve_first_card(page, first)
     page.goto(site_server.url_of("puzzles/"))
+    row = page.locator("[data-pz-progress-kind='endgame']")
+    page.wait_for_function("document.querySelector(\"[data-pz-progress-kind='endgame'] "
+                           "[data-pz-solved]\").textContent === '1'")
+    assert row.locator("th a").get_attribute("href").rstrip("/").endswith("puzzles/endgames")
+    assert row.locator("[data-pz-streak]").inner_text() == "1"
     page.get_by_role("button", name="Reset my progress").click()
+    assert row.locator("[data-pz-solved]").inner_text() == "0"
     page.goto(site_server.url_of("puzzles/endgames/"))
     page.wait_for_function("document.querySelector('[data-eg-progress]').dataset.solved === '0'")
     assert page.locator(".tr-eg__done").count() == 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 
 import yaml
@@ -30,6 +31,7 @@ JS_URI = "assets/endgames/endgame.js"
 CSS_URI = "assets/endgames/endgame.css"
 TEMPLATE = "endgames/endgame.html"
 PROGRESS_TEMPLATE = "endgames/progress.html"
+PROGRESS_TITLE = "Endgames"
 FILE = Path("endgames") / "endgames.yaml"
 SCHEMA = {
     "type": "array",
@@ -90,6 +92,14 @@ class EndgamesPart(Part):
                 raise PluginError(f"docs/{uri} exists, but the endgames part generates it")
             files.append(File.generated(config, uri,
                                         content=(STATIC / name).read_text(encoding="utf-8")))
+        # The page with the authored endgames, for the puzzles' progress table (its kind is
+        # "endgame", as endgame.js records it in the reader's store).
+        for file in files.documentation_pages():
+            text = Path(file.abs_src_path).read_text(encoding="utf-8") if file.abs_src_path else ""
+            if self.endgames and re.search(r"^\s*<!-- endgames -->\s*$", text, re.M):
+                self.site.progress_kinds.append(("endgame", PROGRESS_TITLE, len(self.endgames),
+                                                 file.url))
+                break
         return files
 
     def on_page_markdown(self, markdown, page, config, files):

@@ -22,7 +22,7 @@ site module and the one Jinja environment (``build_tools/templating.py``).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
@@ -57,6 +57,10 @@ class Site:
     engine: ModuleType  # the engine package (its __version__)
     game_site: ModuleType  # build_tools.games.<game>: the game's own parts and helpers
     command: str = "build"
+    # Puzzles a game's own parts keep the reader's progress for, besides the engine's puzzle
+    # kinds (Troccas: the endgames): (kind, title, authored count, page address), so the
+    # puzzles' progress table lists them too. Filled in by those parts' on_files.
+    progress_kinds: list = field(default_factory=list)
 
     @property
     def env(self):

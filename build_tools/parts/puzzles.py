@@ -216,7 +216,10 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
             return widget.flat(env.get_template("puzzles/practice.html").render(
                 kind=kind, drawn=drawn, seeds=PRACTICE_SEEDS, base=base,
                 render_url=f"{base}{RENDER_JSON}"))
-        shown = [(k, titles[k], len(part.puzzles[k])) for k in kinds if kind in (None, k)]
+        shown = [(k, titles[k], len(part.puzzles[k]), f"puzzles/{k}/") for k in kinds
+                 if kind in (None, k)]
+        if kind is None:  # the overview: the game's other puzzles too (the endgames)
+            shown += [tuple(row) for row in part.site.progress_kinds]
         mistakes = getattr(part, "mistakes_url", None)
         return widget.flat(env.get_template("puzzles/progress.html").render(
             kinds=shown, base=base, mistakes_url=None if mistakes is None else base + mistakes))

@@ -3,7 +3,9 @@
 ``<!-- endgames -->`` draws the authored endgames (``puzzles/endgames/endgames.yaml``), each
 re-solved by the engine's solver at build time: an ``expect`` that is no longer the solver's
 best first card stops the build, naming the file and the puzzle. ``<!-- endgame-practice -->``
-draws a seeded one whose seed the page's address may change (``?seed=N``). The page's script
+draws a seeded one whose seed the page's address may change (``?seed=N``);
+``<!-- endgame-progress -->`` the reader's progress on them (how many solved, the streak), kept in
+the puzzles' one store in the browser (``assets/puzzles/review.js``). The page's script
 (``assets/endgames/endgame.js``) asks the reader's own Python for everything after the first
 paint: ``check_endgame`` for the first card, ``endgame_play`` for the rest.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 
 import yaml
@@ -27,6 +30,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 JS_URI = "assets/endgames/endgame.js"
 CSS_URI = "assets/endgames/endgame.css"
 TEMPLATE = "endgames/endgame.html"
+PROGRESS_TEMPLATE = "endgames/progress.html"
+PROGRESS_TITLE = "Endgames"
 FILE = Path("endgames") / "endgames.yaml"
 SCHEMA = {
     "type": "array",
@@ -87,13 +92,21 @@ class EndgamesPart(Part):
                 raise PluginError(f"docs/{uri} exists, but the endgames part generates it")
             files.append(File.generated(config, uri,
                                         content=(STATIC / name).read_text(encoding="utf-8")))
+        # The page with the authored endgames, for the puzzles' progress table (its kind is
+        # "endgame", as endgame.js records it in the reader's store).
+        for file in files.documentation_pages():
+            text = Path(file.abs_src_path).read_text(encoding="utf-8") if file.abs_src_path else ""
+            if self.endgames and re.search(r"^\s*<!-- endgames -->\s*$", text, re.M):
+                self.site.progress_kinds.append(("endgame", PROGRESS_TITLE, len(self.endgames),
+                                                 file.url))
+                break
         return files
 
     def on_page_markdown(self, markdown, page, config, files):
         if "<!-- endgame" not in markdown:
             return markdown
         page.meta["engine"] = True
-        return replace_markers(markdown, ["endgames", "endgame-practice"],
+        return replace_markers(markdown, ["endgames", "endgame-practice", "endgame-progress"],
                                lambda m: self._marker(m, page), whole_line=True)
 
     def _solved(self, spec: dict, where: str) -> dict:
@@ -104,6 +117,10 @@ class EndgamesPart(Part):
             raise PluginError(f"{where}: {exc.message}") from None
 
     def _marker(self, m, page) -> str:
+        if m.name == "endgame-progress":
+            html_ = self.site.env.get_template(PROGRESS_TEMPLATE).render(
+                ids=[spec["id"] for spec in self.endgames])
+            return "\n".join(line.strip() for line in html_.splitlines() if line.strip())
         names = {c["token"]: c["name"] for c in self.site.api.call("pack")["cards"]}
         # The cards' names for the page's script, once per marker (not once per puzzle).
         data = json.dumps(names, ensure_ascii=False, separators=(",", ":"))

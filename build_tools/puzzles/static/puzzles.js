@@ -44,28 +44,13 @@ function onEngineState(root, fn) {
 function loadProgress() {
   return review.read().data;
 }
-function saveProgress(p) {
-  review.write(p); // storage full or blocked: the page goes on without
+function record(kind, id, firstTry) {
+  review.recordSolved(kind, id, firstTry);
   showProgress(document);
 }
-function kindProgress(p, kind) {
-  return (p.kinds[kind] ||= { solved: {}, streak: 0, best: 0 });
-}
-function record(kind, id, firstTry) {
-  const p = loadProgress();
-  const k = kindProgress(p, kind);
-  const fresh = !k.solved[id];
-  k.solved[id] = true;
-  if (fresh) {
-    k.streak = firstTry ? k.streak + 1 : 0;
-    k.best = Math.max(k.best, k.streak);
-  }
-  saveProgress(p);
-}
 function recordMiss(kind) {
-  const p = loadProgress();
-  kindProgress(p, kind).streak = 0;
-  saveProgress(p);
+  review.recordMiss(kind);
+  showProgress(document);
 }
 function showProgress(root) {
   const p = loadProgress();
@@ -474,7 +459,7 @@ function onPage() {
     if (reset.dataset.pzBound) continue;
     reset.dataset.pzBound = "true";
     reset.addEventListener("click", () => {
-      try { localStorage.removeItem(review.STORE); } catch { /* blocked */ }
+      review.resetProgress(); // the whole store: every kind's progress and the mistakes
       showProgress(document);
       const done = reset.parentElement.querySelector("[data-pz-reset-done]");
       if (done) done.textContent = "Progress reset.";

@@ -1,7 +1,9 @@
 // Mistakes come back (issue 15): the review schedule and the one store of a reader's puzzle
-// progress. Served as assets/puzzles/review.js; puzzles.js records answers through it and the
-// "My mistakes" page (mistakes.js) lists and replays what it holds. No DOM here, so that every
-// function can be tried on its own (tests/test_puzzles_mistakes.py imports this very file).
+// progress. Served as assets/puzzles/review.js; puzzles.js and the Endgames page's script
+// (assets/endgames/endgame.js, issue 17) record answers through it and the "My mistakes" page
+// (mistakes.js) lists and replays what it holds. No DOM here (a change of progress is only
+// announced on window, as the event "troccas:progress"), so that every function can be tried
+// on its own (tests/test_puzzles_mistakes.py imports this very file).
 //
 // The schedule: Leitner boxes, counted in the reader's own calendar days.
 //   - A puzzle whose first answer was wrong (or whose solution was shown before a right
@@ -14,8 +16,11 @@
 // is there the next morning.
 //
 // The store: localStorage "troccas.puzzles.v1", one small JSON object —
-//   {"kinds": {KIND: {solved: {ID: true}, streak, best}},          (puzzles.js: progress)
+//   {"kinds": {KIND: {solved: {ID: true}, first: {ID: true}, streak, best}},   (progress)
 //    "mistakes": {KEY: ENTRY}}
+// Progress per kind ("endgame" included): the puzzles solved (a practice puzzle as "seed-N"),
+// those right at a first try (first; kept since issue 17, so older stores lack it), the
+// puzzles solved in a row at the first try (streak) and the longest such run (best).
 // ENTRY: {kind, id, page} for an authored puzzle (id as the page carries it; page: its address
 // from the site's root, "puzzles/winner/") or {kind, seed, page} for a practice puzzle, and
 // title, from (the page's heading), box (1-4; 5 = learnt), due (ms since 1970; null once
@@ -128,6 +133,76 @@ export function write(data) {
   } catch {
     return false;
   }
+}
+
+// --- progress per kind -------------------------------------------------------------------------
+export const PROGRESS_EVENT = "troccas:progress";
+
+function announce(kind) {
+  if (typeof window.dispatchEvent === "function" && typeof CustomEvent === "function") {
+    window.dispatchEvent(new CustomEvent(PROGRESS_EVENT, { detail: { kind } }));
+  }
+}
+
+function ids(map) {
+  return map && typeof map === "object" && !Array.isArray(map) ? map : {};
+}
+
+// One kind's progress, as the store holds it (missing or odd fields read as nothing yet).
+function kindIn(data, kind) {
+  const k = data.kinds[kind] && typeof data.kinds[kind] === "object" ? data.kinds[kind] : {};
+  const count = (n) => (Number.isInteger(n) && n > 0 ? n : 0);
+  data.kinds[kind] = { ...k, solved: ids(k.solved), first: ids(k.first),
+    streak: count(k.streak), best: count(k.best) };
+  return data.kinds[kind];
+}
+
+// {solved, first, streak, best, ok}: ok is false when the browser keeps nothing.
+export function progress(kind) {
+  const { data, ok } = read();
+  return { ...kindIn(data, kind), ok };
+}
+
+// A puzzle solved: right at the first try (no wrong answer, no solution shown before) or not.
+// Solving it again changes the streak no more; a first try right is remembered either way.
+// Whether it was kept.
+export function recordSolved(kind, id, firstTry) {
+  const { data, ok } = read();
+  const k = kindIn(data, kind);
+  const fresh = !k.solved[id];
+  k.solved[id] = true;
+  if (firstTry) k.first[id] = true;
+  if (fresh) {
+    k.streak = firstTry ? k.streak + 1 : 0;
+    k.best = Math.max(k.best, k.streak);
+  }
+  const kept = ok && write(data); // storage full or blocked: the page goes on without
+  announce(kind);
+  return kept;
+}
+
+// A wrong answer: the streak starts again.
+export function recordMiss(kind) {
+  const { data, ok } = read();
+  kindIn(data, kind).streak = 0;
+  const kept = ok && write(data);
+  announce(kind);
+  return kept;
+}
+
+// The reader's "reset my progress": with a kind, that kind's progress only; without, the whole
+// store — every kind's progress and the mistakes to review.
+export function resetProgress(kind) {
+  let done = true;
+  if (kind === undefined) {
+    try { window.localStorage.removeItem(STORE); } catch { done = false; }
+  } else {
+    const { data, ok } = read();
+    delete data.kinds[kind];
+    done = ok && write(data);
+  }
+  announce(kind ?? null);
+  return done;
 }
 
 export function mistakes() {

@@ -3,7 +3,13 @@
 // assets/endgames/endgame.js, a module loaded once per visit; per-page work runs through
 // window.troccasOnPage. Nothing here decides anything: check_endgame says whether the first
 // card is best (and the line that refutes it if not), endgame_play answers every later card.
+// The reader's progress (which endgames are solved, at the first try or not, and the streak of
+// the kind "endgame") goes into the puzzles' one store through review.js, the module the other
+// puzzle pages use, so their "Reset my progress" clears it too.
 
+import * as review from "../puzzles/review.js";
+
+const KIND = "endgame";
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/endgames/endgame.js
 
 function engine(name, args) {
@@ -31,6 +37,60 @@ const face = (t, cls = "tr-eg__card") => el("img", {
   class: cls, src: new URL(`cards/${t}.svg`, siteRoot).href, alt: nameOf(t), title: nameOf(t),
   width: 44, height: 80, "data-token": t });
 
+// --- progress -----------------------------------------------------------------------------------
+// Which endgame a widget is: an authored one by its id, the practice one by its seed (as the
+// other puzzle pages name practice puzzles).
+const idOf = (box) => (box.hasAttribute("data-practice")
+  ? `seed-${JSON.parse(box.dataset.spec).seed}` : box.dataset.egId);
+
+function showProgress(root = document) {
+  const p = review.progress(KIND);
+  for (const box of root.querySelectorAll("[data-eg-progress]")) {
+    const ids = JSON.parse(box.dataset.egIds || "[]");
+    const solved = ids.filter((id) => p.solved[id]).length;
+    const first = ids.filter((id) => p.first[id]).length;
+    const practice = Object.keys(p.solved).filter((id) => id.startsWith("seed-")).length;
+    const set = (sel, n) => { box.querySelector(sel).textContent = String(n); };
+    set("[data-eg-solved]", solved);
+    set("[data-eg-first]", first);
+    set("[data-eg-streak]", p.streak);
+    set("[data-eg-best]", p.best);
+    set("[data-eg-practice]", practice);
+    box.querySelector("[data-eg-first-part]").hidden = solved === 0;
+    box.querySelector("[data-eg-practice-part]").hidden = practice === 0;
+    box.querySelector("[data-eg-blocked]").hidden = p.ok;
+    box.dataset.solved = String(solved);
+  }
+  for (const box of root.querySelectorAll("[data-endgame]")) {
+    const id = idOf(box);
+    const done = !!p.solved[id];
+    const how = !done ? "" : p.first[id] ? "first-try" : "solved";
+    box.dataset.solved = done ? how : "false";
+    const title = box.querySelector(".tr-eg__title");
+    let badge = title.querySelector(".tr-eg__done");
+    if (!done) { badge?.remove(); continue; }
+    if (!badge) {
+      badge = el("span", { class: "tr-eg__done", "data-eg-done": "" });
+      title.append(badge);
+    }
+    badge.textContent = how === "first-try" ? "✓ solved at the first try" : "✓ solved";
+  }
+}
+
+window.addEventListener(review.PROGRESS_EVENT, () => showProgress());
+// Another tab of the site changed the store.
+window.addEventListener("storage", (ev) => { if (ev.key === review.STORE || ev.key === null) showProgress(); });
+
+function bindProgress(box) {
+  if (box.dataset.egBound) return;
+  box.dataset.egBound = "true";
+  const reset = box.querySelector("[data-eg-reset]");
+  const done = box.querySelector("[data-eg-reset-done]");
+  reset.addEventListener("click", () => {
+    done.textContent = review.resetProgress(KIND) ? "Your endgame progress is reset." : "This browser keeps nothing to reset.";
+  });
+}
+
 function bind(box) {
   if (box.dataset.egBound) return;
   box.dataset.egBound = "true";
@@ -40,6 +100,11 @@ function bind(box) {
   let spec = JSON.parse(box.dataset.spec);
   let played = [];
   let busy = false;
+  // This endgame's attempt: a wrong first card, or the best line shown, before the right first
+  // card means it is not solved at the first try; once solved, trying other cards is exploring
+  // and leaves the streak alone.
+  let misses = 0;
+  let solvedHere = false;
   let firstLegal = JSON.parse(box.dataset.legal || "null"); // the engine's, at the start
   let legalNow = firstLegal; // the cards the reader may play now; [] none (over, or wrong)
   let start = { table: $("[data-eg-table]").innerHTML, mine: $("[data-eg-mine]").innerHTML,
@@ -118,6 +183,10 @@ function bind(box) {
       if (!played.length) {
         const verdict = await engine("check_endgame", { spec, answer: card });
         if (!verdict.correct) {
+          if (!solvedHere) {
+            misses += 1;
+            review.recordMiss(KIND);
+          }
           box.dataset.state = "wrong";
           say(el("p", { class: "tr-eg__wrong", text: verdict.explanation }),
             verdict.hints ? el("p", { class: "tr-eg__hint", text: verdict.hints[0] }) : null);
@@ -128,6 +197,8 @@ function bind(box) {
           return;
         }
         box.dataset.state = "right";
+        review.recordSolved(KIND, idOf(box), misses === 0);
+        solvedHere = true;
         say(el("p", { class: "tr-eg__right", text: verdict.explanation }), "Play on: the other seats answer with their best cards.");
       }
       played.push(card);
@@ -170,6 +241,7 @@ function bind(box) {
   solution.addEventListener("click", async () => {
     try {
       const full = await engine("endgame", { spec, answer: true });
+      if (!solvedHere) misses += 1; // seen, not found: no longer a first try
       drawTricks(full.line, `The best line: ${full.answer.map(nameOf).join(" or ")} first, and your side takes ${full.value} card points.`);
     } catch (err) {
       fail(err);
@@ -185,6 +257,9 @@ function bind(box) {
         const next = { kind: "endgame", seed };
         const data = await engine("endgame", { spec: next });
         spec = next;
+        box.dataset.spec = JSON.stringify(next);
+        misses = 0;
+        solvedHere = false;
         seat = data.situation.seat;
         box.dataset.seat = seat;
         box.dataset.partners = JSON.stringify(data.situation.partners);
@@ -195,6 +270,7 @@ function bind(box) {
         drawPosition(data.situation, firstLegal);
         start = { table: $("[data-eg-table]").innerHTML, mine: $("[data-eg-mine]").innerHTML, question: data.question };
         reset();
+        showProgress();
         const url = new URL(location.href);
         url.searchParams.set("seed", seed);
         history.replaceState(history.state, "", url);
@@ -214,6 +290,8 @@ function bind(box) {
 
 function bindAll() {
   for (const box of document.querySelectorAll("[data-endgame]")) bind(box);
+  for (const box of document.querySelectorAll("[data-eg-progress]")) bindProgress(box);
+  showProgress();
 }
 
 if (window.troccasOnPage) window.troccasOnPage(bindAll);

@@ -1,0 +1,5 @@
+"""Truc, the Catalan trick-and-bluff game of the Spanish 40-card pack, and its French relatives:
+the second game on the project's game-neutral core (``cardgame``). Pure Python, no
+dependencies. The rules come from one source, the truc page (see ``truc.rules.SOURCES``)."""
+
+__version__ = "0.1.0"

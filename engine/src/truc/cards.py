@@ -1,0 +1,90 @@
+"""The packs and their ranking. A card is a small int, its index in the pack; only its rank
+counts in play ("the suits are not important", truc), so each pack is a list of ranks from
+the highest down and four suits.
+
+Catalan pack (truc): oros, copes, espases, bastos; 1-7, sota (10), cavall (11), rei (12); the
+order from the highest 3, 2, 1, 12, 11, 10, 7, 6, 5, 4. Tokens: the rank (``1``-``7``, ``S``
+sota, ``C`` cavall, ``R`` rei) and the suit's letter (``o`` ``c`` ``e`` ``b``): ``3o``, ``Rb``.
+
+French packs (truc, "Truc in France"): hearts, diamonds, clubs, spades (``h d c s``); ranks
+A, R (roi), D (dame), V (valet), 10-6. Their orders are the rule option ``pack``.
+"""
+
+from __future__ import annotations
+
+from cardgame.cards import Notation
+
+from .errors import DuplicateCardError, InvalidCardError, msg
+
+CATALAN_SUITS = ("o", "c", "e", "b")
+FRENCH_SUITS = ("h", "d", "c", "s")
+
+# Each pack: its suits and its ranks from the highest to the lowest (the order that wins).
+PACKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # truc: "3, 2, 1, 12, 11, 10, 7, 6, 5, 4".
+    "catalan40": (CATALAN_SUITS, ("3", "2", "1", "R", "C", "S", "7", "6", "5", "4")),
+    # truc: the old 36-card pack, "7, 6, A, R, D, V, 10, 9, 8".
+    "french36": (FRENCH_SUITS, ("7", "6", "A", "R", "D", "V", "10", "9", "8")),
+    # truc: the 32-card pack, the eight in the six's place. The page writes "7, 8, A, K, R, D,
+    # V, 10, 9" — nine ranks for a pack of eight, K and R both a king; read as 7, 8, A, R, D,
+    # V, 10, 9 (one king).
+    "french32": (FRENCH_SUITS, ("7", "8", "A", "R", "D", "V", "10", "9")),
+    # truc: "in some places ... the eight beats the seven".
+    "french32_eight_high": (FRENCH_SUITS, ("8", "7", "A", "R", "D", "V", "10", "9")),
+    # truc, after Lanes: "the 8 is the lowest card rather than the second highest".
+    "french32_eight_low": (FRENCH_SUITS, ("7", "A", "R", "D", "V", "10", "9", "8")),
+}
+
+RANK_NAMES = {"1": "ace", "A": "ace", "R": "king", "C": "cavall", "S": "sota", "D": "queen",
+              "V": "jack"}
+SUIT_NAMES = {"catalan40": {"o": "oros", "c": "copes", "e": "espases", "b": "bastos"},
+              "french": {"h": "hearts", "d": "diamonds", "c": "clubs", "s": "spades"}}
+
+
+class Pack:
+    """One pack: ``tokens[card]``, ``power[card]`` (higher wins; equal ranks are equal),
+    ``size`` and the notation that reads tokens."""
+
+    def __init__(self, name: str) -> None:
+        suits, ranks = PACKS[name]
+        self.name = name
+        self.suits = suits
+        self.ranks = ranks
+        self.tokens = tuple(r + s for s in suits for r in ranks)
+        self.size = len(self.tokens)
+        top = len(ranks)
+        self.power = tuple(top - ranks.index(t[:-1]) for t in self.tokens)
+        self.rank_of = tuple(t[:-1] for t in self.tokens)
+        self.suit_of = tuple(t[-1] for t in self.tokens)
+        lookup = {t.lower(): i for i, t in enumerate(self.tokens)}
+        if name == "catalan40":  # the numbers the page also uses: 10 sota, 11 cavall, 12 rei
+            for i, t in enumerate(self.tokens):
+                alias = {"S": "10", "C": "11", "R": "12"}.get(t[:-1])
+                if alias:
+                    lookup[(alias + t[-1]).lower()] = i
+        self.notation = Notation(self.tokens, lookup, msg=msg, explain=self._explain,
+                                 invalid=InvalidCardError, duplicate=DuplicateCardError)
+
+    def _explain(self, token: str):
+        return msg("notation#unknown", token=token, pack=self.name,
+                   example=", ".join(self.tokens[:3]))
+
+    def parse(self, text) -> list[int]:
+        return self.notation.parse_ids(text)
+
+    def name_of(self, card: int) -> str:
+        """A card in words: "the 3 of oros", "the rei of bastos"."""
+        rank, suit = self.rank_of[card], self.suit_of[card]
+        suits = SUIT_NAMES["catalan40" if self.name == "catalan40" else "french"]
+        word = {"catalan40": {"R": "rei", "C": "cavall", "S": "sota", "1": "ace"}}.get(
+            self.name, {}).get(rank) or RANK_NAMES.get(rank, rank)
+        return f"the {word} of {suits[suit]}"
+
+
+_PACKS: dict[str, Pack] = {}
+
+
+def pack(name: str = "catalan40") -> Pack:
+    if name not in _PACKS:
+        _PACKS[name] = Pack(name)
+    return _PACKS[name]

@@ -1,0 +1,81 @@
+"""The rule options of Truc. The Catalan game is the default; each other reading of the
+source is an option naming where it comes from, never a silent pick.
+
+The source (``truc``) describes the Catalan game and then the French one ("Truc in France")
+with its packs and its betting; where it is unclear the option offers both readings.
+"""
+
+from __future__ import annotations
+
+from cardgame.value import Value
+
+from .cards import PACKS
+from .errors import OptionError, msg
+
+SOURCES = {"truc": "The Truc page of the pagat site (Enric Capo, John McLeod): the Catalan "
+                   "game and its French relatives."}
+
+
+class Option(Value):
+    __slots__ = ("name", "default", "values", "point")
+    name: str
+    default: object
+    values: dict  # value -> what it means (with the source's words summarised)
+    point: str
+
+
+OPTIONS: dict[str, Option] = {o.name: o for o in (
+    Option("players", 4, {4: "four, partners sitting opposite (truc)",
+                          2: "two, each alone (truc: 'considerably less interesting')"},
+           "How many play."),
+    Option("pack", "catalan40", {
+        "catalan40": "the Spanish 40-card pack, 3 2 1 R C S 7 6 5 4 (truc)",
+        "french36": "the French 36-card pack, 7 6 A R D V 10 9 8 (truc, France)",
+        "french32": "the 32-card pack, 7 8 A R D V 10 9 — the page lists a K and an R; "
+                    "read as one king (truc, France)",
+        "french32_eight_high": "the 32-card pack with the eight above the seven (truc: "
+                               "'in some places')",
+        "french32_eight_low": "the 32-card pack with the eight lowest, 7 A R D V 10 9 8 "
+                              "(truc, after Lanes)"}, "The pack and the order of its ranks."),
+    Option("betting", "catalan", {
+        "catalan": "truc to 2 by either team, retruc to 3 by the team that accepted (truc)",
+        "french": "any raise by one point or more, never twice in a row by one team, and "
+                  "the remainder (truc, France)"}, "How the stake may be raised."),
+    Option("tap", True, {True: "the player left of the dealer may tap instead of cutting, "
+                               "and the dealer may then deal one card each (truc, Catalonia)",
+                         False: "always three cards each (truc, France: no tap mentioned)"},
+           "The one-card hand."),
+    Option("redeal", False, {False: "no redeal (truc, Catalonia)",
+                             True: "before the first lead the player after the dealer may "
+                                   "propose a redeal, made if all agree (truc, France)"},
+           "The redeal proposal."),
+    Option("target", 12, {12: "the game is to 12 points (truc)"}, "The game's target."),
+)}
+
+
+class Rules(Value):
+    """A set of rule options; ``Rules()`` is the Catalan game for four."""
+
+    __slots__ = tuple(OPTIONS)
+    players: int
+    pack: str
+    betting: str
+    tap: bool
+    redeal: bool
+    target: int
+
+    def __init__(self, **given) -> None:
+        for name, value in given.items():
+            if name not in OPTIONS:
+                raise OptionError(msg("options#unknown", name=name,
+                                      names=", ".join(OPTIONS)))
+            if value not in OPTIONS[name].values or type(value) is not type(
+                    OPTIONS[name].default):
+                raise OptionError(msg("options#value", name=name, value=repr(value),
+                                      values=", ".join(map(repr, OPTIONS[name].values))))
+        for name, opt in OPTIONS.items():
+            object.__setattr__(self, name, given.get(name, opt.default))
+        assert self.pack in PACKS
+
+    def to_json(self) -> dict:
+        return {n: getattr(self, n) for n in OPTIONS if getattr(self, n) != OPTIONS[n].default}

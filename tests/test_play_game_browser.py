@@ -167,7 +167,9 @@ def test_a_hand_at_five_and_six_players_is_counted_as_the_engine_counts_it(
     """Five play alone; six play three against three, every other seat a partner
     (pagat). The page's count of each side is the engine's for the downloaded record."""
     start(page, site_server, players=players, deal=deal, dealer=players - 1)
-    assert page.locator("[data-play-seats] [data-seat]").count() == players - 1
+    # Every other seat drawn at the table (the first view may still be on its way).
+    page.wait_for_function(f"document.querySelectorAll('[data-play-seats] [data-seat]').length"
+                           f" === {players - 1}")
     play_to_the_end(page)
     record = download(page, tmp_path, "hand.json")
     assert record["players"] == players

@@ -310,3 +310,62 @@ def test_a_clone_goes_its_own_way(seed, cut):
     c = h.clone()
     play_random(c, rng)
     assert (list(map(list, h.held)), list(h.events), h.phase) == before
+
+
+# ---- records, the facade and the command line ------------------------------------------------
+import json  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+from truc import api  # noqa: E402
+from truc.record import HandRecord  # noqa: E402
+
+
+def test_a_record_replays_to_the_same_hand_and_names_an_illegal_action_by_its_index():
+    rec = api.call("new", seed=9, dealer=1)
+    for action in ("0 cut cut", "2 bet truc", "3 answer fold"):
+        rec = api.call("apply", record=rec, action=action)
+    hand = HandRecord.from_json(rec).replay()
+    assert hand.result == {"team": 0, "points": 1, "how": "fold"}
+    rec["actions"].append("2 play 3o")
+    with pytest.raises(TrucError, match=r"actions\[3\] '2 play 3o' is illegal: the hand is over"):
+        HandRecord.from_json(rec).replay()
+
+
+def test_who_takes_a_trick_is_said_with_its_reason():
+    out = api.call("trick", plays=[[1, "3o"], [2, "2c"], [3, "3e"], [0, "4b"]])
+    assert (out["team"], out["leads"]) == (1, 1) and out["reason"]["id"] == "trick.partners"
+    out = api.call("trick", plays=[[2, "Ro"], [3, "Rc"], [0, "4e"], [1, "4b"]])
+    assert out["team"] is None and out["leads"] == 2 and "drawn" in out["text"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 50) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["format", "version", "rules", "dealer", "seed", "totals", "actions",
+                         "x", "players"]), inner, max_size=5), max_leaves=12))
+def test_any_bad_record_is_refused_in_one_sentence(data):
+    """Fuzzing: whatever JSON comes in, the facade answers — a result or the game's error in
+    one line — and never an internal error."""
+    out = json.loads(api.call_json("view", json.dumps({"record": data, "seat": 0})))
+    if not out["ok"]:
+        assert out["error"]["type"] != "InternalError", out
+        assert "\n" not in out["error"]["message"]
+
+
+def test_the_command_line_plays_replays_and_refuses_bad_input_in_one_line(tmp_path):
+    def truc(*args):
+        return subprocess.run([sys.executable, "-m", "truc", *args], capture_output=True,
+                              text=True)
+    played = truc("play", "--seed", "4", "--players", "2")
+    assert played.returncode == 0
+    path = tmp_path / "hand.json"
+    path.write_text(played.stdout)
+    replayed = json.loads(truc("replay", str(path), "--json").stdout)
+    assert replayed["result"] == HandRecord.loads(played.stdout).replay().result
+    path.write_text('{"format": "truc-hand", "dealer": 9}')
+    for bad in (truc("replay", str(path)), truc("trick", "1 9o", "2 2c", "3 1e", "0 Rb"),
+                truc("replay", str(tmp_path / "missing.json")), truc("dance")):
+        assert bad.returncode == 2 and bad.stderr.count("\n") == 1, bad.stderr
+        assert "Traceback" not in bad.stderr

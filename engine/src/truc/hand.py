@@ -430,6 +430,19 @@ class Hand(GameState):
             return None, plays[0][0]  # drawn: the same player leads again
         return teams.pop(), best[0]  # the earlier partner leads
 
+    def trick_reason(self, plays) -> Message:
+        """Why a trick of ``plays`` goes where it goes (``_trick_result`` says where)."""
+        team, leads = self._trick_result(plays)
+        power = self.pack.power
+        top = max(plays, key=lambda pc: power[pc[1]])[1]
+        card = self.pack.tokens[top]
+        if team is None:
+            return msg("trick.draw", card=card, seat=leads)
+        seats = [p for p in range(self.n) if self.team_of[p] == team]
+        partners = sum(1 for _, c in plays if power[c] == power[top]) > 1
+        return msg("trick.partners" if partners else "trick.winner", card=card, seat=leads,
+                   seats=[str(s) for s in seats])
+
     def _winner(self, results: list) -> int | None:
         """The team that has won the hand from these trick results, or None: rule
         ``hand.winner`` (truc, "The play")."""

@@ -1,0 +1,146 @@
+"""The facade of the Truc engine: the calls the command line, a page build, the browser's worker
+and the tests make (``cardgame.facade``). Results are plain data; errors are one sentence."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgame.facade import Facade
+
+from .cards import pack as _pack
+from .errors import DOMAIN, TrucError, msg  # noqa: F401 - msg for the CLI
+from .hand import Hand
+from .record import HandRecord
+from .rules import OPTIONS, Rules, SOURCES
+
+FACADE = Facade(DOMAIN, TrucError)
+_call = FACADE.call_fn
+names = FACADE.names
+invoke = FACADE.invoke
+call = FACADE.call
+call_json = FACADE.call_json
+schema = FACADE.schema
+
+
+@dataclass(frozen=True)
+class Card:
+    token: str
+    name: str
+    rank: str
+    suit: str
+    power: int
+
+
+@dataclass(frozen=True)
+class PackResult:
+    pack: str
+    cards: list[Card]
+
+
+@dataclass(frozen=True)
+class OptionsResult:
+    options: list[dict]
+    sources: dict
+
+
+@dataclass(frozen=True)
+class TrickResult:
+    """A trick's outcome (rule ``trick.winner``): the team that takes it (None: drawn), the
+    seat that leads next, and why in words."""
+    team: int | None
+    leads: int
+    reason: dict
+    text: str
+
+
+@dataclass(frozen=True)
+class HandView:
+    """A hand as one seat sees it: its cards, the tricks, the stake, the bet pending, the
+    seat's legal actions (text), and the result once the hand is over."""
+    seat: int
+    phase: str
+    current_player: int
+    hand: list[str]
+    tricks: list[dict]
+    trick: list[list]
+    stake: int
+    pending: list | None
+    totals: list[int]
+    legal: list[str]
+    result: dict | None
+
+
+@_call
+def call_pack(pack: str = "catalan40") -> PackResult:
+    """The cards of a pack from the highest rank down, each with its name and its power."""
+    from .rules import OPTIONS as opts
+    if pack not in opts["pack"].values:
+        raise TrucError(msg("options#value", name="pack", value=repr(pack),
+                            values=", ".join(opts["pack"].values)))
+    p = _pack(pack)
+    order = sorted(range(p.size), key=lambda c: (-p.power[c], c))
+    return PackResult(pack, [Card(p.tokens[c], p.name_of(c), p.rank_of[c], p.suit_of[c],
+                                  p.power[c]) for c in order])
+
+
+@_call
+def call_options() -> OptionsResult:
+    """The rule options, their values and what each means, and the sources."""
+    return OptionsResult([{"name": o.name, "default": o.default, "point": o.point,
+                           "values": [{"value": v, "means": m} for v, m in o.values.items()]}
+                          for o in OPTIONS.values()], SOURCES)
+
+
+@_call
+def call_trick(plays: list, players: int = 4, pack: str = "catalan40") -> TrickResult:
+    """Who takes a trick of ``plays`` (``[[seat, card], …]`` in the order played): rule
+    ``trick.winner``, draws included."""
+    h = Hand(Rules(players=players, pack=pack))
+    if not isinstance(plays, list) or len(plays) != players:
+        raise TrucError(msg("trick#plays", players=players))
+    seen = []
+    for item in plays:
+        if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int
+                and 0 <= item[0] < players):
+            raise TrucError(msg("trick#plays", players=players))
+        seen.append((item[0], h.pack.notation.parse_id(item[1])))
+    if len({s for s, _ in seen}) != players or len({c for _, c in seen}) != players:
+        raise TrucError(msg("trick#plays", players=players))
+    reason = h.trick_reason(seen)
+    team, leads = h._trick_result(seen)
+    return TrickResult(team, leads, reason.to_json(), str(reason))
+
+
+def _record(record) -> HandRecord:
+    return HandRecord.loads(record) if isinstance(record, (str, bytes)) \
+        else HandRecord.from_json(record)
+
+
+@_call
+def call_new(players: int = 4, dealer: int = 0, seed=0, rules: dict | None = None,
+             totals: list | None = None) -> dict:
+    """A new hand's record, no action yet."""
+    data = {"format": "truc-hand", "version": 1, "rules": {**(rules or {}), "players": players},
+            "dealer": dealer, "seed": seed, "totals": totals or [0, 0], "actions": []}
+    return _record(data).to_json()
+
+
+@_call
+def call_view(record, seat: int) -> HandView:
+    """What ``seat`` sees of the hand ``record`` and may do now."""
+    h = _record(record).replay()
+    o = h.observation(seat)
+    return HandView(seat, o.phase, o.current_player, list(o.hand), list(o.tricks),
+                    [list(t) for t in o.trick], o.stake,
+                    list(o.pending) if o.pending else None, list(o.totals), list(o.legal),
+                    h.result)
+
+
+@_call
+def call_apply(record, action: str) -> dict:
+    """The record with ``action`` ("1 bet truc") applied, or the rule that refuses it."""
+    rec = _record(record)
+    h = rec.replay()
+    h.apply(action)
+    rec.actions.append(action)
+    return rec.to_json()

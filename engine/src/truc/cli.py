@@ -1,0 +1,108 @@
+"""The ``truc`` command line: hands played at random for tests and teachers, records replayed.
+
+    truc play --seed 7 [--players 2|4] [--betting french]   a random hand's record (JSON)
+    truc replay hand.json [--json]                           every trick and the result
+    truc trick "1 3o" "2 3c" "3 4e" "0 4b"                   who takes a trick, and why
+
+Bad input prints one line naming the field, token or action and the rule, status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+
+from . import __version__, api
+from .errors import TrucError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, status 2, like every other bad input
+        self.exit(2, f"truc: error: {message} (see 'truc --help')\n")
+
+
+def run(argv: list[str] | None) -> int:
+    p = _Parser(prog="truc", description="The Truc rules engine (Catalan Truc and its French "
+                                         "relatives).")
+    p.add_argument("--version", action="version", version=f"truc {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    c = sub.add_parser("play", help="a hand played by random legal actions, as a record")
+    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--players", type=int, default=4)
+    c.add_argument("--dealer", type=int, default=0)
+    c.add_argument("--betting", default="catalan")
+    c = sub.add_parser("replay", help="replay a hand record: its tricks and its result")
+    c.add_argument("record")
+    c.add_argument("--json", action="store_true")
+    c = sub.add_parser("trick", help="who takes a trick: plays as 'seat card'")
+    c.add_argument("plays", nargs="+")
+    c.add_argument("--players", type=int, default=4)
+    args = p.parse_args(argv)
+    if args.command == "play":
+        rec = api.call("new", players=args.players, dealer=args.dealer, seed=args.seed,
+                       rules={"betting": args.betting} if args.betting != "catalan" else None)
+        rng = random.Random(args.seed)
+        while True:
+            view = api.call("view", record=rec, seat=max(0, _to_move(rec)))
+            if view["result"] is not None:
+                break
+            legal = view["legal"]
+            rec = api.call("apply", record=rec, action=legal[int(rng.random() * len(legal))])
+        print(json.dumps(rec, ensure_ascii=False, indent=1))
+        return 0
+    if args.command == "replay":
+        try:
+            with open(args.record, "rb") as f:
+                data = f.read()
+        except OSError as exc:
+            print(f"truc: error: {args.record}: {exc.strerror}", file=sys.stderr)
+            return 2
+        from .record import HandRecord
+        rec = HandRecord.loads(data)
+        hand = rec.replay()
+        out = {"tricks": [{"plays": [[s, hand.pack.tokens[c]] for s, c in plays], "team": team}
+                          for plays, team, _ in hand.tricks],
+               "stake": hand.stake, "phase": hand.phase, "result": hand.result}
+        if args.json:
+            print(json.dumps(out, ensure_ascii=False))
+            return 0
+        for i, t in enumerate(out["tricks"], 1):
+            who = "drawn" if t["team"] is None else f"team {t['team']}"
+            print(f"trick {i}: {' '.join(f'{s}:{c}' for s, c in t['plays'])} -> {who}")
+        r = out["result"]
+        print("not over" if r is None else
+              f"team {r['team']} scores {r['points']} ({r['how']})")
+        return 0
+    plays = []
+    for text in args.plays:
+        seat, _, card = text.partition(" ")
+        if not seat.isascii() or not seat.isdigit() or not card:
+            raise TrucError(api.msg("trick#plays", players=args.players))
+        plays.append([int(seat), card.strip()])
+    print(api.call("trick", plays=plays, players=args.players)["text"])
+    return 0
+
+
+def _to_move(rec: dict) -> int:
+    from .record import HandRecord
+    return HandRecord.from_json(rec).replay().current_player
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        return run(argv)
+    except TrucError as exc:
+        print(f"truc: error: {exc.message} [{exc.rule}]", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # noqa: BLE001 - an engine bug: still one line, not a traceback
+        print(f"truc: internal error: {type(exc).__name__}: {exc} (please report this with"
+              f" the command that caused it)".replace("\n", " "), file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

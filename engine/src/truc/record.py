@@ -1,0 +1,87 @@
+"""A Truc hand as a record: the JSON a hand is kept, shared and replayed as.
+
+``{"format": "truc-hand", "version": 1, "rules": {...}, "dealer": 0, "seed": 7,
+"totals": [0, 0], "actions": ["3 cut cut", "1 bet truc", ...]}`` — the deck comes from the
+seed, so the record is the seed and the actions. Read with one-line errors naming the field or
+the action (``cardgame.record``); an action the rules refuse names its index and the rule.
+"""
+
+from __future__ import annotations
+
+from cardgame.errors import GameError
+from cardgame.record import check_common, is_int, read_actions, read_json
+
+from .errors import TrucError, msg
+from .hand import Hand
+from .rules import Rules
+
+FORMAT, VERSION = "truc-hand", 1
+FIELDS = ("format", "version", "rules", "dealer", "seed", "totals", "actions", "title", "note")
+
+
+class RecordError(TrucError):
+    rule = "record"
+
+
+def _bad(id: str, **params) -> RecordError:
+    return RecordError(msg(id, **params))
+
+
+class HandRecord:
+    def __init__(self, rules: Rules, dealer: int, seed, totals, actions: list[str]) -> None:
+        self.rules, self.dealer, self.seed = rules, dealer, seed
+        self.totals, self.actions = totals, actions
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> "HandRecord":
+        return cls.from_json(read_json(text, _bad))
+
+    @classmethod
+    def from_json(cls, data) -> "HandRecord":
+        check_common(data, _bad, format=FORMAT, version=VERSION, fields=FIELDS)
+        raw_rules = data.get("rules") or {}
+        if not isinstance(raw_rules, dict):
+            raise _bad("record#field", field="rules", why="an object of rule options")
+        try:
+            rules = Rules(**raw_rules)
+        except GameError as exc:
+            raise _bad("record#field", field="rules", why=exc.msg or str(exc)) from None
+        dealer = data.get("dealer", 0)
+        if not is_int(dealer) or not 0 <= dealer < rules.players:
+            raise _bad("record#field", field="dealer",
+                       why=f"a seat from 0 to {rules.players - 1}")
+        totals = data.get("totals", [0, 0])
+        if not (isinstance(totals, list) and len(totals) == 2
+                and all(is_int(t) and 0 <= t < rules.target for t in totals)):
+            raise _bad("record#field", field="totals",
+                       why=f"two scores from 0 to {rules.target - 1}")
+        seed = data.get("seed", 0)
+        actions, _ = read_actions(data.get("actions", []), _bad, _check_text)
+        return cls(rules, dealer, seed, totals, actions)
+
+    def new_hand(self) -> Hand:
+        return Hand(self.rules, self.dealer, seed=self.seed, totals=self.totals)
+
+    def replay(self) -> Hand:
+        """The hand after every action; an action the rules refuse is named with its index."""
+        hand = self.new_hand()
+        for i, text in enumerate(self.actions):
+            try:
+                hand.apply(text)
+            except GameError as exc:
+                raise _bad("record#illegal", index=i, action=text, why=str(exc)) from None
+        return hand
+
+    def to_json(self) -> dict:
+        out = {"format": FORMAT, "version": VERSION}
+        if self.rules.to_json():
+            out["rules"] = self.rules.to_json()
+        out.update(dealer=self.dealer, seed=self.seed, totals=list(self.totals),
+                   actions=list(self.actions))
+        return out
+
+
+def _check_text(text) -> str:
+    from cardgame.actions import split_action
+    split_action(text, msg=msg, error=TrucError)
+    return text

@@ -369,3 +369,72 @@ def test_the_command_line_plays_replays_and_refuses_bad_input_in_one_line(tmp_pa
                 truc("replay", str(tmp_path / "missing.json")), truc("dance")):
         assert bad.returncode == 2 and bad.stderr.count("\n") == 1, bad.stderr
         assert "Traceback" not in bad.stderr
+
+
+# ---- puzzles ------------------------------------------------------------------------------------
+from truc import puzzles  # noqa: E402
+
+# The source's ranking, written out here as the oracle the puzzles are held to.
+ORDER = ["3", "2", "1", "R", "C", "S", "7", "6", "5", "4"]
+
+
+def _trick_by_the_source(plays, players=4):
+    """'The highest card wins the trick. If there are two or more equal highest cards from
+    different teams, the trick is a draw' — read straight from the cards' ranks."""
+    rank = {p: ORDER.index(c[:-1]) for p, c in plays}
+    best = min(rank.values())
+    teams = {p % 2 for p, r in rank.items() if r == best}
+    return "draw" if len(teams) == 2 else f"team{teams.pop()}"
+
+
+def _hand_by_the_source(results, dealer, one_card):
+    """The hand's winner by the source's sentences, trick results as 0, 1 or None."""
+    non_dealers = (dealer + 1) % 2
+    if one_card:
+        return results[0] if results[0] is not None else non_dealers
+    won = [r for r in results if r is not None]
+    for team in (0, 1):
+        if won.count(team) == 2:
+            return team
+    if len(won) == 0:
+        return non_dealers  # all three drawn
+    return won[0]  # one or two drawn: the first trick won among the others decides
+
+
+@pytest.mark.parametrize("kind", puzzles.KINDS)
+def test_every_puzzle_offers_its_answer_and_checks_right_and_wrong_with_a_reason(kind):
+    for seed in range(40):
+        p = api.call("puzzle", kind=kind, seed=seed, answer=True)
+        answers = [c["answer"] for c in p["choices"]]
+        assert p["answer"] in answers and len(set(answers)) == len(answers)
+        ok = api.call("check", kind=kind, seed=seed, answer=p["answer"])
+        assert ok["correct"] and ok["explanation"] == p["explanation"]
+        wrong = next(a for a in answers if a != p["answer"])
+        no = api.call("check", kind=kind, seed=seed, answer=wrong)
+        assert not no["correct"] and no["expected"] == p["answer"]
+        assert api.call("puzzle", kind=kind, seed=seed)["answer"] is None  # asked, not told
+
+
+def test_trick_and_hand_puzzles_agree_with_the_sources_sentences():
+    draws = 0
+    for seed in range(150):
+        p = api.call("puzzle", kind="trick", seed=seed, answer=True)
+        assert p["answer"] == _trick_by_the_source(p["situation"]["plays"])
+        draws += p["answer"] == "draw"
+        h = api.call("puzzle", kind="hand", seed=seed, answer=True)
+        results = [_trick_by_the_source(t["plays"]) for t in h["situation"]["tricks"]]
+        results = [None if r == "draw" else int(r[-1]) for r in results]
+        want = _hand_by_the_source(results, h["situation"]["dealer"],
+                                   h["situation"]["cards_each"] == 1)
+        assert h["answer"] == f"team{want}", (seed, h)
+    assert draws >= 5  # drawn tricks are asked about too
+
+
+def test_a_bad_puzzle_request_is_one_clear_refusal():
+    for args, needle in (({"kind": "poker", "seed": 1}, "not a kind of Truc puzzle"),
+                         ({"kind": "trick", "seed": -1}, "whole number from 0"),
+                         ({"kind": "trick", "seed": 1, "answer": "maybe"},
+                          "not one of this puzzle's answers")):
+        call = "check" if "answer" in args else "puzzle"
+        out = json.loads(api.call_json(call, json.dumps(args)))
+        assert not out["ok"] and needle in out["error"]["message"], out

@@ -3,7 +3,7 @@ and the tests make (``cardgame.facade``). Results are plain data; errors are one
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field  # noqa: F401
 
 from cardgame.facade import Facade
 
@@ -144,3 +144,42 @@ def call_apply(record, action: str) -> dict:
     h.apply(action)
     rec.actions.append(action)
     return rec.to_json()
+
+
+@dataclass(frozen=True)
+class PuzzleResult:
+    """A puzzle (truc.puzzles): the question, the situation as data, the choices; with
+    ``answer`` also the right choice and the engine's reason."""
+    kind: str
+    seed: int
+    question: str
+    situation: dict
+    choices: list[dict]
+    answer: str | None = None
+    explanation: str | None = None
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    correct: bool
+    expected: str
+    given: str
+    rule: str
+    explanation: str
+
+
+@_call
+def call_puzzle(kind: str, seed: int = 0, answer: bool = False) -> PuzzleResult:
+    """A puzzle of ``kind`` (trick, hand, score, raise, eleven) drawn from ``seed``."""
+    from . import puzzles
+    p = puzzles.make(kind, seed)
+    return PuzzleResult(kind, seed, p["question"], p["situation"], p["choices"],
+                        p["answer"] if answer else None,
+                        p["explanation"] if answer else None)
+
+
+@_call
+def call_check(kind: str, seed: int, answer: str) -> CheckResult:
+    """The reader's ``answer`` to a puzzle: right or wrong, the right one and why."""
+    from . import puzzles
+    return CheckResult(**puzzles.check(kind, seed, answer))

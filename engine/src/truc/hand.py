@@ -444,26 +444,42 @@ class Hand(GameState):
                    seats=[str(s) for s in seats])
 
     def _winner(self, results: list) -> int | None:
-        """The team that has won the hand from these trick results, or None: rule
-        ``hand.winner`` (truc, "The play")."""
+        return self.hand_verdict(results)[0]
+
+    def team_term(self, team: int) -> str:
+        """How messages name a team: ``term.team0`` … (two alone: ``term.seat0``)."""
+        return f"{'team' if self.n == 4 else 'seat'}{team}"
+
+    def hand_verdict(self, results: list) -> tuple[int | None, Message | None]:
+        """The team that has won the hand from these trick results (a team, or None for a
+        drawn trick), and why; (None, None) while it is open: rule ``hand.winner`` (truc,
+        "The play")."""
+        nd = self.non_dealers
+        name = self.team_term
         if self.cards_each == 1:
-            return (results[0] if results[0] is not None else self.non_dealers) if results \
-                else None
+            if not results:
+                return None, None
+            if results[0] is None:
+                return nd, msg("hand.winner#one_card_drawn", team=name(nd))
+            return results[0], msg("hand.winner#one_card", team=name(results[0]))
         for team in (0, 1):
             if results.count(team) >= 2:
-                return team
+                return team, msg("hand.winner#two", team=name(team))
         if len(results) >= 2:
             first, second = results[0], results[1]
             if first is not None and second is None:
-                return first  # a draw after a won trick: the first of the other two decides
+                return first, msg("hand.winner#won_then_drawn", team=name(first))
             if first is None and second is not None:
-                return second
+                return second, msg("hand.winner#drawn_then_won", team=name(second))
         if len(results) == 3:
             first, second, third = results
             if third is None:
-                return first if first is not None else self.non_dealers  # all drawn
-            return third if first is None else None
-        return None
+                if first is None:
+                    return nd, msg("hand.winner#all_drawn", team=name(nd))
+                return first, msg("hand.winner#split_then_drawn", team=name(first))
+            if first is None:
+                return third, msg("hand.winner#two_drawn", team=name(third))
+        return None, None
 
     def _finish(self, team: int, points: int, how: str) -> None:
         if self.for_game and how != "fold":

@@ -389,17 +389,8 @@ def run(argv: list[str] | None = None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    try:
-        return run(argv)
-    except TroccasError as exc:
-        print(f"troccas: error: {exc.message} [{exc.rule}]", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        return 0
-    except Exception as exc:  # noqa: BLE001 - an engine bug: still one line, not a traceback
-        print(f"troccas: internal error: {type(exc).__name__}: {exc} (please report this with"
-              f" the command that caused it)".replace("\n", " "), file=sys.stderr)
-        return 1
+    from cardgame.cli import guarded
+    return guarded("troccas", run, argv)
 
 
 if __name__ == "__main__":

@@ -91,17 +91,8 @@ def _to_move(rec: dict) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    try:
-        return run(argv)
-    except TrucError as exc:
-        print(f"truc: error: {exc.message} [{exc.rule}]", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        return 0
-    except Exception as exc:  # noqa: BLE001 - an engine bug: still one line, not a traceback
-        print(f"truc: internal error: {type(exc).__name__}: {exc} (please report this with"
-              f" the command that caused it)".replace("\n", " "), file=sys.stderr)
-        return 1
+    from cardgame.cli import guarded
+    return guarded("truc", run, argv)
 
 
 if __name__ == "__main__":

@@ -168,6 +168,8 @@ class EnginePart(Part):
             "pyodide": SITE_PYODIDE,
             # The engine wheel to install after Pyodide starts, or None: already in the stdlib.
             "wheel": SITE_ENGINE + wheel.name if wheel else None,
+            # The engine package whose facade (<game>.api) the worker imports.
+            "game": site.game,
             "engine_version": site.engine.__version__,
             "pyodide_version": _pyodide_version(),
             # What a first visit downloads, uncompressed (hosts that compress send less).

@@ -1,6 +1,8 @@
 // The rules engine in a module Web Worker: Pyodide (same origin) + the troccas wheel.
 //
-// Messages in:  {type: "init", indexURL, wheelURL, hold} once, from assets/js/troccas.js or the
+// Messages in:  {type: "init", indexURL, wheelURL, game, hold} once (game: the engine package
+//                                                       whose facade <game>.api answers; troccas
+//                                                       if not given), from assets/js/troccas.js or the
 //                                                       page's <head> (overrides/main.html)
 //               {type: "go"}                            after an init with hold: true
 //               {type: "call", id, name, args}          any time; answered once Python is up
@@ -32,7 +34,7 @@ function post(msg) {
   self.postMessage(msg);
 }
 
-async function boot({ indexURL, wheelURL, hold }) {
+async function boot({ indexURL, wheelURL, game = "troccas", hold }) {
   const loader = import(new URL("pyodide.mjs", indexURL).href);
   loader.catch(() => {}); // reported below, when awaited
   if (!hold) go();
@@ -55,19 +57,20 @@ async function boot({ indexURL, wheelURL, hold }) {
   }
   const t2 = performance.now();
   pyodideRef = pyodide;
-  const api = pyodide.pyimport("troccas.api");
+  const api = pyodide.pyimport(`${game}.api`);
   const callJson = api.call_json;
   // Any game's facade lists its calls: enough to know the engine answers, without asking a
   // question of this game (or building its result types) before the reader needs one.
   if (!api.names().toJs().length) throw new Error("the engine was installed but does not answer");
-  const troccas = pyodide.pyimport("troccas");
+  const engine = pyodide.pyimport(game);
   const python = pyodide.runPython("import sys; sys.version.split()[0]");
   const t3 = performance.now();
-  post({ type: "ready", engine: troccas.__version__, python,
+  post({ type: "ready", engine: engine.__version__, python,
          ms: { pyodide: t1 - t0, wheel: t2 - t1, import: t3 - t2 } });
   // Then, before the reader's first question, what the first answers need: the result types
   // and the puzzles (a call arriving meanwhile waits for this, a few tens of milliseconds).
-  setTimeout(() => pyodide.runPython("import troccas.results, troccas.puzzles"), 0);
+  // (Each game names its own in <game>.WARM_UP.)
+  setTimeout(() => pyodide.runPython(`import ${game}\nfor _m in getattr(${game}, "WARM_UP", ()): __import__(_m)`), 0);
   return callJson;
 }
 

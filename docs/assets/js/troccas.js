@@ -80,7 +80,7 @@ function boot() {
       } else if (msg.type === "ready") {
         timings = { start: startedAt, ...msg.ms };
         // The versions are for a bug report, not for a learner: kept on <html>, not in the text.
-        html.dataset.engineVersion = `troccas ${msg.engine} on Python ${msg.python}`;
+        html.dataset.engineVersion = `${config.game || "troccas"} ${msg.engine} on Python ${msg.python}`;
         setState("ready", "The rules engine is ready.");
         resolve();
       } else if (msg.type === "failed") {
@@ -124,6 +124,7 @@ function boot() {
       type: "init",
       indexURL: new URL(config.pyodide || "pyodide/", siteRoot).href,
       wheelURL: config.wheel ? new URL(config.wheel, siteRoot).href : null,
+      game: config.game,
     });
   });
   booting.catch(() => {});

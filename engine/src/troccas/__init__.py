@@ -5,6 +5,8 @@ The default rule set is pagat's; every point where the sources disagree is an op
 """
 
 __version__ = "0.1.0"
+# What the browser's worker imports once Python is up, before the reader's first question.
+WARM_UP = ("troccas.results", "troccas.puzzles")
 
 from .cards import Card, PACK, ranking_order  # noqa: E402
 from .errors import (DuplicateCardError, IllegalActionError, InvalidCardError,  # noqa: E402
@@ -12,4 +14,4 @@ from .errors import (DuplicateCardError, IllegalActionError, InvalidCardError,  
 
 __all__ = ["Card", "PACK", "ranking_order", "TroccasError", "InvalidCardError",
            "DuplicateCardError", "IllegalActionError", "RecordError", "OptionError",
-           "__version__"]
+           "__version__", "WARM_UP"]

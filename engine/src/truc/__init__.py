@@ -3,3 +3,4 @@ the second game on the project's game-neutral core (``cardgame``). Pure Python, 
 dependencies. The rules come from one source, the truc page (see ``truc.rules.SOURCES``)."""
 
 __version__ = "0.1.0"
+WARM_UP = ("truc.hand", "truc.puzzles")

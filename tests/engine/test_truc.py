@@ -438,3 +438,25 @@ def test_a_bad_puzzle_request_is_one_clear_refusal():
         call = "check" if "answer" in args else "puzzle"
         out = json.loads(api.call_json(call, json.dumps(args)))
         assert not out["ok"] and needle in out["error"]["message"], out
+
+
+def test_every_truc_answer_has_the_shape_its_facade_declares():
+    from jsonschema import Draft202012Validator
+    schema = api.schema()
+
+    def valid(name, result):
+        Draft202012Validator({"$defs": schema["$defs"], **schema["calls"][name]["result"]}) \
+            .validate(result)
+
+    valid("pack", api.call("pack", pack="french32"))
+    valid("options", api.call("options"))
+    valid("trick", api.call("trick", plays=[[1, "3o"], [2, "3c"], [3, "4e"], [0, "4b"]]))
+    rec = api.call("new", seed=2)
+    for action in ("3 cut cut", "1 bet truc", "2 answer fold"):
+        valid("view", api.call("view", record=rec, seat=1))
+        rec = api.call("apply", record=rec, action=action)
+        valid("apply", rec)
+    for kind in puzzles.KINDS:
+        p = api.call("puzzle", kind=kind, seed=3, answer=True)
+        valid("puzzle", p)
+        valid("check", api.call("check", kind=kind, seed=3, answer=p["choices"][0]["answer"]))

@@ -94,9 +94,21 @@ def part_classes(site: Site) -> list[type]:
     """The parts of a build, in the order they run for each event."""
     from build_tools.parts import (engine, glossary, handouts, notes, offline, play, puzzles,
                                    search, teach, worksheets)
-    return [engine.EnginePart, glossary.GlossaryPart, *site.game_site.PARTS,
-            puzzles.PuzzlesPart, notes.NotesPart, teach.TeachPart, handouts.HandoutsPart,
-            worksheets.WorksheetsPart, play.PlayPart, search.SearchPart, offline.OfflinePart]
+    generic = {"glossary": glossary.GlossaryPart, "puzzles": puzzles.PuzzlesPart,
+               "notes": notes.NotesPart, "teach": teach.TeachPart,
+               "handouts": handouts.HandoutsPart, "worksheets": worksheets.WorksheetsPart,
+               "play": play.PlayPart}
+    # A game names the generic parts its content has (a game with a new site starts with few);
+    # the engine, the search and the offline copy every site has.
+    wanted = getattr(site.game_site, "GENERIC_PARTS", tuple(generic))
+    unknown = sorted(set(wanted) - set(generic))
+    if unknown:
+        raise PluginError(f"build_tools/games/{site.game}: GENERIC_PARTS names {unknown[0]!r},"
+                          f" which is none of {', '.join(generic)}")
+    before = [generic[n] for n in ("glossary",) if n in wanted]
+    after = [generic[n] for n in generic if n != "glossary" and n in wanted]
+    return [engine.EnginePart, *before, *site.game_site.PARTS, *after, search.SearchPart,
+            offline.OfflinePart]
 
 
 class CardSitePlugin(BasePlugin[SiteConfig]):

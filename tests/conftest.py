@@ -186,7 +186,7 @@ def context(browser):
     ctx = browser.new_context()
     ctx.set_default_timeout(ENGINE_TIMEOUT_MS)
     # Every answer the pages get from the engine is checked against the engine's JSON Schema
-    # (docs/assets/js/troccas.js); a mismatch is a console error, which the tests catch.
+    # (build_tools/static/js/troccas.js); a mismatch is a console error, which the tests catch.
     ctx.add_init_script("window.__troccasCheckResults = true;")
     try:
         yield ctx

@@ -44,7 +44,8 @@ FAST_DIR = ROOT / "build" / "pyodide"
 WHEEL_DIR = ROOT / "build" / "wheels"
 SITE_PYODIDE = "pyodide/"
 SITE_ENGINE = "engine/"
-WORKER_JS = "assets/js/engine-worker.js"
+STATIC_JS = ROOT / "build_tools" / "static" / "js"
+ENGINE_JS = ("engine-worker.js", "troccas.js")
 SCHEMA_JSON = "assets/engine/schema.json"
 
 log = logging.getLogger("mkdocs.plugins.cardsite.engine")
@@ -58,8 +59,13 @@ def _fail(what: str) -> PluginError:
     return PluginError(f"{what}: run make build")
 
 
-def _wheel(game: str, version: str) -> Path:
-    name = f"{game}-{version}-py3-none-any.whl"
+# The engine's distribution: one wheel holds every game's package (engine/pyproject.toml).
+ENGINE_DIST = "troccas"
+
+
+def _wheel() -> Path:
+    from importlib.metadata import version
+    name = f"{ENGINE_DIST}-{version(ENGINE_DIST)}-py3-none-any.whl"
     wheel = WHEEL_DIR / name
     if not wheel.is_file():
         raise _fail(f"the engine wheel {wheel.relative_to(ROOT)} is missing")
@@ -156,7 +162,7 @@ class EnginePart(Part):
 
     def on_config(self, config):
         site = self.site
-        wheel = _wheel(site.game, site.engine.__version__)
+        wheel = _wheel()
         self.precompiled = fast = _precompiled(wheel)
         if fast:
             wheel = None  # the engine is compiled into the stdlib zip: nothing more to fetch
@@ -176,7 +182,8 @@ class EnginePart(Part):
             "download_mb": round(download / 1e6),
             "precompiled": bool(fast),
             # Where each rule clause the engine names is explained (build_tools/clauses.py).
-            "clauses": clause_urls(c["id"] for c in site.api.call("clauses")["clauses"]),
+            "clauses": clause_urls(c["id"] for c in site.api.call("clauses")["clauses"])
+            if "clauses" in site.api.names() else {},
             # Whether the card pictures (site/cards/<token>.svg) exist: set in on_nav.
             "card_pictures": False,
             # The facade's JSON Schema (each call's result), which the page side reads.
@@ -188,6 +195,15 @@ class EnginePart(Part):
     def on_files(self, files, config):
         files.append(File.generated(config, SCHEMA_JSON, content=json.dumps(
             self.site.api.schema(), ensure_ascii=False, separators=(",", ":"))))
+        # The page-side engine API and the worker: the generator's own, the same in every
+        # game's site (build_tools/static/js/).
+        for name in ENGINE_JS:
+            uri = f"assets/js/{name}"
+            if files.get_file_from_path(uri) is not None:
+                raise PluginError(f"{config.docs_dir}/{uri} exists, but the engine part"
+                                  f" generates it (build_tools/static/js/{name})")
+            files.append(File.generated(config, uri,
+                                        content=(STATIC_JS / name).read_text(encoding="utf-8")))
         return files
 
     def on_env(self, env, config, files):
@@ -195,10 +211,8 @@ class EnginePart(Part):
         env.globals.update(self.site.game_site.widget_context(self.site))
         # The worker's source, for the engine pages' <head> (overrides/main.html), which starts
         # the worker from it: one request less on the way to Pyodide's first download.
-        worker = files.get_file_from_path(WORKER_JS)
-        if worker is None:
-            raise PluginError(f"docs/{WORKER_JS} is missing")
-        env.globals["engine_worker_source"] = Path(worker.abs_src_path).read_text(encoding="utf-8")
+        env.globals["engine_worker_source"] = (STATIC_JS / "engine-worker.js").read_text(
+            encoding="utf-8")
         return env
 
     def on_post_page(self, output, page, config):

@@ -1,8 +1,9 @@
 # Troccas — build, serve and test the site.
 #
 #   make serve   set everything up, build site/ and serve it at http://127.0.0.1:8000/
-#   make test    set everything up, build a test copy of the site and run the whole test suite
+#   make test    set everything up, build a test copy of each site and run the whole test suite
 #   make build   set everything up and build site/ only
+#   GAME=truc    (with serve or build) the generator's second site, Truc: sites/truc/ -> site-truc/
 #
 # Every step leaves a stamp in .cache/stamps/, so running a target twice redoes only what changed.
 # Helpers: setup (venv + npm), venv, npm, wheel, stdlib, chromium, bench, clean, clean-all.
@@ -24,6 +25,17 @@ PYTEST_ARGS ?=
 # time, so two at once use the machine's two cores better; TEST_WORKERS=0 runs them one by one.
 TEST_WORKERS ?= 2
 PYODIDE_VERSION := 314.0.7
+# Which game's site `make serve` and `make build` make: troccas (mkdocs.yml, docs/ -> site/) or
+# another game's content folder (sites/<game>/mkdocs.yml -> site-<game>/).
+GAME ?= troccas
+ifeq ($(GAME),troccas)
+MKDOCS_CONFIG := mkdocs.yml
+SITE_DIR := site
+else
+MKDOCS_CONFIG := sites/$(GAME)/mkdocs.yml
+SITE_DIR := site-$(GAME)
+endif
+TRUC_TEST_PORT ?= $(shell echo $$(( $(TEST_PORT) + 1 )))
 
 export NO_MKDOCS_2_WARNING := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
@@ -31,7 +43,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 # Sources whose change means a rebuild (folders too, so that a deleted file counts).
 ENGINE_SRC := engine/pyproject.toml $(shell find engine/src -not -path '*/__pycache__*' \
                 -not -path '*.egg-info*' -not -name '*.pyc' 2>/dev/null)
-SITE_SRC := mkdocs.yml $(shell find docs overrides build_tools glossary puzzles \
+SITE_SRC := mkdocs.yml $(shell find docs overrides build_tools glossary puzzles sites \
                 -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
 
 .PHONY: help serve build test setup venv npm wheel stdlib chromium bench bench-engine lighthouse clean clean-all FORCE
@@ -101,16 +113,20 @@ $(STAMPS)/serve-url: FORCE
 	@mkdir -p $(@D); echo '$(SERVE_URL)' | cmp -s - $@ || echo '$(SERVE_URL)' > $@
 $(STAMPS)/test-url: FORCE
 	@mkdir -p $(@D); echo '$(TEST_URL)' | cmp -s - $@ || echo '$(TEST_URL)' > $@
+TRUC_TEST_URL := http://127.0.0.1:$(TRUC_TEST_PORT)/
+$(STAMPS)/truc-test-url: FORCE
+	@mkdir -p $(@D); echo '$(TRUC_TEST_URL)' | cmp -s - $@ || echo '$(TRUC_TEST_URL)' > $@
 
 # --- the site -------------------------------------------------------------------------------
-build: $(STAMPS)/site
-$(STAMPS)/site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/serve-url $(SITE_SRC) | chromium
-	SITE_URL=$(SERVE_URL) $(VENV)/bin/mkdocs build --strict --quiet --site-dir site
+build: $(STAMPS)/site-$(GAME)
+$(STAMPS)/site-$(GAME): $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/serve-url $(SITE_SRC) | chromium
+	@test -f $(MKDOCS_CONFIG) || { echo "make: GAME=$(GAME): no $(MKDOCS_CONFIG)"; exit 1; }
+	SITE_URL=$(SERVE_URL) $(VENV)/bin/mkdocs build --strict --quiet -f $(MKDOCS_CONFIG) --site-dir $(CURDIR)/$(SITE_DIR)
 	@touch $@
 
 serve: build
-	@echo "Serving site/ at http://$(HOST):$(PORT)/ (Ctrl-C stops)"
-	$(PY) -m http.server $(PORT) --bind $(HOST) --directory site
+	@echo "Serving $(SITE_DIR)/ at http://$(HOST):$(PORT)/ (Ctrl-C stops)"
+	$(PY) -m http.server $(PORT) --bind $(HOST) --directory $(SITE_DIR)
 
 # --- tests ----------------------------------------------------------------------------------
 # The tests use their own copy of the site, built for port $(TEST_PORT), so `make serve` and
@@ -119,8 +135,13 @@ $(STAMPS)/test-site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdl
 	SITE_URL=$(TEST_URL) $(VENV)/bin/mkdocs build --strict --quiet --site-dir build/test-site
 	@touch $@
 
-test: chromium $(STAMPS)/test-site
-	TROCCAS_SITE=build/test-site $(VENV)/bin/pytest tests -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+# The second game's site (Truc), built for the next port.
+$(STAMPS)/test-site-truc: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/truc-test-url $(SITE_SRC) | chromium
+	SITE_URL=$(TRUC_TEST_URL) $(VENV)/bin/mkdocs build --strict --quiet -f sites/truc/mkdocs.yml --site-dir $(CURDIR)/build/test-site-truc
+	@touch $@
+
+test: chromium $(STAMPS)/test-site $(STAMPS)/test-site-truc
+	TROCCAS_SITE=build/test-site TRUC_SITE=build/test-site-truc $(VENV)/bin/pytest tests -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Start-up benchmark, on the test site (pre-compiled Python) and on the same site with Pyodide's
 # stock stdlib and a plain wheel.
@@ -146,7 +167,7 @@ lighthouse: chromium $(STAMPS)/test-site
 	$(PY) benchmarks/lighthouse.py --site build/test-site
 
 clean:
-	rm -rf site build .cache/stamps engine/build
+	rm -rf site site-* build .cache/stamps engine/build
 
 clean-all: clean
 	rm -rf $(VENV) node_modules .cache

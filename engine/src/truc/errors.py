@@ -4,13 +4,28 @@
 from __future__ import annotations
 
 from cardgame.errors import GameError
-from cardgame.messages import Message, quote  # noqa: F401 - re-exported for callers
+from cardgame.messages import Message, quote, register_formatter  # noqa: F401 - quote for callers
 
 DOMAIN = "truc"
 
 
 def msg(id: str, **params) -> Message:
     return Message(DOMAIN, id, params)
+
+
+def _card_name(token, cat) -> str:
+    """{card:cardname}: a card token said in words ("the cavall of oros"), from the pack that
+    has it (the Catalan one first); tokens stay the parameters, so another language names the
+    card in its own words."""
+    from .cards import PACKS, pack
+    for name in PACKS:
+        p = pack(name)
+        if token in p.tokens:
+            return p.name_of(p.tokens.index(token))
+    return str(token)
+
+
+register_formatter(DOMAIN, "cardname", _card_name)
 
 
 class TrucError(GameError):

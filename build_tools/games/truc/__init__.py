@@ -1,0 +1,138 @@
+"""Truc's own part of the site build (issue 18): the second game of the generator.
+
+Its site is small so far: the generic parts it uses are the engine (Python in the browser), the
+header search and the offline copy (``GENERIC_PARTS`` names none of the others); this folder
+adds what only Truc has:
+
+* ``<!-- truc-puzzle: KIND -->`` — a puzzle widget (trick, hand, score, raise, eleven): the
+  authored puzzles of ``puzzles/puzzles.yaml`` first, then new ones from random seeds, each
+  drawn, checked and explained by the engine in the reader's browser
+  (``static/truc.js`` asks ``truc.api``'s ``puzzle`` and ``check``). At build time every
+  authored puzzle is asked of the engine, and the build stops, naming the file and the entry,
+  if its answer is not the one its author expected.
+* ``<!-- truc-glossary -->`` — the terms and the partners' signals of ``glossary/terms.yaml``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+
+import yaml
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
+
+from build_tools.markdown_blocks import replace_markers
+from build_tools.parts import Part
+from build_tools.site_assets import add_assets
+
+STATIC = Path(__file__).resolve().parent / "static"
+JS_URI, CSS_URI = "assets/truc/truc.js", "assets/truc/truc.css"
+GENERIC_PARTS: tuple = ()
+MARKERS: dict = {}
+
+
+def widget_context(site) -> dict:
+    return {}
+
+
+def _load_yaml(path: Path):
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise PluginError(f"{path}: {exc.strerror}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark else ""
+        raise PluginError(f"{path}{where}: not YAML ({getattr(exc, 'problem', exc)})") from None
+
+
+class TrucPart(Part):
+    def on_config(self, config):
+        add_assets(config, CSS_URI, JS_URI, module=True)
+        return config
+
+    def on_files(self, files, config):
+        for uri, name in ((JS_URI, "truc.js"), (CSS_URI, "truc.css")):
+            files.append(File.generated(config, uri,
+                                        content=(STATIC / name).read_text(encoding="utf-8")))
+        self.puzzles = self._puzzles()
+        self.glossary = self._glossary()
+        return files
+
+    def _puzzles(self) -> dict[str, list[dict]]:
+        """The authored puzzles by kind, each checked against the engine."""
+        from truc.errors import TrucError
+        from truc.puzzles import KINDS
+        path = self.site.puzzles_dir / "puzzles.yaml"
+        data = _load_yaml(path)
+        if not isinstance(data, list):
+            raise PluginError(f"{path}: a list of puzzles, each kind, seed, expect and note")
+        out: dict[str, list[dict]] = {k: [] for k in KINDS}
+        for i, entry in enumerate(data, 1):
+            where = f"{path}: puzzle {i}"
+            if not isinstance(entry, dict) or set(entry) != {"kind", "seed", "expect", "note"}:
+                raise PluginError(f"{where}: needs exactly kind, seed, expect and note")
+            try:
+                got = self.site.api.call("puzzle", kind=entry["kind"], seed=entry["seed"],
+                                         answer=True)
+            except TrucError as exc:
+                raise PluginError(f"{where}: {exc}") from None
+            if got["answer"] != entry["expect"]:
+                raise PluginError(f"{where} ({entry['kind']}, seed {entry['seed']}): the engine"
+                                  f" answers {got['answer']!r}, not {entry['expect']!r}"
+                                  f" ({got['explanation']})")
+            out[entry["kind"]].append({"seed": entry["seed"], "note": str(entry["note"])})
+        return out
+
+    def _glossary(self) -> dict:
+        path = self.site.glossary_dir / "terms.yaml"
+        data = _load_yaml(path)
+        if not isinstance(data, dict) or set(data) != {"terms", "signals"}:
+            raise PluginError(f"{path}: needs 'terms' and 'signals'")
+        for key, fields in (("terms", {"term", "lang", "kind", "meaning"}),
+                            ("signals", {"signal", "means"})):
+            for i, entry in enumerate(data[key], 1):
+                if not isinstance(entry, dict) or set(entry) != fields:
+                    raise PluginError(f"{path}: {key} entry {i}: needs exactly"
+                                      f" {', '.join(sorted(fields))}")
+        return data
+
+    def on_page_markdown(self, markdown, page, config, files):
+        if "<!-- truc-" not in markdown:
+            return markdown
+
+        def draw(marker) -> str:
+            if marker.name == "truc-glossary":
+                return self._glossary_html()
+            kind = marker.arg or ""
+            if kind not in self.puzzles:
+                raise PluginError(f"{page.file.src_uri}:{marker.line}: <!-- truc-puzzle:"
+                                  f" {kind} -->: the kinds are {', '.join(self.puzzles)}")
+            authored = json.dumps(self.puzzles[kind], ensure_ascii=False)
+            return (f'<div class="truc-puzzle" data-truc-puzzle="{kind}" '
+                    f'data-authored="{html.escape(authored)}">'
+                    f'<p class="truc-puzzle__wait">The puzzle appears once the rules engine has'
+                    f' started in this page.</p></div>')
+
+        return replace_markers(markdown, ["truc-puzzle", "truc-glossary"], draw,
+                               whole_line=True)
+
+    def _glossary_html(self) -> str:
+        g = self.glossary
+        langs = {"ca": "Catalan", "es": "Spanish", "fr": "French", "und": "a place name"}
+        rows = "".join(
+            f'<tr><td><span lang="{html.escape(t["lang"])}"><b>{html.escape(t["term"])}</b>'
+            f'</span></td><td>{langs.get(t["lang"], t["lang"])}</td>'
+            f'<td>{html.escape(t["meaning"])}</td></tr>' for t in g["terms"])
+        signals = "".join(f'<tr><td>{html.escape(s["signal"])}</td>'
+                          f'<td>{html.escape(s["means"])}</td></tr>' for s in g["signals"])
+        return (f'<table><thead><tr><th>Word</th><th>Language</th><th>Meaning</th></tr></thead>'
+                f'<tbody>{rows}</tbody></table>\n\n## Signals {{#signals}}\n\n'
+                f'Partners may signal their cards to each other, and a signal need not be'
+                f' true.[^src]\n\n<table><thead><tr><th>Signal</th><th>Means</th></tr></thead>'
+                f'<tbody>{signals}</tbody></table>\n')
+
+
+PARTS = (TrucPart,)

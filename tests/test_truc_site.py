@@ -1,0 +1,123 @@
+"""The generator's second site, Truc (issue 18): built by the same plugin and theme from its
+own engine (truc) and content (sites/truc/), its puzzles answered in real Chromium by the real
+engine in Pyodide, and its build stopped in one line by bad content."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from a11y_helpers import assert_no_violations
+from conftest import _serve, _site_address
+from truc import api
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = ("", "learn/", "rules/", "puzzles/", "glossary/")
+KINDS = ("trick", "hand", "score", "raise", "eleven")
+
+
+@pytest.fixture(scope="module")
+def truc_site() -> Path:
+    path = Path(os.environ.get("TRUC_SITE", ROOT / "site-truc"))
+    path = path if path.is_absolute() else ROOT / path
+    if not (path / "sitemap.xml").is_file():
+        pytest.fail(f"no built Truc site in {path}: run `make test` (or make build GAME=truc)",
+                    pytrace=False)
+    return path
+
+
+def test_the_truc_site_has_its_pages_the_engine_and_nothing_from_elsewhere(truc_site):
+    for page in PAGES:
+        html = (truc_site / page / "index.html").read_text(encoding="utf-8")
+        assert '<html lang="en"' in html
+        outside = [u for u in re.findall(r'(?:src|href)="(https?://[^"]+)"', html)
+                   if not u.startswith("http://127.0.0.1")]
+        assert outside == [], (page, outside)
+    # The same in-browser engine as Troccas's site: Pyodide, the worker, this game's facade.
+    for f in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
+              "assets/js/engine-worker.js", "assets/js/troccas.js", "assets/truc/truc.js",
+              "sw.js"):
+        assert (truc_site / f).is_file(), f
+    config = re.search(r'<script id="troccas-config" type="application/json">(.*?)</script>',
+                       (truc_site / "puzzles" / "index.html").read_text(encoding="utf-8"))[1]
+    assert '"game": "truc"' in config
+    glossary = (truc_site / "glossary" / "index.html").read_text(encoding="utf-8")
+    assert "retruc" in glossary and "Close one eye" in glossary
+
+
+def test_each_truc_puzzle_is_answered_wrong_then_right_in_the_browser(truc_site, page):
+    port, path, _ = _site_address(truc_site)
+    server = _serve(truc_site, port)
+    try:
+        page.goto(f"http://127.0.0.1:{port}{path}puzzles/")
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+        authored = yaml.safe_load((ROOT / "sites/truc/puzzles/puzzles.yaml").read_text())
+        for kind in KINDS:
+            box = page.locator(f"[data-truc-puzzle='{kind}']")
+            box.locator("[data-answer]").first.wait_for()
+            seed = int(box.get_attribute("data-seed"))
+            assert seed == next(p["seed"] for p in authored if p["kind"] == kind)
+            # The right answer is CPython's engine's, asked here, not typed in.
+            want = api.call("puzzle", kind=kind, seed=seed, answer=True)
+            wrong = next(c["answer"] for c in want["choices"] if c["answer"] != want["answer"])
+            box.locator(f"[data-answer='{wrong}']").click()
+            page.wait_for_function(f"document.querySelector(\"[data-truc-puzzle='{kind}']\")"
+                                   f".dataset.state === 'missed'")
+            assert "Not that one" in box.locator("[data-truc-verdict]").inner_text()
+            assert want["explanation"] not in box.inner_text()  # no answer before a second try
+            box.locator(f"[data-answer='{want['answer']}']").click()
+            page.wait_for_function(f"document.querySelector(\"[data-truc-puzzle='{kind}']\")"
+                                   f".dataset.state === 'solved'")
+            verdict = box.locator("[data-truc-verdict]").inner_text()
+            assert verdict.startswith("Right: ") and want["explanation"] in verdict
+        # The next authored puzzle of a kind with two.
+        box = page.locator("[data-truc-puzzle='trick']")
+        box.locator("[data-truc-next]").click()
+        page.wait_for_function("document.querySelector(\"[data-truc-puzzle='trick']\")"
+                               ".dataset.state === 'asking'")
+        assert box.locator(".truc-puzzle__title").inner_text() == "Puzzle 2 of 2"
+        assert_no_violations(page, "the Truc puzzles", "article")
+        assert page.console_errors == []
+        assert [u for u in page.requested_urls
+                if not u.startswith((f"http://127.0.0.1:{port}/", "blob:", "data:"))] == []
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _build(tmp_path, edit) -> subprocess.CompletedProcess:
+    """Build a copy of sites/truc with ``edit(folder)`` applied."""
+    copy = tmp_path / "truc"
+    shutil.copytree(ROOT / "sites" / "truc", copy)
+    text = (copy / "mkdocs.yml").read_text().replace("../../overrides", str(ROOT / "overrides"))
+    (copy / "mkdocs.yml").write_text(text)
+    edit(copy)
+    return subprocess.run([str(Path(sys.executable).parent / "mkdocs"), "build", "--strict",
+                           "--quiet", "-f", str(copy / "mkdocs.yml"), "--site-dir",
+                           str(tmp_path / "out")], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda t: t.replace("expect: draw", "expect: team1"),
+     r"puzzles\.yaml: puzzle 2 \(trick, seed 15\): the engine answers 'draw', not 'team1'"),
+    (lambda t: t.replace("kind: raise", "kind: poker"),
+     r"puzzles\.yaml: puzzle 7: 'poker' is not a kind of Truc puzzle"),
+    (lambda t: t + "\n- [oops\n", r"puzzles\.yaml:\d+: not YAML"),
+])
+def test_a_bad_authored_truc_puzzle_stops_the_build_in_one_line(tmp_path, change, words):
+    def edit(folder):
+        p = folder / "puzzles" / "puzzles.yaml"
+        p.write_text(change(p.read_text()))
+    out = _build(tmp_path, edit)
+    assert out.returncode != 0
+    errors = [line for line in out.stderr.splitlines() if line.startswith("ERROR")]
+    assert len(errors) == 1 and re.search(words, errors[0]), out.stderr[-800:]
+    assert "Traceback" not in out.stderr

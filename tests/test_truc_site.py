@@ -82,8 +82,18 @@ def test_each_truc_puzzle_is_answered_wrong_then_right_in_the_browser(truc_site,
         box.locator("[data-truc-next]").click()
         page.wait_for_function("document.querySelector(\"[data-truc-puzzle='trick']\")"
                                ".dataset.state === 'asking'")
-        assert box.locator(".truc-puzzle__title").inner_text() == "Puzzle 2 of 2"
+        assert box.locator(".truc-puzzle__title").inner_text().startswith("Puzzle 2 of 2")
         assert_no_violations(page, "the Truc puzzles", "article")
+        # A puzzle's link opens that very puzzle, in its own widget, first.
+        link = page.locator("[data-truc-puzzle='hand'] [data-truc-link]").get_attribute("href")
+        assert "kind=hand" in link and "seed=" in link
+        page.goto(f"http://127.0.0.1:{port}{path}puzzles/?kind=score&seed=4242")
+        box = page.locator("[data-truc-puzzle='score']")
+        box.locator("[data-answer]").first.wait_for()
+        assert box.get_attribute("data-seed") == "4242"
+        assert box.locator(".truc-puzzle__title").inner_text().startswith("Puzzle number 4242")
+        want = api.call("puzzle", kind="score", seed=4242, answer=True)
+        assert want["question"] in box.inner_text()
         assert page.console_errors == []
         assert [u for u in page.requested_urls
                 if not u.startswith((f"http://127.0.0.1:{port}/", "blob:", "data:"))] == []

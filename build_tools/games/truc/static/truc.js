@@ -65,10 +65,14 @@ function bind(box) {
   const authored = JSON.parse(box.dataset.authored || "[]");
   let index = 0;
   let misses = 0;
+  // A shared link (?kind=trick&seed=N) opens that puzzle first, in its own widget.
+  const q = new URLSearchParams(location.search);
+  let shared = q.get("kind") === kind && /^\d{1,9}$/.test(q.get("seed") || "") ? Number(q.get("seed")) : null;
 
   async function show() {
-    const a = authored[index];
-    const seed = a ? a.seed : Math.floor(Math.random() * 1e6);
+    const a = shared === null ? authored[index] : null;
+    const seed = shared !== null ? shared : a ? a.seed : Math.floor(Math.random() * 1e6);
+    shared = null;
     box.dataset.seed = String(seed);
     box.dataset.state = "asking";
     misses = 0;
@@ -83,8 +87,12 @@ function bind(box) {
     const choices = el("div", { class: "truc-puzzle__choices", role: "group", "aria-label": "Your answer" },
       p.choices.map((c) => el("button", { type: "button", class: "md-button", "data-answer": c.answer,
         onclick: () => answer(c.answer, verdict, a, choices) }, cap(c.label))));
+    const link = new URL(location.href);
+    link.search = new URLSearchParams({ kind, seed: String(seed) }).toString();
+    link.hash = box.previousElementSibling?.id || "";
     box.replaceChildren(
-      el("p", { class: "truc-puzzle__title", text: a ? `Puzzle ${index + 1} of ${authored.length}` : `A new puzzle (seed ${seed})` }),
+      el("p", { class: "truc-puzzle__title" }, a ? `Puzzle ${index + 1} of ${authored.length}` : `Puzzle number ${seed}`,
+        " ", el("a", { class: "truc-puzzle__link", href: link.href, "data-truc-link": true, text: "(a link to it)" })),
       ...situation(kind, p.situation),
       el("p", { class: "truc-puzzle__question" }, el("strong", { text: p.question })),
       choices, verdict);

@@ -19,7 +19,7 @@ from conftest import _serve, _site_address
 from truc import api
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ("", "learn/", "rules/", "puzzles/", "glossary/")
+PAGES = ("", "learn/", "rules/", "cards/", "puzzles/", "glossary/")
 KINDS = ("trick", "hand", "score", "raise", "eleven")
 
 
@@ -52,6 +52,18 @@ def test_the_truc_site_has_its_pages_the_engine_and_nothing_from_elsewhere(truc_
     assert "retruc" in glossary and "Close one eye" in glossary
 
 
+def test_every_card_is_drawn_and_named_as_the_engine_names_it(truc_site):
+    cards = api.call("pack")["cards"]
+    assert len(cards) == 40
+    for c in cards:
+        svg = (truc_site / "cards" / f"{c['token']}.svg").read_text(encoding="utf-8")
+        assert svg.startswith("<svg") and f'aria-label="{c["name"]}"' in svg
+        assert f"<title>{c['name']}</title>" in svg
+    gallery = (truc_site / "cards" / "index.html").read_text(encoding="utf-8")
+    shown = re.findall(r'<img src="\.\./cards/([^"]+)\.svg"', gallery)
+    assert shown == [c["token"] for c in cards]  # highest rank first, as the engine ranks them
+
+
 def test_each_truc_puzzle_is_answered_wrong_then_right_in_the_browser(truc_site, page):
     port, path, _ = _site_address(truc_site)
     server = _serve(truc_site, port)
@@ -66,6 +78,8 @@ def test_each_truc_puzzle_is_answered_wrong_then_right_in_the_browser(truc_site,
             assert seed == next(p["seed"] for p in authored if p["kind"] == kind)
             # The right answer is CPython's engine's, asked here, not typed in.
             want = api.call("puzzle", kind=kind, seed=seed, answer=True)
+            if kind == "trick":  # the cards shown as pictures, each with its name
+                assert box.locator(".truc-plays img").count() == 4
             wrong = next(c["answer"] for c in want["choices"] if c["answer"] != want["answer"])
             box.locator(f"[data-answer='{wrong}']").click()
             page.wait_for_function(f"document.querySelector(\"[data-truc-puzzle='{kind}']\")"

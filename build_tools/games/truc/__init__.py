@@ -11,6 +11,8 @@ adds what only Truc has:
   authored puzzle is asked of the engine, and the build stops, naming the file and the entry,
   if its answer is not the one its author expected.
 * ``<!-- truc-glossary -->`` — the terms and the partners' signals of ``glossary/terms.yaml``.
+* ``<!-- truc-cards -->`` — the 40 cards, highest rank first, each drawn by :mod:`.cards_svg`
+  into ``cards/<token>.svg`` and named by the engine.
 """
 
 from __future__ import annotations
@@ -57,6 +59,11 @@ class TrucPart(Part):
         for uri, name in ((JS_URI, "truc.js"), (CSS_URI, "truc.css")):
             files.append(File.generated(config, uri,
                                         content=(STATIC / name).read_text(encoding="utf-8")))
+        from .cards_svg import card_svg
+        self.cards = self.site.api.call("pack")["cards"]
+        for c in self.cards:
+            files.append(File.generated(config, f"cards/{c['token']}.svg",
+                                        content=card_svg(c["token"], c["name"])))
         self.puzzles = self._puzzles()
         self.glossary = self._glossary()
         return files
@@ -106,6 +113,8 @@ class TrucPart(Part):
         def draw(marker) -> str:
             if marker.name == "truc-glossary":
                 return self._glossary_html()
+            if marker.name == "truc-cards":
+                return self._cards_html(page)
             kind = marker.arg or ""
             if kind not in self.puzzles:
                 raise PluginError(f"{page.file.src_uri}:{marker.line}: <!-- truc-puzzle:"
@@ -116,8 +125,18 @@ class TrucPart(Part):
                     f'<p class="truc-puzzle__wait">The puzzle appears once the rules engine has'
                     f' started in this page.</p></div>')
 
-        return replace_markers(markdown, ["truc-puzzle", "truc-glossary"], draw,
+        return replace_markers(markdown, ["truc-puzzle", "truc-glossary", "truc-cards"], draw,
                                whole_line=True)
+
+    def _cards_html(self, page) -> str:
+        from build_tools.site_assets import page_base
+        base = page_base(page)
+        items = "".join(
+            f'<figure class="truc-card"><img src="{base}cards/{c["token"]}.svg" alt="" '
+            f'width="100" height="150"><figcaption>{html.escape(c["name"][4:])}</figcaption>'
+            f'</figure>' for c in self.cards)
+        return f'<div class="truc-cards" data-truc-cards>{items}</div>\n'
+
 
     def _glossary_html(self) -> str:
         g = self.glossary

@@ -5,6 +5,7 @@
 // a rule: the question, the choices, the verdict and the reason are the engine's.
 
 const names = {};
+const siteRoot = new URL("../../", import.meta.url); // this file is assets/truc/truc.js
 
 function engine(name, args) {
   if (!window.troccas) return Promise.reject(new Error("the page's engine script has not loaded"));
@@ -30,7 +31,9 @@ const team = (t) => (t === null || t === undefined ? "nobody (drawn)" : `the tea
 
 function situation(kind, s) {
   const out = [];
-  const plays = (ps) => el("ul", { class: "truc-plays" }, ps.map(([p, c]) => el("li", { text: `Seat ${p}: ${card(c)}` })));
+  const plays = (ps) => el("ul", { class: "truc-plays" }, ps.map(([p, c]) => el("li", {},
+    el("img", { src: new URL(`cards/${c}.svg`, siteRoot).href, alt: "", width: 100, height: 150 }),
+    `Seat ${p}: ${card(c)}`)));
   if (kind === "trick") out.push(el("p", { text: "The cards of the trick, in the order played:" }), plays(s.plays));
   if (kind === "hand") {
     out.push(el("p", { text: `Seat ${s.dealer} dealt ${s.cards_each === 1 ? "one card each (a one-trick hand)" : "three cards each"}.` }));

@@ -2,6 +2,7 @@
 
     make lighthouse                                   # builds the test site first
     .venv/bin/python benchmarks/lighthouse.py [--site build/test-site] [--form-factor mobile]
+    .venv/bin/python benchmarks/lighthouse.py --site build/test-site-truc   # the Truc site
 
 Serves the built site on 127.0.0.1 at the port of its own site_url (as the tests do), runs the
 npm package `lighthouse` (pinned in package.json) against Debian's Chromium (CHROME_PATH,
@@ -41,10 +42,11 @@ CATEGORIES = [("performance", "Performance"), ("accessibility", "Accessibility")
 KINDS = [
     ("home", [""]),
     ("lesson", ["learn/counting/", "learn/cards/", "learn/"]),
-    ("rules section (engine widget)", ["rules/counting/"]),
+    ("rules section (engine widget)", ["rules/counting/", "rules/"]),
     ("puzzle", ["puzzles/count/", "puzzles/legal/", "puzzles/"]),
     ("glossary", ["glossary/words/", "glossary/"]),
     ("handouts", ["handouts/"]),
+    ("cards", ["cards/"]),
 ]
 
 

@@ -31,7 +31,13 @@ __all__ = ["HandoutError", "SITE_SHEETS", "Handout", "site_handouts", "build", "
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = templating.TEMPLATES / "handouts"
-SITE_CSS = content.ROOT / "docs" / "assets" / "css" / "troccas.css"
+# The site's stylesheets, in the order a page has them: Troccas's, then the generator's.
+SITE_CSS = (content.ROOT / "docs" / "assets" / "css" / "troccas.css",
+            content.ROOT / "build_tools" / "static" / "css" / "cardsite.css")
+
+
+def _site_css() -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in SITE_CSS if p.is_file())
 CACHE = content.ROOT / "build" / "handouts-cache"
 
 # The worksheets the Handouts page offers, pre-built: (seed, number of puzzles) for each kind.
@@ -45,7 +51,7 @@ def _env() -> Environment:
 
 
 def _render(template: str, handout: str, ctx: dict) -> str:
-    css = SITE_CSS.read_text(encoding="utf-8") if SITE_CSS.is_file() else ""
+    css = _site_css()
     return _env().get_template(template).render(
         handout=handout, site_css=css,
         handout_css=(TEMPLATES / "handouts.css").read_text(encoding="utf-8"), **ctx)
@@ -74,8 +80,7 @@ def worksheet_html(kinds, seed: int, count: int, sheets: int = 1, keys: str = "a
     css = "\n".join((TEMPLATES / name).read_text(encoding="utf-8")
                     for name in ("handouts.css", "worksheet.css"))
     return sheets_mod.environment(_env()).get_template(sheets_mod.DOCUMENT_TEMPLATE).render(
-        handout="worksheet", site_css=SITE_CSS.read_text(encoding="utf-8")
-        if SITE_CSS.is_file() else "", handout_css=css, sheets=data, card=content.card,
+        handout="worksheet", site_css=_site_css(), handout_css=css, sheets=data, card=content.card,
         keys=sheets_mod.check_keys(keys), title=sheets_mod.title(data))
 
 

@@ -44,7 +44,9 @@ FAST_DIR = ROOT / "build" / "pyodide"
 WHEEL_DIR = ROOT / "build" / "wheels"
 SITE_PYODIDE = "pyodide/"
 SITE_ENGINE = "engine/"
-STATIC_JS = ROOT / "build_tools" / "static" / "js"
+STATIC = ROOT / "build_tools" / "static"
+STATIC_JS = STATIC / "js"
+SITE_CSS = "assets/css/cardsite.css"
 ENGINE_JS = ("engine-worker.js", "troccas.js")
 SCHEMA_JSON = "assets/engine/schema.json"
 
@@ -53,6 +55,7 @@ log = logging.getLogger("mkdocs.plugins.cardsite.engine")
 from build_tools.clauses import clause_urls  # noqa: E402
 from build_tools.markdown_blocks import Marker, replace_markers  # noqa: E402
 from build_tools.parts import Part  # noqa: E402
+from build_tools.site_assets import add_assets  # noqa: E402
 
 
 def _fail(what: str) -> PluginError:
@@ -169,6 +172,7 @@ class EnginePart(Part):
         download = sum(p.stat().st_size for p in _pyodide_files(fast).values()) + (
             wheel.stat().st_size if wheel else 0)
         self.wheel = wheel
+        add_assets(config, css=SITE_CSS)
         config.extra["troccas"] = {
             # URLs relative to the site root; the JavaScript resolves them against its own URL.
             "pyodide": SITE_PYODIDE,
@@ -197,6 +201,8 @@ class EnginePart(Part):
             self.site.api.schema(), ensure_ascii=False, separators=(",", ":"))))
         # The page-side engine API and the worker: the generator's own, the same in every
         # game's site (build_tools/static/js/).
+        files.append(File.generated(config, SITE_CSS, content=(STATIC / "css" / "cardsite.css")
+                                    .read_text(encoding="utf-8")))
         for name in ENGINE_JS:
             uri = f"assets/js/{name}"
             if files.get_file_from_path(uri) is not None:

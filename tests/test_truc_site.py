@@ -145,3 +145,24 @@ def test_a_bad_authored_truc_puzzle_stops_the_build_in_one_line(tmp_path, change
     errors = [line for line in out.stderr.splitlines() if line.startswith("ERROR")]
     assert len(errors) == 1 and re.search(words, errors[0]), out.stderr[-800:]
     assert "Traceback" not in out.stderr
+
+
+def test_the_handouts_read_back_with_the_engines_ranking_puzzles_and_answers(truc_site,
+                                                                            pdftotext):
+    from build_tools.games.truc import WORKSHEET
+
+    def text(name):
+        return subprocess.run([pdftotext, "-layout", str(truc_site / "handouts" / name), "-"],
+                              capture_output=True, text=True, check=True).stdout
+    rules = " ".join(text("truc-rules.pdf").split())
+    ranks = ["3", "2", "ace (1)", "rei (12)", "cavall (11)", "sota (10)", "7", "6", "5", "4"]
+    assert " ".join(ranks) in rules
+    assert "Truc raises it to 2" in rules and "page 1 of 1" in rules
+    sheet = text("truc-puzzles.pdf")
+    key = " ".join(sheet[sheet.index("Answer key"):].split())
+    for number, (kind, seed) in enumerate(WORKSHEET, 1):
+        p = api.call("puzzle", kind=kind, seed=seed, answer=True)
+        label = next(c["label"] for c in p["choices"] if c["answer"] == p["answer"])
+        assert f"{number}. {label[:1].upper() + label[1:]} — {p['explanation']}." in key, number
+    page = (truc_site / "handouts" / "index.html").read_text(encoding="utf-8")
+    assert 'href="truc-rules.pdf"' in page and 'href="truc-puzzles.pdf"' in page

@@ -13,6 +13,10 @@ adds what only Truc has:
 * ``<!-- truc-glossary -->`` — the terms and the partners' signals of ``glossary/terms.yaml``.
 * ``<!-- truc-cards -->`` — the 40 cards, highest rank first, each drawn by :mod:`.cards_svg`
   into ``cards/<token>.svg`` and named by the engine.
+* ``<!-- truc-handouts -->`` — the printable handouts, rendered to PDF by the same headless
+  Chromium as Troccas's (``build_tools/handouts/pdf.py``) from ``templates/truc/handout.html``:
+  the rules on one page (the ranking drawn from the engine's pack) and a worksheet of puzzles
+  with its answer key, every puzzle and answer the engine's.
 """
 
 from __future__ import annotations
@@ -30,6 +34,12 @@ from build_tools.parts import Part
 from build_tools.site_assets import add_assets
 
 STATIC = Path(__file__).resolve().parent / "static"
+ROOT = Path(__file__).resolve().parents[3]
+HANDOUTS = {"truc-rules.pdf": ("rules", "Truc — the rules on one page"),
+            "truc-puzzles.pdf": ("puzzles", "Truc — puzzles, with the answer key")}
+WORKSHEET = [("trick", 100), ("trick", 101), ("hand", 100), ("score", 100), ("raise", 100),
+             ("eleven", 100)]
+CACHE = ROOT / "build" / "truc-handouts"
 JS_URI, CSS_URI = "assets/truc/truc.js", "assets/truc/truc.css"
 GENERIC_PARTS: tuple = ()
 MARKERS: dict = {}
@@ -66,7 +76,76 @@ class TrucPart(Part):
                                         content=card_svg(c["token"], c["name"])))
         self.puzzles = self._puzzles()
         self.glossary = self._glossary()
+        for name, path in self._handouts().items():
+            files.append(File.generated(config, f"handouts/{name}", abs_src_path=str(path)))
         return files
+
+    def _handouts(self) -> dict[str, Path]:
+        """The handout PDFs, rendered again only when their HTML changed."""
+        import hashlib
+        from build_tools.handouts.pdf import HandoutError, Renderer
+        CACHE.mkdir(parents=True, exist_ok=True)
+        todo, out = {}, {}
+        for name, (kind, title) in HANDOUTS.items():
+            page = self.site.env.get_template("truc/handout.html").render(
+                kind=kind, title=title, **(self._rules_context() if kind == "rules"
+                                           else self._worksheet_context()))
+            digest = hashlib.sha256(page.encode()).hexdigest()
+            path = CACHE / name
+            stamp = CACHE / (name + ".sha256")
+            out[name] = path
+            if not (path.is_file() and stamp.is_file() and stamp.read_text() == digest):
+                todo[name] = (page, title, digest)
+        if todo:
+            try:
+                with Renderer() as r:
+                    for name, (page, title, digest) in todo.items():
+                        r.pdf(page, CACHE / name, footer=title)
+                        (CACHE / (name + ".sha256")).write_text(digest)
+            except HandoutError as exc:
+                raise PluginError(f"truc handouts: {exc}") from None
+        return out
+
+    def _rules_context(self) -> dict:
+        from .cards_svg import card_svg
+        seen, ranking = set(), []
+        for c in self.cards:  # one card of each rank, highest first
+            if c["rank"] not in seen:
+                seen.add(c["rank"])
+                label = {"R": "rei (12)", "C": "cavall (11)", "S": "sota (10)",
+                         "1": "ace (1)"}.get(c["rank"], c["rank"])
+                ranking.append({"svg": card_svg(c["token"], c["name"]), "label": label})
+        return {"ranking": ranking}
+
+    def _worksheet_context(self) -> dict:
+        from .cards_svg import card_svg
+        names = {c["token"]: c["name"] for c in self.cards}
+        out = []
+        for kind, seed in WORKSHEET:
+            p = self.site.api.call("puzzle", kind=kind, seed=seed, answer=True)
+            s = p["situation"]
+            figs = lambda plays: [{"svg": card_svg(t, names[t]), "seat": seat,  # noqa: E731
+                                   "name": names[t]} for seat, t in plays]
+            lines, tricks = [], []
+            if kind == "trick":
+                tricks = [figs(s["plays"])]
+            elif kind == "hand":
+                lines = [f"Seat {s['dealer']} dealt "
+                         + ("one card each." if s["cards_each"] == 1 else "three cards each.")]
+                tricks = [figs(t["plays"]) for t in s["tricks"]]
+            elif kind == "score":
+                lines = [f"Seat {s['dealer']} dealt."] + [_event(e, names) for e in s["events"]]
+            elif kind == "raise":
+                lines = [f"The hand is worth {s['stake']}."] + [
+                    _event(e, names) for e in s["bets"]] + [f"Seat {s['to_play']} is to play."]
+            else:
+                lines = [f"Seat {s['dealer']} is about to deal."]
+            labels = {c["answer"]: c["label"] for c in p["choices"]}
+            out.append({"question": p["question"], "lines": lines, "tricks": tricks,
+                        "choices": [c[:1].upper() + c[1:] for c in labels.values()],
+                        "answer": labels[p["answer"]][:1].upper() + labels[p["answer"]][1:],
+                        "explanation": p["explanation"]})
+        return {"puzzles": out, "seeds": ", ".join(f"{k} {s}" for k, s in WORKSHEET)}
 
     def _puzzles(self) -> dict[str, list[dict]]:
         """The authored puzzles by kind, each checked against the engine."""
@@ -115,6 +194,9 @@ class TrucPart(Part):
                 return self._glossary_html()
             if marker.name == "truc-cards":
                 return self._cards_html(page)
+            if marker.name == "truc-handouts":
+                return "\n".join(f"- [{title}](handouts/{name}) (PDF)"
+                                 for name, (_, title) in HANDOUTS.items()) + "\n"
             kind = marker.arg or ""
             if kind not in self.puzzles:
                 raise PluginError(f"{page.file.src_uri}:{marker.line}: <!-- truc-puzzle:"
@@ -125,8 +207,8 @@ class TrucPart(Part):
                     f'<p class="truc-puzzle__wait">The puzzle appears once the rules engine has'
                     f' started in this page.</p></div>')
 
-        return replace_markers(markdown, ["truc-puzzle", "truc-glossary", "truc-cards"], draw,
-                               whole_line=True)
+        return replace_markers(markdown, ["truc-puzzle", "truc-glossary", "truc-cards",
+                                          "truc-handouts"], draw, whole_line=True)
 
     def _cards_html(self, page) -> str:
         from build_tools.site_assets import page_base
@@ -152,6 +234,23 @@ class TrucPart(Part):
                 f'Partners may signal their cards to each other, and a signal need not be'
                 f' true.[^src]\n\n<table><thead><tr><th>Signal</th><th>Means</th></tr></thead>'
                 f'<tbody>{signals}</tbody></table>\n')
+
+
+def _event(e: dict, names: dict) -> str:
+    """One event of a hand in words, for the worksheet (the puzzle page says the same in its
+    script, static/truc.js)."""
+    stake = {2: "truc (2)", 3: "retruc (3)", "remainder": "the remainder"}
+    if e["type"] == "bet":
+        return f"Seat {e['player']} bets {stake.get(e['stake'], e['stake'])}."
+    if e["type"] == "answer":
+        return f"Seat {e['player']} {'accepts' if e['accept'] else 'turns it down'}."
+    if e["type"] == "play":
+        return f"Seat {e['player']} plays {names.get(e['card'], e['card'])}."
+    if e["type"] == "trick":
+        who = "drawn" if e["team"] is None else \
+            f"taken for the team of seats {'0 and 2' if e['team'] == 0 else '1 and 3'}"
+        return f"Trick {e['number']}: {who}."
+    return e["type"]
 
 
 PARTS = (TrucPart,)

@@ -263,12 +263,13 @@ def test_bad_input_is_one_clear_refusal():
 # ---- properties over random hands -------------------------------------------------------------
 @settings(max_examples=60, deadline=None)
 @given(players=st.sampled_from([2, 4]), betting=st.sampled_from(["catalan", "french"]),
-       seed=st.integers(0, 10 ** 6), t0=st.integers(0, 11), t1=st.integers(0, 11))
+       seed=st.integers(0, 10 ** 6), t0=st.integers(0, 11), t1=st.integers(0, 11),
+       redeal=st.booleans(), pack=st.sampled_from(["catalan40", "french36", "french32"]))
 def test_random_hands_end_score_what_the_bets_allow_and_offer_only_legal_actions(
-        players, betting, seed, t0, t1):
+        players, betting, seed, t0, t1, redeal, pack):
     rng = random.Random(seed)
-    h = Hand(Rules(players=players, betting=betting), seed % players, seed=seed,
-             totals=[t0, t1])
+    h = Hand(Rules(players=players, betting=betting, redeal=redeal, pack=pack), seed % players,
+             seed=seed, totals=[t0, t1])
     steps = 0
     while not h.is_terminal():
         ids = h.legal_action_ids()
@@ -282,7 +283,7 @@ def test_random_hands_end_score_what_the_bets_allow_and_offer_only_legal_actions
                 assert not h.verdict(p, other).ok
         h.apply_action(ids[int(rng.random() * len(ids))])
         steps += 1
-        assert steps < 60
+        assert steps < 120
     r = h.result
     assert r["team"] in (0, 1) and r["points"] >= 1
     if betting == "catalan":
@@ -293,7 +294,7 @@ def test_random_hands_end_score_what_the_bets_allow_and_offer_only_legal_actions
     # Each seat sees its own cards and the table, never another seat's cards still held.
     for seat in range(players):
         obs = h.observation(seat)
-        assert set(obs.hand) == {P.tokens[c] for c in h.held[seat]} or h.rules.pack != P.name
+        assert set(obs.hand) == {h.pack.tokens[c] for c in h.held[seat]}
 
 
 @settings(max_examples=30, deadline=None)
@@ -460,3 +461,49 @@ def test_every_truc_answer_has_the_shape_its_facade_declares():
         p = api.call("puzzle", kind=kind, seed=3, answer=True)
         valid("puzzle", p)
         valid("check", api.call("check", kind=kind, seed=3, answer=p["choices"][0]["answer"]))
+
+
+# ---- the French redeal and rubbers -------------------------------------------------------------
+def test_french_the_player_after_the_dealer_may_propose_a_redeal_made_if_all_agree():
+    rules = Rules(betting="french", redeal=True, tap=False)
+    h = Hand(rules, 0, seed=3)
+    h.apply("3 cut cut")
+    assert h.phase == "redeal" and h.current_player == 1  # instead of leading
+    first = [list(x) for x in h.held]
+    for a in ("1 redeal propose", "2 redeal agree", "3 redeal agree", "0 redeal agree"):
+        h.apply(a)
+    # New hands from the remainder of the pack: none of the first cards again.
+    again = [c for x in h.held for c in x]
+    assert not set(again) & {c for x in first for c in x} and h.dealt == 24
+    assert h.phase == "redeal"  # a 40-card pack still holds a third deal
+    h.apply("1 redeal play")
+    assert h.phase == "play" and h.current_player == 1
+
+
+def test_french_if_anyone_insists_on_playing_there_is_no_redeal():
+    h = Hand(Rules(betting="french", redeal=True, tap=False), 0, seed=3)
+    h.apply("3 cut cut")
+    held = [list(x) for x in h.held]
+    plays(h, "1 redeal propose", "2 redeal agree", "3 redeal insist")
+    assert h.phase == "play" and [list(x) for x in h.held] == held
+    assert not h.can("0 redeal agree")
+
+
+def test_french_a_32_card_pack_runs_out_of_redeals():
+    h = Hand(Rules(betting="french", pack="french32", redeal=True, tap=False), 0, seed=3)
+    h.apply("3 cut cut")
+    plays(h, "1 redeal propose", "2 redeal agree", "3 redeal agree", "0 redeal agree")
+    assert h.dealt == 24 and h.phase == "play"  # 8 cards left: no third deal
+
+
+def test_french_rubbers_the_first_team_to_win_two_games_wins():
+    from truc.game import Rubber
+    r = Rubber(Rules(betting="french"), seed=5)
+    rng = random.Random(5)
+    while not r.is_terminal():
+        g = r.game
+        while not g.is_terminal():
+            play_random(g.hand, rng)
+            g.next_hand()
+        r.next_game()
+    assert max(r.wins) == 2 and len(r.games) in (2, 3) and r.winner == r.wins.index(2)

@@ -43,3 +43,32 @@ class Game:
         if not self.is_terminal():
             self.hand = self._new_hand()
         return self.hand
+
+
+class Rubber:
+    """Games until a team has won two (truc, France: "usually the game is played in rubbers -
+    the first player or team to win two games is the overall winner"); the deal goes on
+    passing to the right from one game to the next."""
+
+    def __init__(self, rules: Rules | None = None, dealer: int = 0, seed: int = 0) -> None:
+        self.rules = rules or Rules()
+        self.seed = seed
+        self.games: list[Game] = []
+        self.wins = [0, 0]
+        self.game = Game(self.rules, dealer, seed=f"{seed} game 0")
+
+    @property
+    def winner(self) -> int | None:
+        return next((t for t in (0, 1) if self.wins[t] >= 2), None)
+
+    def is_terminal(self) -> bool:
+        return self.winner is not None
+
+    def next_game(self) -> Game:
+        g = self.game
+        assert g.is_terminal() and not self.is_terminal()
+        self.wins[g.winner] += 1
+        self.games.append(g)
+        if not self.is_terminal():
+            self.game = Game(self.rules, g.dealer, seed=f"{self.seed} game {len(self.games)}")
+        return self.game

@@ -34,18 +34,20 @@ from .cards import Pack, pack
 from .errors import IllegalActionError, TrucError, msg
 from .rules import Rules
 
-CUT, ELEVEN, DEAL, PLAY, DONE = "cut", "eleven", "deal", "play", "done"
+CUT, ELEVEN, DEAL, REDEAL, PLAY, DONE = "cut", "eleven", "deal", "redeal", "play", "done"
 
 # Action ids: cards 0..size-1 (play), PLAYBET + card (play it, then raise: Catalan), and the
 # words. A bet's id is BET + the stake proposed; REMAINDER the French "our remainder".
 PLAYBET = 100
-ACCEPT, FOLD, CUT_ID, TAP, DEAL_THREE, DEAL_ONE, PLAY_ELEVEN, PASS_ELEVEN, REMAINDER = range(
-    200, 209)
+(ACCEPT, FOLD, CUT_ID, TAP, DEAL_THREE, DEAL_ONE, PLAY_ELEVEN, PASS_ELEVEN, REMAINDER,
+ PROPOSE, NO_REDEAL, AGREE, INSIST) = range(200, 213)
 BET = 300
 WORDS = {ACCEPT: ("answer", "accept"), FOLD: ("answer", "fold"), CUT_ID: ("cut", "cut"),
          TAP: ("cut", "tap"), DEAL_THREE: ("deal", "three"), DEAL_ONE: ("deal", "one"),
          PLAY_ELEVEN: ("eleven", "play"), PASS_ELEVEN: ("eleven", "pass"),
-         REMAINDER: ("bet", "remainder")}
+         REMAINDER: ("bet", "remainder"), PROPOSE: ("redeal", "propose"),
+         NO_REDEAL: ("redeal", "play"), AGREE: ("redeal", "agree"),
+         INSIST: ("redeal", "insist")}
 IDS = {v: k for k, v in WORDS.items()}
 BET_NAMES = {2: "truc", 3: "retruc"}  # the Catalan words; any stake may be written as a number
 
@@ -108,6 +110,8 @@ class Hand(GameState):
         self.last_bet_team: int | None = None  # French: the team that bet last
         self.for_game = False  # an accepted remainder: the hand's winners take the game
         self.cards_each = 3
+        self.dealt = 0  # cards of the deck dealt so far (a redeal deals from the rest)
+        self.proposal: int | None = None  # the seat that proposed a redeal, while it is asked
         self.events: list[dict] = []
         self.moves: list[int] = []
         self.result: dict | None = None
@@ -162,6 +166,8 @@ class Hand(GameState):
             return [DEAL_THREE, DEAL_ONE]
         if ph == ELEVEN:
             return [PLAY_ELEVEN, PASS_ELEVEN]
+        if ph == REDEAL:
+            return [AGREE, INSIST] if self.proposal else [PROPOSE, NO_REDEAL]
         if ph != PLAY:
             return []
         p = self._to_move
@@ -329,6 +335,8 @@ class Hand(GameState):
         elif ph == DEAL:
             self._event("deal", p, cards=3 if aid == DEAL_THREE else 1)
             self._deal(3 if aid == DEAL_THREE else 1)
+        elif ph == REDEAL:
+            self._redeal(p, aid)
         elif ph == ELEVEN:
             self._event("eleven", p, decision=WORDS[aid][1])
             if aid == PASS_ELEVEN:
@@ -356,15 +364,7 @@ class Hand(GameState):
         self.events.append({"type": kind, "player": seat, **data})
 
     def _deal(self, k: int) -> None:
-        self.cards_each = k
-        pos = 0
-        for _ in range(k):
-            for i in range(1, self.n + 1):  # one at a time, from the dealer's right
-                seat = (self.dealer + i) % self.n
-                self.held[seat].append(self.deck[pos])
-                pos += 1
-        for h in self.held:
-            h.sort()
+        self._deal_cards(k)
         if sum(self.at_eleven) == 1:
             team = self.at_eleven.index(True)
             self.phase = ELEVEN
@@ -373,9 +373,51 @@ class Hand(GameState):
             return
         self._begin_play()
 
+    def _deal_cards(self, k: int) -> None:
+        self.cards_each = k
+        pos = self.dealt
+        for _ in range(k):
+            for i in range(1, self.n + 1):  # one at a time, from the dealer's right
+                seat = (self.dealer + i) % self.n
+                self.held[seat].append(self.deck[pos])
+                pos += 1
+        self.dealt = pos
+        for h in self.held:
+            h.sort()
+
     def _begin_play(self) -> None:
+        # truc, France: "instead of leading to the first trick, the player after the dealer can
+        # propose a redeal" — while the pack still holds a new deal.
+        if self.rules.redeal and self.dealt + 3 * self.n <= self.pack.size and \
+                self.phase != REDEAL:
+            self.phase = REDEAL
+            self.proposal = None
+            self._to_move = self.leader
+            return
         self.phase = PLAY
         self._to_move = self.to_play = self.leader
+
+    def _redeal(self, p: int, aid: int) -> None:
+        """The redeal proposal: made, or declined by the leader; then each other player agrees
+        or insists on playing. All agreeing: the cards are thrown in and new hands dealt from the
+        rest of the pack (rule ``redeal``)."""
+        self._event("redeal", p, decision=WORDS[aid][1])
+        if aid == NO_REDEAL or aid == INSIST:
+            self.proposal = None
+            self.phase = PLAY
+            self._to_move = self.to_play = self.leader
+            return
+        if aid == PROPOSE:
+            self.proposal = p
+        nxt = (p + 1) % self.n
+        if nxt != self.proposal:
+            self._to_move = nxt
+            return
+        self.held = [[] for _ in range(self.n)]  # everyone agreed
+        self.proposal = None
+        self.phase = PLAY  # so that _begin_play may offer another redeal
+        self._deal_cards(3)
+        self._begin_play()
 
     def _responder(self, bettor: int) -> int:
         """The seat that answers a bet: the next one round the table of the other team."""

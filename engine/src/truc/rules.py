@@ -45,6 +45,11 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
                                "and the dealer may then deal one card each (truc, Catalonia)",
                          False: "always three cards each (truc, France: no tap mentioned)"},
            "The one-card hand."),
+    Option("redeal", False, {False: "no redeal (truc, Catalonia)",
+                             True: "before the first lead the player after the dealer may "
+                                   "propose a redeal from the rest of the pack, made if every "
+                                   "other player agrees (truc, France)"},
+           "The redeal proposal."),
     Option("target", 12, {12: "the game is to 12 points (truc)"}, "The game's target."),
 )}
 
@@ -57,6 +62,7 @@ class Rules(Value):
     pack: str
     betting: str
     tap: bool
+    redeal: bool
     target: int
 
     def __init__(self, **given) -> None:

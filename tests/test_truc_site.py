@@ -50,6 +50,11 @@ def test_the_truc_site_has_its_pages_the_engine_and_nothing_from_elsewhere(truc_
     assert '"game": "truc"' in config
     glossary = (truc_site / "glossary" / "index.html").read_text(encoding="utf-8")
     assert "retruc" in glossary and "Close one eye" in glossary
+    # Offline after one visit: the service worker stores every page, card and handout.
+    sw = (truc_site / "sw.js").read_text(encoding="utf-8")
+    for f in ("puzzles/", "cards/3o.svg", "cards/Rb.svg", "handouts/truc-puzzles.pdf",
+              "pyodide/pyodide.asm.wasm", "assets/truc/truc.js"):
+        assert f in sw, f
 
 
 def test_every_card_is_drawn_and_named_as_the_engine_names_it(truc_site):
@@ -94,10 +99,19 @@ def test_each_truc_puzzle_is_answered_wrong_then_right_in_the_browser(truc_site,
         # The next authored puzzle of a kind with two.
         box = page.locator("[data-truc-puzzle='trick']")
         box.locator("[data-truc-next]").click()
-        page.wait_for_function("document.querySelector(\"[data-truc-puzzle='trick']\")"
-                               ".dataset.state === 'asking'")
-        assert box.locator(".truc-puzzle__title").inner_text().startswith("Puzzle 2 of 2")
+        page.wait_for_function("document.querySelector(\"[data-truc-puzzle='trick'] "
+                               ".truc-puzzle__title\").textContent.startsWith('Puzzle 2 of 2')")
         assert_no_violations(page, "the Truc puzzles", "article")
+        # Every other page of the site: no accessibility violation either, light or dark.
+        for other in PAGES + ("handouts/",):
+            if other == "puzzles/":
+                continue
+            page.goto(f"http://127.0.0.1:{port}{path}{other}")
+            for scheme in ("light", "dark"):
+                page.emulate_media(color_scheme=scheme)
+                assert_no_violations(page, f"the Truc page /{other} ({scheme})")
+        page.emulate_media(color_scheme="light")
+        page.goto(f"http://127.0.0.1:{port}{path}puzzles/")
         # A puzzle's link opens that very puzzle, in its own widget, first.
         link = page.locator("[data-truc-puzzle='hand'] [data-truc-link]").get_attribute("href")
         assert "kind=hand" in link and "seed=" in link

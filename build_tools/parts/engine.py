@@ -47,7 +47,7 @@ SITE_ENGINE = "engine/"
 STATIC = ROOT / "build_tools" / "static"
 STATIC_JS = STATIC / "js"
 SITE_CSS = "assets/css/cardsite.css"
-ENGINE_JS = ("engine-worker.js", "troccas.js")
+ENGINE_JS = ("engine-worker.js", "troccas.js", "page.js")
 SCHEMA_JSON = "assets/engine/schema.json"
 
 log = logging.getLogger("mkdocs.plugins.cardsite.engine")

@@ -10,31 +10,15 @@
 // coach's hint). Nothing here decides a rule: a card the engine did not list as legal is still
 // sent, and the engine's refusal is shown with a link to its rule.
 
+import { cap, el, engine } from "../js/page.js";
+
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/play/play.js
 const CONFIG = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}");
 const CLAUSE_URLS = CONFIG.clauses || {};
 const STATS_KEY = "troccas.play.stats";
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
-function engine(name, args) {
-  if (!window.troccas) return Promise.reject(new Error("the page's engine script has not loaded"));
-  return window.troccas.call(name, args);
-}
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
-
-const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
 // --- stats (this device only) ------------------------------------------------------------------
 function readStats() {

@@ -8,30 +8,13 @@
 // puzzle pages use, so their "Reset my progress" clears it too.
 
 import * as review from "../puzzles/review.js";
+import { cap, el, engine } from "../js/page.js";
 
 const KIND = "endgame";
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/endgames/endgame.js
 
-function engine(name, args) {
-  if (!window.troccas) return Promise.reject(new Error("the page's engine script has not loaded"));
-  return window.troccas.call(name, args);
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
 
 let NAMES = null;
-const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 const nameOf = (t) => cap((NAMES && NAMES[t]) || t);
 const face = (t, cls = "tr-eg__card") => el("img", {
   class: cls, src: new URL(`cards/${t}.svg`, siteRoot).href, alt: nameOf(t), title: nameOf(t),

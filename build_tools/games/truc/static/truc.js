@@ -4,28 +4,11 @@
 // first (data-authored: seeds and notes), then new ones from random seeds. Nothing here decides
 // a rule: the question, the choices, the verdict and the reason are the engine's.
 
+import { cap, el, engine } from "../js/page.js";
+
 const names = {};
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/truc/truc.js
 
-function engine(name, args) {
-  if (!window.troccas) return Promise.reject(new Error("the page's engine script has not loaded"));
-  return window.troccas.call(name, args);
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "text") node.textContent = v;
-    else if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
-
-const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 const card = (t) => names[t] || t;
 const team = (t) => (t === null || t === undefined ? "nobody (drawn)" : `the team of seats ${t === 0 ? "0 and 2" : "1 and 3"}`);
 

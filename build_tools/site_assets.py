@@ -24,6 +24,17 @@ def add_assets(config, css: str | None = None, js: str | None = None, *,
         config.extra_javascript.append(script)
 
 
+def add_static_files(files, config, part: str, sources) -> None:
+    """Add a part's own files to the build: ``sources`` is (site URI, source path) pairs. A page
+    folder that holds a file of the same URI is refused in one line: the part owns it."""
+    from mkdocs.exceptions import PluginError
+    from mkdocs.structure.files import File
+    for uri, src in sources:
+        if files.get_file_from_path(uri) is not None:
+            raise PluginError(f"{config.docs_dir}/{uri} exists, but the {part} part generates it")
+        files.append(File.generated(config, uri, content=Path(src).read_text(encoding="utf-8")))
+
+
 def front_matter_lines(page, markdown: str) -> int:
     """Lines above ``markdown`` in the page's source file (its front matter), so an error can
     name the line of the file rather than of the Markdown body."""

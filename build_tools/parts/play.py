@@ -18,11 +18,10 @@ from pathlib import Path
 
 from cardgame.messages import Message
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File
 
 from build_tools.markdown_blocks import Marker, replace_markers
 from build_tools.parts import Part
-from build_tools.site_assets import add_assets, page_base
+from build_tools.site_assets import add_assets, add_static_files, page_base
 
 STATIC = Path(__file__).resolve().parents[1] / "play" / "static"
 JS_URI = "assets/play/play.js"
@@ -37,11 +36,8 @@ class PlayPart(Part):
         return config
 
     def on_files(self, files, config):
-        for uri, name in ((JS_URI, "play.js"), (CSS_URI, "play.css")):
-            if files.get_file_from_path(uri) is not None:
-                raise PluginError(f"docs/{uri} exists, but the play part generates it")
-            files.append(File.generated(config, uri,
-                                        content=(STATIC / name).read_text(encoding="utf-8")))
+        add_static_files(files, config, "play",
+                         ((JS_URI, STATIC / "play.js"), (CSS_URI, STATIC / "play.css")))
         return files
 
     def on_page_markdown(self, markdown, page, config, files):

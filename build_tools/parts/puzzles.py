@@ -45,7 +45,7 @@ from build_tools.parts import Part
 from build_tools.puzzles.load import PuzzleFileError, check_block, load_puzzles
 from build_tools.puzzles import widget
 from build_tools.puzzles.verdicts import stored as stored_verdicts
-from build_tools.site_assets import add_assets, front_matter_lines, page_base
+from build_tools.site_assets import add_assets, add_static_files, front_matter_lines, page_base
 
 HERE = Path(__file__).resolve().parents[1] / "puzzles"
 JS_URI = "assets/puzzles/puzzles.js"
@@ -111,10 +111,7 @@ class PuzzlesPart(Part):
         statics = [(JS_URI, HERE / "static" / "puzzles.js"),
                    (CSS_URI, HERE / "static" / "puzzles.css")]
         statics += [(f"assets/puzzles/{name}", HERE / "static" / name) for name in MODULES]
-        for uri, src in statics:
-            if files.get_file_from_path(uri) is not None:
-                raise PluginError(f"docs/{uri} exists, but the puzzles part generates it")
-            files.append(File.generated(config, uri, content=src.read_text(encoding="utf-8")))
+        add_static_files(files, config, "puzzles", statics)
         # The template as this build finds it (an override in overrides/ included).
         source = self.site.env.loader.get_source(self.site.env, widget.TEMPLATE)[0]
         pack = [c["token"] for c in self.site.api.call("pack")["cards"]]

@@ -20,7 +20,7 @@ from mkdocs.structure.files import File
 
 from build_tools.markdown_blocks import Marker, replace_markers
 from build_tools.parts import Part
-from build_tools.site_assets import add_assets, page_base
+from build_tools.site_assets import add_assets, add_static_files, page_base
 from build_tools.worksheets import sheets
 
 STATIC = Path(__file__).resolve().parents[1] / "worksheets" / "static"
@@ -36,11 +36,8 @@ class WorksheetsPart(Part):
         return config
 
     def on_files(self, files, config):
-        for uri, name in ((JS_URI, "maker.js"), (CSS_URI, "maker.css")):
-            if files.get_file_from_path(uri) is not None:
-                raise PluginError(f"docs/{uri} exists, but the worksheets part generates it")
-            files.append(File.generated(config, uri,
-                                        content=(STATIC / name).read_text(encoding="utf-8")))
+        add_static_files(files, config, "worksheets",
+                         ((JS_URI, STATIC / "maker.js"), (CSS_URI, STATIC / "maker.css")))
         render = sheets.browser_files(self.site.env)
         pack = [c["token"] for c in self.site.api.call("pack")["cards"]]
         render["labels"] = {t: self.site.game_site.card_label(t) for t in pack}

@@ -20,11 +20,10 @@ from pathlib import Path
 import yaml
 from jsonschema import Draft202012Validator
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File
 
 from build_tools.markdown_blocks import replace_markers
 from build_tools.parts import Part
-from build_tools.site_assets import add_assets, page_base
+from build_tools.site_assets import add_assets, add_static_files, page_base
 
 STATIC = Path(__file__).resolve().parent / "static"
 JS_URI = "assets/endgames/endgame.js"
@@ -87,11 +86,8 @@ class EndgamesPart(Part):
         return config
 
     def on_files(self, files, config):
-        for uri, name in ((JS_URI, "endgame.js"), (CSS_URI, "endgame.css")):
-            if files.get_file_from_path(uri) is not None:
-                raise PluginError(f"docs/{uri} exists, but the endgames part generates it")
-            files.append(File.generated(config, uri,
-                                        content=(STATIC / name).read_text(encoding="utf-8")))
+        add_static_files(files, config, "endgames",
+                         ((JS_URI, STATIC / "endgame.js"), (CSS_URI, STATIC / "endgame.css")))
         # The page with the authored endgames, for the puzzles' progress table (its kind is
         # "endgame", as endgame.js records it in the reader's store).
         for file in files.documentation_pages():

@@ -45,7 +45,6 @@ from functools import lru_cache
 
 import yaml
 from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File
 
 from troccas import api
 from troccas.errors import TroccasError
@@ -54,7 +53,8 @@ from build_tools import templating
 from build_tools.clauses import clause_urls
 from build_tools.markdown_blocks import Block, replace_blocks
 from build_tools.parts import Part
-from build_tools.site_assets import add_assets, card_img, front_matter_lines, page_base
+from build_tools.site_assets import (add_assets, add_static_files, card_img,
+                                     front_matter_lines, page_base)
 
 from . import cards_svg
 
@@ -470,10 +470,8 @@ class ExamplesPart(Part):
         return config
 
     def on_files(self, files, config):
-        for uri, name in ((CSS_URI, "examples.css"), (JS_URI, "exercises.js")):
-            if files.get_file_from_path(uri) is not None:
-                raise PluginError(f"docs/{uri} exists, but the examples part generates it")
-            files.append(File.generated(config, uri, content=(TEMPLATES / name).read_text()))
+        add_static_files(files, config, "examples", ((CSS_URI, TEMPLATES / "examples.css"),
+                                                     (JS_URI, TEMPLATES / "exercises.js")))
         return files
 
     def on_page_markdown(self, markdown: str, page, config, files):

@@ -31,7 +31,7 @@ from mkdocs.structure.files import File
 
 from build_tools.markdown_blocks import replace_markers
 from build_tools.parts import Part
-from build_tools.site_assets import add_assets
+from build_tools.site_assets import add_assets, add_static_files
 
 STATIC = Path(__file__).resolve().parent / "static"
 ROOT = Path(__file__).resolve().parents[3]
@@ -66,9 +66,8 @@ class TrucPart(Part):
         return config
 
     def on_files(self, files, config):
-        for uri, name in ((JS_URI, "truc.js"), (CSS_URI, "truc.css")):
-            files.append(File.generated(config, uri,
-                                        content=(STATIC / name).read_text(encoding="utf-8")))
+        add_static_files(files, config, "truc",
+                         ((JS_URI, STATIC / "truc.js"), (CSS_URI, STATIC / "truc.css")))
         from .cards_svg import card_svg
         self.cards = self.site.api.call("pack")["cards"]
         for c in self.cards:

@@ -3,7 +3,7 @@ and the tests make (``cardgame.facade``). Results are plain data; errors are one
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field  # noqa: F401
+from dataclasses import dataclass
 
 from cardgame.facade import Facade
 

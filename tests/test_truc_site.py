@@ -180,3 +180,13 @@ def test_the_handouts_read_back_with_the_engines_ranking_puzzles_and_answers(tru
         assert f"{number}. {label[:1].upper() + label[1:]} — {p['explanation']}." in key, number
     page = (truc_site / "handouts" / "index.html").read_text(encoding="utf-8")
     assert 'href="truc-rules.pdf"' in page and 'href="truc-puzzles.pdf"' in page
+
+
+def test_a_bad_glossary_entry_stops_the_build_in_one_line(tmp_path):
+    def edit(folder):
+        p = folder / "glossary" / "terms.yaml"
+        p.write_text(p.read_text().replace("    means: I hold a two.\n", ""))
+    out = _build(tmp_path, edit)
+    errors = [line for line in out.stderr.splitlines() if line.startswith("ERROR")]
+    assert out.returncode != 0 and len(errors) == 1, out.stderr[-800:]
+    assert re.search(r"terms\.yaml: signals entry 2: needs exactly means, signal", errors[0])

@@ -190,3 +190,33 @@ def test_a_bad_glossary_entry_stops_the_build_in_one_line(tmp_path):
     errors = [line for line in out.stderr.splitlines() if line.startswith("ERROR")]
     assert out.returncode != 0 and len(errors) == 1, out.stderr[-800:]
     assert re.search(r"terms\.yaml: signals entry 2: needs exactly means, signal", errors[0])
+
+
+def test_the_pages_show_the_games_numbers_as_the_engine_plays_them(truc_site):
+    # The source's numbers (truc): a game to 12, three cards, a hand worth 1, truc 2, retruc 3,
+    # 3 for a hand played at 11 — the engine's facts must be these, and the pages must say them.
+    f = api.call("facts")
+    assert (f["target"], f["eleven"], f["hand_cards"], f["base_stake"], f["truc"],
+            f["retruc"], f["eleven_stake"]) == (12, 11, 3, 1, 2, 3, 3)
+    rules = re.sub(r"<[^>]+>", "", (truc_site / "rules" / "index.html").read_text())
+    rules = " ".join(rules.split())
+    for words in (f"first team to reach {f['target']} points",
+                  f"Spanish one of {f['pack_sizes']['catalan40']} cards",
+                  f"A hand is worth {f['base_stake']} point", f"truc raises it to {f['truc']}",
+                  f"retruc raises it to {f['retruc']}",
+                  f"the hand is worth {f['eleven_stake']} with no betting"):
+        assert words in rules, words
+    assert "truc-fact" not in rules
+
+
+def test_an_unknown_fact_stops_the_build_in_one_line(tmp_path):
+    def edit(folder):
+        p = folder / "docs" / "learn.md"
+        p.write_text(p.read_text().replace("<!-- truc-fact: truc -->",
+                                           "<!-- truc-fact: jackpot -->"))
+    out = _build(tmp_path, edit)
+    # MkDocs says which page it was reading, then the build's one line.
+    errors = [line for line in out.stderr.splitlines() if line.startswith("ERROR")
+              and "Error reading page 'learn.md'" not in line]
+    assert out.returncode != 0 and len(errors) == 1, out.stderr[-800:]
+    assert re.search(r"learn\.md:\d+: <!-- truc-fact: jackpot -->: the facts are target", errors[0])

@@ -13,6 +13,9 @@ adds what only Truc has:
 * ``<!-- truc-glossary -->`` — the terms and the partners' signals of ``glossary/terms.yaml``.
 * ``<!-- truc-cards -->`` — the 40 cards, highest rank first, each drawn by :mod:`.cards_svg`
   into ``cards/<token>.svg`` and named by the engine.
+* ``<!-- truc-fact: NAME -->`` (``NAME words`` in words) — one of the game's numbers as the
+  engine plays them (``truc.api`` ``facts``: target, eleven, hand_cards, truc, retruc …), so no
+  page types one in.
 * ``<!-- truc-handouts -->`` — the printable handouts, rendered to PDF by the same headless
   Chromium as Troccas's (``build_tools/handouts/pdf.py``) from ``templates/truc/handout.html``:
   the rules on one page (the ranking drawn from the engine's pack) and a worksheet of puzzles
@@ -43,6 +46,9 @@ CACHE = ROOT / "build" / "truc-handouts"
 JS_URI, CSS_URI = "assets/truc/truc.js", "assets/truc/truc.css"
 GENERIC_PARTS: tuple = ()
 MARKERS: dict = {}
+
+
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 11: "eleven", 12: "twelve"}
 
 
 def widget_context(site) -> dict:
@@ -114,7 +120,7 @@ class TrucPart(Part):
                 label = {"R": "rei (12)", "C": "cavall (11)", "S": "sota (10)",
                          "1": "ace (1)"}.get(c["rank"], c["rank"])
                 ranking.append({"svg": card_svg(c["token"], c["name"]), "label": label})
-        return {"ranking": ranking}
+        return {"ranking": ranking, "facts": self.site.api.call("facts")}
 
     def _worksheet_context(self) -> dict:
         from .cards_svg import card_svg
@@ -144,7 +150,8 @@ class TrucPart(Part):
                         "choices": [c[:1].upper() + c[1:] for c in labels.values()],
                         "answer": labels[p["answer"]][:1].upper() + labels[p["answer"]][1:],
                         "explanation": p["explanation"]})
-        return {"puzzles": out, "seeds": ", ".join(f"{k} {s}" for k, s in WORKSHEET)}
+        return {"puzzles": out, "seeds": ", ".join(f"{k} {s}" for k, s in WORKSHEET),
+                "facts": self.site.api.call("facts")}
 
     def _puzzles(self) -> dict[str, list[dict]]:
         """The authored puzzles by kind, each checked against the engine."""
@@ -189,6 +196,8 @@ class TrucPart(Part):
             return markdown
 
         def draw(marker) -> str:
+            if marker.name == "truc-fact":
+                return self._fact(marker, page)
             if marker.name == "truc-glossary":
                 return self._glossary_html()
             if marker.name == "truc-cards":
@@ -206,8 +215,21 @@ class TrucPart(Part):
                     f'<p class="truc-puzzle__wait">The puzzle appears once the rules engine has'
                     f' started in this page.</p></div>')
 
+        markdown = replace_markers(markdown, ["truc-fact"], draw)  # inline, in the prose
         return replace_markers(markdown, ["truc-puzzle", "truc-glossary", "truc-cards",
                                           "truc-handouts"], draw, whole_line=True)
+
+    def _fact(self, marker, page) -> str:
+        facts = self.site.api.call("facts")
+        name, _, how = (marker.arg or "").partition(" ")
+        value = facts
+        for key in name.split("."):
+            value = value.get(key) if isinstance(value, dict) else None
+        if not isinstance(value, int) or how not in ("", "words"):
+            raise PluginError(f"{page.file.src_uri}:{marker.line}: <!-- truc-fact:"
+                              f" {marker.arg} -->: the facts are {', '.join(facts)}"
+                              f" (a pack's size as pack_sizes.<pack>), optionally 'words'")
+        return NUMBER_WORDS.get(value, str(value)) if how == "words" else str(value)
 
     def _cards_html(self, page) -> str:
         from build_tools.site_assets import page_base

@@ -183,3 +183,30 @@ def call_check(kind: str, seed: int, answer: str) -> CheckResult:
     """The reader's ``answer`` to a puzzle: right or wrong, the right one and why."""
     from . import puzzles
     return CheckResult(**puzzles.check(kind, seed, answer))
+
+
+@dataclass(frozen=True)
+class Facts:
+    """The game's numbers as the engine plays them, for pages and handouts to show."""
+    target: int
+    eleven: int
+    hand_cards: int
+    tap_cards: int
+    base_stake: int
+    truc: int
+    retruc: int
+    eleven_stake: int
+    players: list[int]
+    pack_sizes: dict
+
+
+@_call
+def call_facts() -> Facts:
+    """The target score, the 11 of the 11-point rules, cards dealt, the stakes, the players
+    and each pack's size."""
+    from . import hand
+    from .cards import PACKS
+    target = OPTIONS["target"].default
+    return Facts(target, target - 1, hand.HAND_CARDS, hand.TAP_CARDS, hand.BASE_STAKE,
+                 hand.TRUC, hand.RETRUC, hand.ELEVEN_STAKE, sorted(OPTIONS["players"].values),
+                 {name: len(suits) * len(ranks) for name, (suits, ranks) in PACKS.items()})

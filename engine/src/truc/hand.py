@@ -49,7 +49,12 @@ WORDS = {ACCEPT: ("answer", "accept"), FOLD: ("answer", "fold"), CUT_ID: ("cut",
          NO_REDEAL: ("redeal", "play"), AGREE: ("redeal", "agree"),
          INSIST: ("redeal", "insist")}
 IDS = {v: k for k, v in WORDS.items()}
-BET_NAMES = {2: "truc", 3: "retruc"}  # the Catalan words; any stake may be written as a number
+# The numbers of the game (truc): three cards each (one after a tap), a hand worth 1, truc 2,
+# retruc 3, and 3 for a hand a team at 11 chooses to play. The site's pages and handouts show
+# these through the facade's ``facts``.
+HAND_CARDS, TAP_CARDS = 3, 1
+BASE_STAKE, TRUC, RETRUC, ELEVEN_STAKE = 1, 2, 3, 3
+BET_NAMES = {TRUC: "truc", RETRUC: "retruc"}  # the Catalan words; any stake may be a number
 
 
 class Action(Value):
@@ -104,7 +109,7 @@ class Hand(GameState):
         self.tricks: list[tuple] = []  # (plays [(seat, card)], team or None, next leader)
         self.trick: list[tuple[int, int]] = []
         self.leader = self.to_play = (dealer + 1) % n
-        self.stake = 1
+        self.stake = BASE_STAKE
         self.pending: tuple[int, int] | None = None  # (bettor, stake proposed; 0 remainder)
         self.raise_right: int | None = None  # Catalan: the team that may retruc (None: any)
         self.last_bet_team: int | None = None  # French: the team that bet last
@@ -175,11 +180,11 @@ class Hand(GameState):
         out: list[int] = []
         if self.pending is not None:
             out += [ACCEPT, FOLD]
-            if self.rules.betting == "catalan" and self.pending[1] == 2:
-                out.append(BET + 3)  # "three if you play"
+            if self.rules.betting == "catalan" and self.pending[1] == TRUC:
+                out.append(BET + RETRUC)  # "three if you play"
             if p == self.to_play:
                 out += self.held[p]  # playing accepts
-                if self.rules.betting == "catalan" and self.pending[1] == 2:
+                if self.rules.betting == "catalan" and self.pending[1] == TRUC:
                     out += [PLAYBET + c for c in self.held[p] if not self._decides(c)]
             return out
         out += self.held[p]
@@ -194,10 +199,10 @@ class Hand(GameState):
         if not self.betting or self.for_game:
             return []
         if self.rules.betting == "catalan":
-            if self.stake == 1:
-                return [2]
-            if self.stake == 2 and self.raise_right == team:
-                return [3]
+            if self.stake == BASE_STAKE:
+                return [TRUC]
+            if self.stake == TRUC and self.raise_right == team:
+                return [RETRUC]
             return []
         if self.last_bet_team == team:
             return []  # French: never twice in a row by one team
@@ -291,9 +296,9 @@ class Hand(GameState):
         if self.pending is not None:
             return msg("bet.answer_first", seat=self.pending[0])
         if self.rules.betting == "catalan":
-            if self.stake == 3:
+            if self.stake == RETRUC:
                 return msg("bet.top")
-            if self.stake == 2 and self.raise_right != team:
+            if self.stake == TRUC and self.raise_right != team:
                 return msg("bet.retruc_right")
             return msg("bet.catalan_steps")
         if self.last_bet_team == team:
@@ -331,18 +336,19 @@ class Hand(GameState):
             if aid == TAP and not any(self.at_eleven):
                 self.phase, self._to_move = DEAL, self.dealer
             else:
-                self._deal(3)
+                self._deal(HAND_CARDS)
         elif ph == DEAL:
-            self._event("deal", p, cards=3 if aid == DEAL_THREE else 1)
-            self._deal(3 if aid == DEAL_THREE else 1)
+            k = HAND_CARDS if aid == DEAL_THREE else TAP_CARDS
+            self._event("deal", p, cards=k)
+            self._deal(k)
         elif ph == REDEAL:
             self._redeal(p, aid)
         elif ph == ELEVEN:
             self._event("eleven", p, decision=WORDS[aid][1])
             if aid == PASS_ELEVEN:
-                self._finish(1 - self.team_of[p], 1, "eleven_pass")
+                self._finish(1 - self.team_of[p], BASE_STAKE, "eleven_pass")
             else:
-                self.stake = 3
+                self.stake = ELEVEN_STAKE
                 self._begin_play()
         elif aid in (ACCEPT, FOLD):
             self._answer(p, aid == ACCEPT)
@@ -388,7 +394,7 @@ class Hand(GameState):
     def _begin_play(self) -> None:
         # truc, France: "instead of leading to the first trick, the player after the dealer can
         # propose a redeal" — while the pack still holds a new deal.
-        if self.rules.redeal and self.dealt + 3 * self.n <= self.pack.size and \
+        if self.rules.redeal and self.dealt + HAND_CARDS * self.n <= self.pack.size and \
                 self.phase != REDEAL:
             self.phase = REDEAL
             self.proposal = None
@@ -416,7 +422,7 @@ class Hand(GameState):
         self.held = [[] for _ in range(self.n)]  # everyone agreed
         self.proposal = None
         self.phase = PLAY  # so that _begin_play may offer another redeal
-        self._deal_cards(3)
+        self._deal_cards(HAND_CARDS)
         self._begin_play()
 
     def _responder(self, bettor: int) -> int:

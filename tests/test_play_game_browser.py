@@ -18,6 +18,11 @@ from troccas import api
 
 PLAY = "play/"
 IDLE = "document.querySelector('[data-play-table]').dataset.busy === 'false'"
+# The reader's move is on screen (or the hand is over): the bots are done and the table was
+# drawn for the reader's turn — a new hand's first view can come after "busy" says false.
+READY = ("document.querySelector('[data-play-table]').dataset.busy === 'false' && "
+         "(!document.querySelector('[data-play-end]').hidden || "
+         "document.querySelector('[data-play-turn]').dataset.mine === 'true')")
 TROCCAS = str(Path(sys.executable).parent / "troccas")
 
 
@@ -36,7 +41,7 @@ def play_to_the_end(page, choose=None) -> None:
     """The reader takes the first choice the page offers (a word or a bright card) until the
     hand is over; ``choose(labels)`` may name another word to say."""
     for _ in range(800):
-        page.wait_for_function(IDLE)
+        page.wait_for_function(READY)
         if page.is_visible("[data-play-end]"):
             return
         words = page.locator("[data-play-act] button")
@@ -88,9 +93,10 @@ def test_a_whole_game_keeps_the_running_score_hand_by_hand(site_server, page, tm
 
     for k in range(hands):
         assert page.inner_text("[data-play-heading]") == f"Hand {k + 1} of {hands}"
-        if k:
-            assert page.inner_text("[data-play-score]") == \
-                f"Running score before this hand: {running(totals)}."
+        if k:  # once the new hand's first view is drawn (the heading comes before it)
+            page.wait_for_function("(t) => document.querySelector('[data-play-score]')"
+                                   ".textContent === t",
+                                   arg=f"Running score before this hand: {running(totals)}.")
         play_to_the_end(page)
         record = download(page, tmp_path, f"hand{k}.json")
         assert record["players"] == players and record["dealer"] == k % players  # in turn
@@ -148,6 +154,8 @@ def test_a_deal_thrown_in_scores_nothing_and_the_same_dealer_deals_again(site_se
     # Dealt again: still the first hand of the game, the same dealer, another deck, and no
     # score anywhere (a thrown-in hand is not played, so not a hand of the game).
     page.click("[data-play-end] [data-play-next]")
+    # The new deal is on the table once the end-of-hand box has gone and the bots are done.
+    page.wait_for_function("document.querySelector('[data-play-end]').hidden")
     page.wait_for_function(IDLE)
     assert page.inner_text("[data-play-heading]") == "Hand 1 of 4"
     again = download(page, tmp_path, "again.json")

@@ -46,7 +46,7 @@ KINDS = [
     ("puzzle", ["puzzles/count/", "puzzles/legal/", "puzzles/"]),
     ("glossary", ["glossary/words/", "glossary/"]),
     ("handouts", ["handouts/"]),
-    ("cards", ["cards/"]),
+    ("cards", ["cards/", "glossary/cards/"]),
 ]
 
 

@@ -41,6 +41,13 @@ class SiteConfig(base.Config):
 
     game = c.Type(str, default="troccas")
     language = c.Type(str, default="en")
+    # The site's other editions: language -> the address of that edition's root, relative to
+    # this one's (the English Troccas site: {de: de/}; the German: {en: ../}). Each page of an
+    # edition exists in every other (a test checks), so the language switch and hreflang name
+    # the same page there.
+    editions = c.Type(dict, default={})
+    # The name of each language in its own words, for the language switch.
+    language_names = c.Type(dict, default={"en": "English", "de": "Deutsch"})
     glossary = c.Dir(exists=True, default="glossary")
     puzzles = c.Dir(exists=True, default="puzzles")
 
@@ -82,10 +89,18 @@ def load_site(game: str = "troccas", language: str = "en", glossary: str | Path 
     except ImportError:
         raise PluginError(f"mkdocs.yml: cardsite: game '{game}': no folder"
                           f" build_tools/games/{game}/ with the game's site parts") from None
-    from cardgame.messages import languages
+    from cardgame.messages import languages, set_language
     if language not in languages(game):
         raise PluginError(f"mkdocs.yml: cardsite: language '{language}': the engine speaks "
                           f"{', '.join(languages(game))}")
+    from build_tools import words
+    if language not in words.languages():
+        raise PluginError(f"mkdocs.yml: cardsite: language '{language}': the site has no words"
+                          f" in it (build_tools/messages/{language}/)")
+    words.use(language)
+    # Everything the engine explains in this build (examples, puzzles, handouts) in the
+    # language of the pages.
+    set_language(language)
     return Site(game, language, Path(glossary or ROOT / "glossary"),
                 Path(puzzles or ROOT / "puzzles"), api, engine, game_site, command)
 
@@ -136,8 +151,10 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
                          self.config.puzzles, self.command)
         # The one environment every part renders with: the theme's folders (overrides/
         # first), then build_tools/templates/.
-        templating.use(templating.environment(config.theme.dirs))
+        from build_tools.words import words
+        templating.use(templating.environment(config.theme.dirs, words=words(site.language)))
         self.site = site
+        self._alternates(config)
         self.parts = [cls(site) for cls in part_classes(site)]
         return self._each("on_config", config)
 
@@ -152,7 +169,39 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
     def on_nav(self, nav, *, config, files):
         return self._each("on_nav", nav, config, files)
 
+    def _alternates(self, config) -> None:
+        """The editions for Material's language switch and hreflang links (set per page in
+        on_page_context, to the same page in each edition)."""
+        editions = dict(self.config.editions)
+        if not editions:
+            return
+        names = self.config.language_names
+        own = self.config.language
+        self.editions = {own: "", **editions}
+        for lang in self.editions:
+            if lang not in names:
+                raise PluginError(f"mkdocs.yml: cardsite: editions: '{lang}' has no name in"
+                                  " language_names")
+        config.extra["alternate"] = [{"name": names[lang], "lang": lang, "link": root}
+                                     for lang, root in self.editions.items()]
+
+    def on_page_context(self, context, *, page, config, nav):
+        editions = getattr(self, "editions", None)
+        if editions:
+            from urllib.parse import urljoin
+            site_url = config.site_url or "/"
+            # Absolute addresses, as hreflang wants them; the switch in the header
+            # (overrides/partials/alternate.html) links relatively, so that it also works on a
+            # copy served elsewhere.
+            config.extra["alternate"] = [
+                {**alt, "link": urljoin(urljoin(site_url, editions[alt["lang"]]), page.url),
+                 "path": editions[alt["lang"]] + page.url, "current": alt["lang"] == self.config.language}
+                for alt in config.extra["alternate"]]
+        return context
+
     def on_env(self, env, *, config, files):
+        from build_tools.words import words
+        env.globals["t"] = words(self.config.language).t
         return self._each("on_env", env, config, files)
 
     def on_page_markdown(self, markdown, *, page, config, files):

@@ -29,10 +29,18 @@ def add_static_files(files, config, part: str, sources) -> None:
     folder that holds a file of the same URI is refused in one line: the part owns it."""
     from mkdocs.exceptions import PluginError
     from mkdocs.structure.files import File
+
+    from build_tools.words import WordsError, fill_script
     for uri, src in sources:
         if files.get_file_from_path(uri) is not None:
             raise PluginError(f"{config.docs_dir}/{uri} exists, but the {part} part generates it")
-        files.append(File.generated(config, uri, content=Path(src).read_text(encoding="utf-8")))
+        content = Path(src).read_text(encoding="utf-8")
+        if uri.endswith(".js"):
+            try:
+                content = fill_script(content)  # its words, in the build's language
+            except WordsError as exc:
+                raise PluginError(f"{Path(src).name}: {exc}") from None
+        files.append(File.generated(config, uri, content=content))
 
 
 def front_matter_lines(page, markdown: str) -> int:

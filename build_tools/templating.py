@@ -54,9 +54,10 @@ def tojson_attr(value) -> str:
 
 
 def environment(theme_dirs: Iterable[str | Path] | None = None, *,
-                loader: BaseLoader | None = None) -> Environment:
+                loader: BaseLoader | None = None, words=None) -> Environment:
     """A new environment whose search path is ``theme_dirs`` (default: ``overrides/``) and then
-    the generator's own templates — or ``loader`` (the browser's: the templates as shipped)."""
+    the generator's own templates — or ``loader`` (the browser's: the templates as shipped).
+    ``words`` (build_tools.words.Words, English by default) gives the templates ``t(key)``."""
     if loader is None:
         dirs = [str(d) for d in (theme_dirs if theme_dirs is not None else [OVERRIDES])]
         loader = FileSystemLoader([*dirs, str(TEMPLATES)])
@@ -64,6 +65,11 @@ def environment(theme_dirs: Iterable[str | Path] | None = None, *,
                       undefined=DataUndefined, trim_blocks=True, lstrip_blocks=True,
                       keep_trailing_newline=True)
     env.filters["tojson_attr"] = tojson_attr
+    if words is None:
+        from build_tools.words import words as site_words
+        words = site_words("en")
+    env.globals["t"] = words.t
+    env.globals["lang"] = words.language
     return env
 
 

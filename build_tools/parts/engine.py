@@ -180,6 +180,8 @@ class EnginePart(Part):
             "wheel": SITE_ENGINE + wheel.name if wheel else None,
             # The engine package whose facade (<game>.api) the worker imports.
             "game": site.game,
+            # The language the engine's messages are said in (its catalogue, <game>/messages/).
+            "language": site.language,
             "engine_version": site.engine.__version__,
             "pyodide_version": _pyodide_version(),
             # What a first visit downloads, uncompressed (hosts that compress send less).
@@ -208,8 +210,9 @@ class EnginePart(Part):
             if files.get_file_from_path(uri) is not None:
                 raise PluginError(f"{config.docs_dir}/{uri} exists, but the engine part"
                                   f" generates it (build_tools/static/js/{name})")
-            files.append(File.generated(config, uri,
-                                        content=(STATIC_JS / name).read_text(encoding="utf-8")))
+            from build_tools.words import fill_script
+            files.append(File.generated(config, uri, content=fill_script(
+                (STATIC_JS / name).read_text(encoding="utf-8"))))
         return files
 
     def on_env(self, env, config, files):
@@ -217,8 +220,9 @@ class EnginePart(Part):
         env.globals.update(self.site.game_site.widget_context(self.site))
         # The worker's source, for the engine pages' <head> (overrides/main.html), which starts
         # the worker from it: one request less on the way to Pyodide's first download.
-        env.globals["engine_worker_source"] = (STATIC_JS / "engine-worker.js").read_text(
-            encoding="utf-8")
+        from build_tools.words import fill_script
+        env.globals["engine_worker_source"] = fill_script((STATIC_JS / "engine-worker.js")
+                                                          .read_text(encoding="utf-8"))
         return env
 
     def on_post_page(self, output, page, config):

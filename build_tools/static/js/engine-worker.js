@@ -1,8 +1,9 @@
 // The rules engine in a module Web Worker: Pyodide (same origin) + the troccas wheel.
 //
-// Messages in:  {type: "init", indexURL, wheelURL, game, hold} once (game: the engine package
-//                                                       whose facade <game>.api answers; troccas
-//                                                       if not given), from assets/js/troccas.js or the
+// Messages in:  {type: "init", indexURL, wheelURL, game, language, hold} once (game: the engine
+//                                                       package whose facade <game>.api answers;
+//                                                       troccas if not given; language: the
+//                                                       catalogue its messages are said in), from assets/js/troccas.js or the
 //                                                       page's <head> (overrides/main.html)
 //               {type: "go"}                            after an init with hold: true
 //               {type: "call", id, name, args}          any time; answered once Python is up
@@ -34,7 +35,7 @@ function post(msg) {
   self.postMessage(msg);
 }
 
-async function boot({ indexURL, wheelURL, game = "troccas", hold }) {
+async function boot({ indexURL, wheelURL, game = "troccas", language = "en", hold }) {
   const loader = import(new URL("pyodide.mjs", indexURL).href);
   loader.catch(() => {}); // reported below, when awaited
   if (!hold) go();
@@ -57,6 +58,8 @@ async function boot({ indexURL, wheelURL, game = "troccas", hold }) {
   }
   const t2 = performance.now();
   pyodideRef = pyodide;
+  // The page's language: every explanation the engine gives from now on is in its words.
+  pyodide.pyimport("cardgame.messages").set_language(language);
   const api = pyodide.pyimport(`${game}.api`);
   const callJson = api.call_json;
   // Any game's facade lists its calls: enough to know the engine answers, without asking a

@@ -125,6 +125,7 @@ function boot() {
       indexURL: new URL(config.pyodide || "pyodide/", siteRoot).href,
       wheelURL: config.wheel ? new URL(config.wheel, siteRoot).href : null,
       game: config.game,
+      language: config.language,
     });
   });
   booting.catch(() => {});

@@ -38,6 +38,22 @@ from typing import Any, Callable, Mapping
 from .value import Value
 
 DEFAULT_LANGUAGE = "en"
+# The language a message is said in when the caller names none: str(message), the facade's
+# results, the CLI. One process speaks one language at a time — a site's build, the browser's
+# worker, a command — so it is set once, where that process starts (set_language).
+_language = [DEFAULT_LANGUAGE]
+
+
+def set_language(language: str) -> str:
+    """Say messages in ``language`` from now on; returns the language it replaces. The
+    catalogue must exist for every game that renders (checked when one first renders)."""
+    before = _language[0]
+    _language[0] = language
+    return before
+
+
+def current_language() -> str:
+    return _language[0]
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
 
 
@@ -79,10 +95,10 @@ class Message(Value):
         """The rule the message is about: the id up to a '#' (``talk.liber#third_only``)."""
         return self.id.partition("#")[0]
 
-    def render(self, language: str = DEFAULT_LANGUAGE, viewer: int | None = None) -> str:
-        """The message's words in ``language``; ``viewer`` is the seat it is said to, if any
-        (see the module's docstring)."""
-        return catalogue(self.domain, language).render(self, viewer)
+    def render(self, language: str | None = None, viewer: int | None = None) -> str:
+        """The message's words in ``language`` (by default the current one, set_language);
+        ``viewer`` is the seat it is said to, if any (see the module's docstring)."""
+        return catalogue(self.domain, language or _language[0]).render(self, viewer)
 
     def __str__(self) -> str:
         return self.render()
@@ -257,9 +273,11 @@ def register_catalogue(domain: str, language: str, entries: Mapping[str, Any]) -
     return cat
 
 
-def catalogue(domain: str, language: str = DEFAULT_LANGUAGE) -> Catalogue:
-    """The catalogue of a game package (its ``messages/<language>.json``), loaded once."""
-    key = (domain, language)
+def catalogue(domain: str, language: str | None = None) -> Catalogue:
+    """The catalogue of a game package (its ``messages/<language>.json``), loaded once; by
+    default in the current language."""
+    key = (domain, language or _language[0])
+    language = key[1]
     cat = _CATALOGUES.get(key)
     if cat is None:
         from importlib import resources  # on first use: importing it slows the browser's start

@@ -1,0 +1,141 @@
+"""The site's own words in each language: what the generator and the page scripts say around
+the engine's answers — headings it writes, button labels, status lines, notes in a handout.
+
+The engine's explanations are the engine's (its catalogue, ``<game>/messages/<lang>.json``);
+these are the site's. They live in ``build_tools/messages/<language>/<area>.yaml``, one file per
+part of the site (``play.yaml``, ``puzzles.yaml`` …), each a mapping of keys to templates; a
+word's full key is ``<area>.<key>``. A template's ``{fields}`` are ``str.format`` fields; a
+template may instead be a mapping ``{one: …, other: …}``, chosen by the parameter ``n``.
+
+* templates call ``t("play.new_game")`` (a Jinja global of the build's environment);
+* Python parts call ``words(language).t("puzzles.solved", n=3)``;
+* a page script gets its area's words written into it as it is copied into the site: a line
+  ``const WORDS = /* words: play */ {};`` becomes ``const WORDS = {"new_game": …};`` (see
+  :func:`fill_script`), and ``say(WORDS, "new_game", {n})`` from ``assets/js/page.js`` fills
+  it in.
+
+A language is adding a folder: every language has the same keys, which the tests check, and a
+key missing when a page is built stops the build in one line naming the file and the key.
+
+Nothing here imports MkDocs (the browser's Python renders practice puzzles with ``t`` too).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+FOLDER = Path(__file__).resolve().parent / "messages"
+_SCRIPT_WORDS = re.compile(r"/\*\s*words:\s*([a-z][a-z0-9_-]*)\s*\*/\s*\{\}")
+
+
+class WordsError(LookupError):
+    """A word missing from a language's files, or a file that is not a mapping of words."""
+
+
+class Words:
+    """The site's words in one language."""
+
+    def __init__(self, language: str, entries: Mapping[str, Any]) -> None:
+        self.language = language
+        self.entries = dict(entries)
+
+    def area(self, name: str) -> dict:
+        """The words of one area (a page script's), keys without the area."""
+        prefix = name + "."
+        found = {k[len(prefix):]: v for k, v in self.entries.items() if k.startswith(prefix)}
+        if not found:
+            raise WordsError(f"build_tools/messages/{self.language}/{name}.yaml: no such area")
+        return found
+
+    def template(self, key: str, n=None) -> str:
+        try:
+            value = self.entries[key]
+        except KeyError:
+            area = key.partition(".")[0]
+            raise WordsError(f"build_tools/messages/{self.language}/{area}.yaml: no entry"
+                             f" '{key.partition('.')[2]}'") from None
+        if isinstance(value, dict):
+            return value["one" if n == 1 else "other"]
+        return value
+
+    def t(self, key: str, **params) -> str:
+        text = self.template(key, params.get("n"))
+        try:
+            return text.format(**params) if params or "{" in text else text
+        except (KeyError, IndexError) as exc:
+            raise WordsError(f"build_tools/messages/{self.language}/"
+                             f"{key.partition('.')[0]}.yaml: '{key.partition('.')[2]}' needs"
+                             f" the parameter {exc}") from None
+
+
+def _check_file(path: Path, data) -> dict:
+    where = f"build_tools/messages/{path.parent.name}/{path.name}"
+    if not isinstance(data, dict):
+        raise WordsError(f"{where}: not a mapping of keys to words")
+    for key, value in data.items():
+        if not isinstance(key, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", key):
+            raise WordsError(f"{where}: key {key!r}: use lower-case letters, digits and _")
+        ok = isinstance(value, str) or (isinstance(value, dict) and set(value) == {"one", "other"}
+                                        and all(isinstance(v, str) for v in value.values()))
+        if not ok:
+            raise WordsError(f"{where}: '{key}': a word is a text, or {{one: …, other: …}}")
+        for text in ([value] if isinstance(value, str) else value.values()):
+            try:
+                list(string.Formatter().parse(text))
+            except ValueError as exc:
+                raise WordsError(f"{where}: '{key}': {exc}") from None
+    return data
+
+
+@lru_cache(maxsize=None)
+def words(language: str) -> Words:
+    """A language's words, read from its folder once."""
+    import yaml
+
+    folder = FOLDER / language
+    if not folder.is_dir():
+        raise WordsError(f"build_tools/messages/{language}/: the site has no words in"
+                         f" '{language}' (languages: {', '.join(languages())})")
+    entries: dict = {}
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = f":{mark.line + 1}" if mark else ""
+            raise WordsError(f"build_tools/messages/{language}/{path.name}{line}: not valid"
+                             f" YAML ({getattr(exc, 'problem', None) or exc})") from None
+        for key, value in _check_file(path, data).items():
+            entries[f"{path.stem}.{key}"] = value
+    return Words(language, entries)
+
+
+_use = ["en"]
+
+
+def use(language: str) -> None:
+    """The language of the build under way (the site plugin sets it once per build): page
+    scripts copied into the site get its words."""
+    _use[0] = language
+
+
+def current() -> Words:
+    return words(_use[0])
+
+
+def languages() -> list[str]:
+    return sorted(p.name for p in FOLDER.iterdir() if p.is_dir())
+
+
+def fill_script(source: str, language: str | None = None) -> str:
+    """A page script with its areas' words written in (``/* words: AREA */ {}``), in the
+    language of the build under way unless one is named."""
+    lang = words(language) if language else current()
+    return _SCRIPT_WORDS.sub(
+        lambda m: json.dumps(lang.area(m.group(1)), ensure_ascii=False, sort_keys=True),
+        source)

@@ -31,6 +31,9 @@ GAME ?= troccas
 ifeq ($(GAME),troccas)
 MKDOCS_CONFIG := mkdocs.yml
 SITE_DIR := site
+# The site's other editions: mkdocs.<lang>.yml, built into $(SITE_DIR)/<lang>/ after the
+# English one (which clears the folder first).
+EDITIONS := de
 else
 MKDOCS_CONFIG := sites/$(GAME)/mkdocs.yml
 SITE_DIR := site-$(GAME)
@@ -43,7 +46,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 # Sources whose change means a rebuild (folders too, so that a deleted file counts).
 ENGINE_SRC := engine/pyproject.toml $(shell find engine/src -not -path '*/__pycache__*' \
                 -not -path '*.egg-info*' -not -name '*.pyc' 2>/dev/null)
-SITE_SRC := mkdocs.yml $(shell find docs overrides build_tools glossary puzzles sites \
+SITE_SRC := mkdocs.yml mkdocs.de.yml $(shell find docs docs-de overrides build_tools glossary puzzles sites \
                 -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
 
 .PHONY: help serve build test setup venv npm wheel stdlib chromium bench bench-engine lighthouse clean clean-all FORCE
@@ -122,6 +125,9 @@ build: $(STAMPS)/site-$(GAME)
 $(STAMPS)/site-$(GAME): $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/serve-url $(SITE_SRC) | chromium
 	@test -f $(MKDOCS_CONFIG) || { echo "make: GAME=$(GAME): no $(MKDOCS_CONFIG)"; exit 1; }
 	SITE_URL=$(SERVE_URL) $(VENV)/bin/mkdocs build --strict --quiet -f $(MKDOCS_CONFIG) --site-dir $(CURDIR)/$(SITE_DIR)
+	@for lang in $(EDITIONS); do echo "mkdocs build -f mkdocs.$$lang.yml (into $(SITE_DIR)/$$lang/)"; \
+	  SITE_URL_DE=$(SERVE_URL)$$lang/ $(VENV)/bin/mkdocs build --strict --quiet -f mkdocs.$$lang.yml \
+	    --site-dir $(CURDIR)/$(SITE_DIR)/$$lang; done
 	@touch $@
 
 serve: build
@@ -133,6 +139,8 @@ serve: build
 # `make test` can run side by side (navigation.instant needs the served port to be site_url's).
 $(STAMPS)/test-site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/test-url $(SITE_SRC) | chromium
 	SITE_URL=$(TEST_URL) $(VENV)/bin/mkdocs build --strict --quiet --site-dir build/test-site
+	SITE_URL_DE=$(TEST_URL)de/ $(VENV)/bin/mkdocs build --strict --quiet -f mkdocs.de.yml \
+	  --site-dir $(CURDIR)/build/test-site/de
 	@touch $@
 
 # The second game's site (Truc), built for the next port.

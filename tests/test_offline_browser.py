@@ -51,7 +51,7 @@ def test_site_works_offline_after_one_visit(site_server, context, page, wait_eng
     assert cache["controlled"]
     assert len(cache["names"]) == 1 and cache["sizes"] == [len(files)]
     version = re.search(r'const VERSION = "(\w+)"', (site_server.dir / "sw.js").read_text())[1]
-    assert cache["names"] == [f"troccas-{version}"]
+    assert cache["names"] == [f"troccas-/@{version}"]
 
     context.set_offline(True)
     assert page.evaluate("fetch('https://example.org/').then(() => 'online', () => 'offline')") \

@@ -143,10 +143,13 @@ def write_icons(site: Path, cache: Path | None = None) -> None:
 
 
 def site_files(site: Path) -> list[str]:
-    """Every file of the built site, as URL paths relative to the root, sorted."""
-    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
-                  if p.is_file() and p.relative_to(site).as_posix() not in SKIP
-                  and not p.name.startswith("."))
+    """Every file of the built site, as URL paths relative to the root, sorted. A folder with
+    a service worker of its own is another edition of the site (de/, built after this one),
+    with its own offline copy: its files are not this edition's."""
+    others = [d.parent.relative_to(site).as_posix() + "/" for d in site.glob("*/**/sw.js")]
+    return sorted(rel for p in site.rglob("*")
+                  if p.is_file() and (rel := p.relative_to(site).as_posix()) not in SKIP
+                  and not p.name.startswith(".") and not rel.startswith(tuple(others)))
 
 
 def version_of(site: Path, files: list[str]) -> str:

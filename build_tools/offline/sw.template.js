@@ -12,14 +12,15 @@
 // message   {type: "skip-waiting"} from the "new version" banner (offline.js)
 
 const VERSION = "__VERSION__";
-const PREFIX = "troccas-";
+const scope = self.registration.scope; // the site root, ending in "/"
+// One cache per edition: the German edition (de/) has its own worker, whose scope lies inside
+// the English one's, and neither may delete the other's copy when it updates.
+const PREFIX = "troccas-" + new URL(scope).pathname + "@";
 const CACHE = PREFIX + VERSION;
 const BYTES = __BYTES__;
 const FILES = __FILES__;
 const SIZES = __SIZES__; // bytes of each file, for the progress the pages show
 const PARALLEL = 6;
-
-const scope = self.registration.scope; // the site root, ending in "/"
 
 function keyOf(url) {
   const u = new URL(url);

@@ -85,7 +85,7 @@ def _missing_field(c):
 def _misspelt_field(c):
     line = c.edit("terms", "scart", "  gloss: The two cards", "  glos: The two cards")
     return (f"glossary/terms.yaml:{line}: entry 'scart': field 'glos': unknown field"
-            f" (allowed: id, category, rm, en, de, what, gloss, see, sources)")
+            f" (allowed: id, category, rm, en, de, what, what_de, gloss, gloss_de, see, sources)")
 
 
 def _unknown_category(c):
@@ -143,7 +143,8 @@ def _nested_enum(c):
 
 
 def _nested_missing(c):
-    line = c.edit("tschintschar", "paset", "{text: A good hand., sources: [pagat]}", "{text: A good hand.}")
+    line = c.edit("tschintschar", "paset", "{text: A good hand., text_de: Ein gutes Blatt., sources: [pagat]}",
+                  "{text: A good hand., text_de: Ein gutes Blatt.}")
     return (f"glossary/tschintschar.yaml:{line}: entry 'paset': field 'signals[0].sources': missing")
 
 
@@ -195,9 +196,10 @@ def _headword_not_pagats(c):
 
 def _meaning_given_twice(c):
     first = c.line_of("tschintschar", "dar-da-freid", "    - {text: I have no trumps left.")
-    c.edit("tschintschar", "dar-da-freid", "    - {text: I have no trumps left., sources: [pagat, wiki-de]}\n",
-           "    - {text: I have no trumps left., sources: [pagat]}\n"
-           "    - {text: I have no trumps left., sources: [wiki-de]}\n")
+    c.edit("tschintschar", "dar-da-freid",
+           "    - {text: I have no trumps left., text_de: Ich habe keine Trümpfe mehr., sources: [pagat, wiki-de]}\n",
+           "    - {text: I have no trumps left., text_de: Ich habe keine Trümpfe mehr., sources: [pagat]}\n"
+           "    - {text: I have no trumps left., text_de: Ich habe keine Trümpfe mehr., sources: [wiki-de]}\n")
     return (f"glossary/tschintschar.yaml:{first + 1}: entry 'dar-da-freid': field 'signals[1]':"
             f" the meaning 'I have no trumps left.' is given twice: give it once, with all its sources")
 

@@ -3,6 +3,7 @@
     make lighthouse                                   # builds the test site first
     .venv/bin/python benchmarks/lighthouse.py [--site build/test-site] [--form-factor mobile]
     .venv/bin/python benchmarks/lighthouse.py --site build/test-site-truc   # the Truc site
+    .venv/bin/python benchmarks/lighthouse.py --edition de   # the German edition (site/de/)
 
 Serves the built site on 127.0.0.1 at the port of its own site_url (as the tests do), runs the
 npm package `lighthouse` (pinned in package.json) against Debian's Chromium (CHROME_PATH,
@@ -130,6 +131,8 @@ def main() -> int:
     ap.add_argument("--form-factor", choices=["mobile", "desktop"], default="mobile")
     ap.add_argument("--only", help="comma-separated kinds to run (default: all)")
     ap.add_argument("--min", type=int, default=0, help="exit 1 if any score is below this")
+    ap.add_argument("--edition", help="another edition of the site, built into its folder"
+                    " (de: the German edition in <site>/de/)")
     args = ap.parse_args()
 
     site = Path(args.site)
@@ -146,11 +149,18 @@ def main() -> int:
 
     home, paths = site_pages(site)
     port = urlsplit(home).port or 80
+    prefix = ""
+    if args.edition:
+        prefix = args.edition.strip("/") + "/"
+        if not (site / prefix / "sitemap.xml").is_file():
+            print(f"no edition {prefix} in {site}", file=sys.stderr)
+            return 2
+        paths = [p.removeprefix(prefix) for p in site_pages(site / prefix)[1]]
     handler = functools.partial(_Handler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{port}/"
+    base = f"http://127.0.0.1:{port}/{prefix}"
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
     outdir = ROOT / "benchmarks" / "results" / f"lighthouse-{stamp}"
@@ -165,15 +175,15 @@ def main() -> int:
             if path is None:
                 rows.append((kind, "(no such page)", [None] * len(CATEGORIES)))
                 continue
-            name = (path.strip("/").replace("/", "-") or "home")
+            name = prefix.strip("/") + (path.strip("/").replace("/", "-") or "home")
             report = run_lighthouse(base + path, outdir / f"{name}.json", args.form_factor)
             scores = [report["categories"][c]["score"] for c, _ in CATEGORIES]
-            rows.append((kind, "/" + path, [None if s is None else round(s * 100) for s in scores]))
+            rows.append((kind, "/" + prefix + path, [None if s is None else round(s * 100) for s in scores]))
             for c, title in CATEGORIES:
                 lost = failing_audits(report, c)
                 if lost:
-                    details.append(f"  /{path} {title}: " + "; ".join(lost))
-            print(f"  measured /{path}", file=sys.stderr, flush=True)
+                    details.append(f"  /{prefix}{path} {title}: " + "; ".join(lost))
+            print(f"  measured /{prefix}{path}", file=sys.stderr, flush=True)
     finally:
         server.shutdown()
         server.server_close()

@@ -182,7 +182,13 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
             if lang not in names:
                 raise PluginError(f"mkdocs.yml: cardsite: editions: '{lang}' has no name in"
                                   " language_names")
-        config.extra["alternate"] = [{"name": names[lang], "lang": lang, "link": root}
+        # Until a page sets its own (on_page_context): the editions' roots, for the pages
+        # that are not pages of the site (404.html).
+        from urllib.parse import urljoin
+        site_url = config.site_url or "/"
+        config.extra["alternate"] = [{"name": names[lang], "lang": lang, "root": root,
+                                      "link": urljoin(site_url, root), "path": root,
+                                      "current": lang == own}
                                      for lang, root in self.editions.items()]
 
     def on_page_context(self, context, *, page, config, nav):
@@ -195,7 +201,8 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
             # copy served elsewhere.
             config.extra["alternate"] = [
                 {**alt, "link": urljoin(urljoin(site_url, editions[alt["lang"]]), page.url),
-                 "path": editions[alt["lang"]] + page.url, "current": alt["lang"] == self.config.language}
+                 "path": editions[alt["lang"]] + page.url, "root": editions[alt["lang"]],
+                 "current": alt["lang"] == self.config.language}
                 for alt in config.extra["alternate"]]
         return context
 

@@ -33,7 +33,13 @@ FOLDER = Path(__file__).resolve().parent / "messages"
 _SCRIPT_WORDS = re.compile(r"/\*\s*words:\s*([a-z][a-z0-9_-]*)\s*\*/\s*\{\}")
 
 
-class WordsError(LookupError):
+try:  # in a build, a missing word stops MkDocs with its one line (no traceback)
+    from mkdocs.exceptions import PluginError as _Refusal
+except ImportError:  # the browser's Python has no MkDocs
+    _Refusal = LookupError
+
+
+class WordsError(_Refusal):
     """A word missing from a language's files, or a file that is not a mapping of words."""
 
 

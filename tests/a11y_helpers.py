@@ -21,9 +21,10 @@ def site_dir() -> Path:
     return path if path.is_absolute() else ROOT / path
 
 
-def sitemap_paths() -> list[str]:
-    """Every page of the built site as a path ("", "rules/counting/"), read at collection time."""
-    sitemap = site_dir() / "sitemap.xml"
+def sitemap_paths(edition: str = "") -> list[str]:
+    """Every page of the built site as a path ("", "rules/counting/"), read at collection time;
+    with ``edition`` ("de"), the pages of the edition built into that folder ("de/rules/")."""
+    sitemap = site_dir() / edition / "sitemap.xml"
     if not sitemap.is_file():
         return []
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}

@@ -30,22 +30,28 @@ def page_id(path: str) -> str:
     return "/" + path
 
 
-@pytest.mark.parametrize("path", PAGES or ["(no built site: run make build)"], ids=page_id)
+# The German edition (mkdocs.de.yml, built into de/): every page too.
+DE_PAGES = sitemap_paths("de")
+
+
+@pytest.mark.parametrize("path", PAGES + DE_PAGES or ["(no built site: run make build)"],
+                         ids=page_id)
 def test_page_has_no_wcag_violations(path, site_server, page, wait_engine):
     """Each page as the reader sees it once it is usable (engine pages: engine ready)."""
     assert PAGES, "no sitemap.xml in the built site: run `make build`"
+    assert DE_PAGES, "no German edition in the built site (de/sitemap.xml): run `make build`"
     open_page(page, site_server.url_of(path), wait_engine)
     assert_no_violations(page, f"/{path} (light palette)")
 
 
 DARK_PAGES = ["", COUNTING, WORDS, "glossary/trumps/", "glossary/tschintschar/", "glossary/cards/",
-              "learn/", "puzzles/"]
+              "learn/", "puzzles/", "de/", "de/" + WORDS, "de/glossary/romontsch/"]
 
 
 @pytest.mark.parametrize("path", DARK_PAGES, ids=page_id)
 def test_dark_palette_has_no_wcag_violations(path, site_server, browser, wait_engine):
     """The dark palette, chosen by the reader's prefers-color-scheme: the contrast holds there too."""
-    if path not in PAGES:
+    if path not in PAGES + DE_PAGES:
         pytest.skip(f"/{path} is not in this build's sitemap")
     ctx = browser.new_context(color_scheme="dark")
     try:

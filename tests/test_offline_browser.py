@@ -102,6 +102,27 @@ def test_site_works_offline_after_one_visit(site_server, context, page, wait_eng
                                             for e in page.console_errors)
 
 
+def test_each_edition_keeps_its_own_offline_copy(site_server, context, page, wait_engine):
+    """The German edition (de/) has its own service worker and copy: readying it after the
+    English one keeps both, and offline its pages, engine included, come from its own."""
+    de = site_server.dir / "de"
+    de_files, en_files = offline.site_files(de), offline.site_files(site_server.dir)
+    version = {d: re.search(r'const VERSION = "(\w+)"', (d / "sw.js").read_text())[1]
+               for d in (site_server.dir, de)}
+    visit_and_store(page, site_server.url)
+    cache = visit_and_store(page, site_server.url_of("de/"))
+    assert sorted(zip(cache["names"], cache["sizes"])) == sorted([
+        (f"troccas-/@{version[site_server.dir]}", len(en_files)),
+        (f"troccas-/de/@{version[de]}", len(de_files))])
+
+    context.set_offline(True)
+    page.goto(site_server.url_of("de/rules/counting/"))
+    assert wait_engine(page) == "ready"
+    assert page.get_attribute("html", "lang") == "de"
+    assert page.evaluate("(cards) => troccas.call('count', {cards})", ["Kc", "XXI"]) == \
+        api.call("count", cards=["Kc", "XXI"])
+
+
 def test_manifest_and_icons(site_server):
     m = json.loads((site_server.dir / "manifest.webmanifest").read_text())
     assert m["start_url"] == "./" and m["display"] == "standalone"

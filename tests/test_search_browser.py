@@ -88,3 +88,22 @@ def test_a_result_highlights_the_word_on_its_page(search, page):
     assert {t.lower() for t in page.eval_on_selector_all(
         "mark[data-md-highlight]", "els => els.map((e) => e.textContent)")} == {"tschéc"}
     assert not page.console_errors
+
+
+def test_the_german_edition_searches_with_german_stemming(page, site_server):
+    """The German edition's search (mkdocs.de.yml: lang de) stems German words: "Stichen"
+    finds the pages that write "Stich" and "Stiche", and only German pages."""
+    page.goto(site_server.url_of("de/"))
+    page.wait_for_load_state("load")
+    box = page.locator(".md-search__input")
+    box.click()
+    page.wait_for_function("!!window.document$")
+    box.click()
+    page.wait_for_function("document.getElementById('__search').checked")
+    box.press_sequentially("Stichen")
+    page.wait_for_function(
+        "document.querySelectorAll('.md-search-result__item > a').length > 0", timeout=15_000)
+    found = page.evaluate(RESULTS)
+    assert all(p.startswith("/de/") for p in paths(found)), paths(found)
+    assert "/de/rules/play/" in paths(found)
+    assert marks(found) & {"Stich", "Stiche", "Stichs"}, marks(found)

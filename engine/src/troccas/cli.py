@@ -157,6 +157,9 @@ def build_parser() -> argparse.ArgumentParser:
                 " of the Surselva (pagat's rules by default).",
                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
     p.add_argument("--version", action="version", version=f"troccas {__version__}")
+    from cardgame.messages import languages
+    p.add_argument("--lang", default="en", choices=languages("troccas"),
+                   help="the language of the engine's explanations and refusals (default en)")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def cmd(name, help_):
@@ -275,6 +278,8 @@ def _seed(text: str):
 def run(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    from cardgame.messages import set_language
+    set_language(args.lang)
     c = args.command
     if c in parser.plugins:
         return parser.plugins[c](args, _fail)

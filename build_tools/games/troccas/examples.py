@@ -55,6 +55,7 @@ from build_tools.markdown_blocks import Block, replace_blocks
 from build_tools.parts import Part
 from build_tools.site_assets import (add_assets, add_static_files, card_img,
                                      front_matter_lines, page_base)
+from build_tools.words import current as words
 
 from . import cards_svg
 
@@ -182,7 +183,9 @@ def m_batches(players=4, method=None, seat="other", last=False):
     sizes = [str(r[i]) for r in rounds]
     if last:
         return sizes[-1]
-    return sizes[0] if len(sizes) == 1 else ", ".join(sizes[:-1]) + " and " + sizes[-1]
+    if len(sizes) == 1:
+        return sizes[0]
+    return words().t("examples.list_and", rest=", ".join(sizes[:-1]), last=sizes[-1])
 
 
 def m_behind(method="two_rounds"):
@@ -226,14 +229,14 @@ def _attr(text: str) -> str:
 
 # --- example blocks ---------------------------------------------------------------------------
 def _seat_names(players: int, dealer: int) -> list[str]:
-    names = []
+    names, say = [], words().t
     for p in range(players):
         if p == dealer:
-            names.append(f"seat {p} (dealer)")
+            names.append(say("examples.seat_dealer", seat=p))
         elif p == (dealer + 1) % players:
-            names.append(f"seat {p} (dealer's right)")
+            names.append(say("examples.seat_dealer_right", seat=p))
         else:
-            names.append(f"seat {p}")
+            names.append(say("examples.seat", seat=p))
     return names
 
 
@@ -434,9 +437,11 @@ def render_exercise(data, ctx: dict, lang: str) -> str:
     sit = ex["situation"]
     rows, note = [], data.get("note")
     if ex["kind"] == "partners":
-        rows = [{"label": "Middle of the table", "cards": [sit["centre"]]}] + sit["players"]
+        rows = [{"label": words().t("examples.middle_of_table"), "cards": [sit["centre"]]}] \
+            + sit["players"]
     elif ex["kind"] == "talk" and sit["said"]:
-        note = ((note + " ") if note else "") + "So far: " + "; ".join(sit["said"]) + "."
+        note = ((note + " ") if note else "") + words().t("examples.so_far",
+                                                          said="; ".join(sit["said"]))
     return ctx["env"].get_template("examples/exercise.html").render(
         ex=ex, spec=spec, title=data.get("title"), note=note, rows=rows,
         card=ctx["card"], label=label)

@@ -4,6 +4,10 @@
 // Hints in steps, all the engine's words: the first wrong answer gets the rule, the next ones a
 // clue about the answer given; neither names the answer, which only "Show solution" gives (the
 // engine's "exercise" with answer: true). Runs on every page change (window.troccasOnPage).
+import { say } from "./page.js";
+
+// The page's words (build_tools/messages/<language>/examples.yaml), written in by the build.
+const WORDS = /* words: examples */ {};
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/js/exercises.js
 // The engine names a rule clause by id; the build says which section explains it.
 const CLAUSE_URLS = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}")
@@ -23,7 +27,7 @@ function el(tag, attrs = {}, ...children) {
 
 function ruleLink(clause) {
   const url = CLAUSE_URLS[clause];
-  return url ? [" ", el("a", { href: new URL(url, siteRoot).href, "data-exercise-rule": clause }, "Read the rule")] : [];
+  return url ? [" ", el("a", { href: new URL(url, siteRoot).href, "data-exercise-rule": clause }, say(WORDS, "read_the_rule"))] : [];
 }
 
 function wire(root) {
@@ -47,7 +51,7 @@ function wire(root) {
   }
   input?.addEventListener("keydown", (e) => { if (e.key === "Enter") root.querySelector("[data-exercise-check]").click(); });
 
-  function say(text, state) {
+  function tell(text, state) {
     out.dataset.state = state;
     out.replaceChildren(el("p", {}, text));
   }
@@ -56,13 +60,13 @@ function wire(root) {
     let answer;
     if (pick === "number") {
       answer = input.value.trim();
-      if (!answer) { say("Type your answer first.", "empty"); input.focus(); return; }
+      if (!answer) { tell(say(WORDS, "type_first"), "empty"); input.focus(); return; }
     } else {
       answer = opts.find((o) => o.getAttribute("aria-pressed") === "true")?.dataset.value;
-      if (answer === undefined) { say("Choose an answer first.", "empty"); return; }
+      if (answer === undefined) { tell(say(WORDS, "choose_first"), "empty"); return; }
     }
     const mine = ++asked;
-    say("Checking with the rules engine…", "checking");
+    tell(say(WORDS, "checking"), "checking");
     try {
       const troccas = await ready();
       const v = await troccas.call("check_exercise", { spec, answer });
@@ -76,27 +80,27 @@ function wire(root) {
       const level = Math.min(misses, v.hints.length);
       out.dataset.state = "wrong";
       out.dataset.hintLevel = String(level);
-      out.replaceChildren(el("p", {}, el("strong", {}, "✗ Not right. "),
+      out.replaceChildren(el("p", {}, el("strong", {}, say(WORDS, "not_right")),
         el("span", { "data-exercise-explanation": "" }, v.hints[level - 1]), ...ruleLink(v.clause), " ",
-        el("span", {}, level < v.hints.length ? "Try again: another wrong answer gets a closer clue."
-          : "Try again, or show the solution.")));
+        el("span", {}, level < v.hints.length ? say(WORDS, "try_again_clue")
+          : say(WORDS, "try_again_solution"))));
     } catch (err) {
-      if (mine === asked) say(`The engine could not check this answer: ${err.message}`, "error");
+      if (mine === asked) tell(say(WORDS, "could_not_check", { error: err.message }), "error");
     }
   });
 
   root.querySelector("[data-exercise-solution]").addEventListener("click", async () => {
     steps.hidden = false;
-    steps.replaceChildren(el("p", {}, "Working out the solution with the rules engine…"));
+    steps.replaceChildren(el("p", {}, say(WORDS, "working_out")));
     try {
       const troccas = await ready();
       const full = await troccas.call("exercise", { spec, answer: true });
       steps.dataset.answer = String(full.answer);
-      steps.replaceChildren(el("p", {}, el("strong", {}, "Solution: "), el("span", { "data-exercise-answer": "" }, full.answer_text)),
+      steps.replaceChildren(el("p", {}, el("strong", {}, say(WORDS, "solution")), el("span", { "data-exercise-answer": "" }, full.answer_text)),
         el("ol", {}, ...full.steps.map((s) => el("li", {}, s))),
         ...ruleLink(full.rule).slice(1).map((a) => el("p", {}, a)));
     } catch (err) {
-      steps.replaceChildren(el("p", {}, `The engine could not give the solution: ${err.message}`));
+      steps.replaceChildren(el("p", {}, say(WORDS, "could_not_solve", { error: err.message })));
     }
   });
 }

@@ -11,6 +11,10 @@ one line naming the file, the line, the puzzle and what is wrong::
 
 ``check_spec(spec, where)`` does the same for one puzzle written in a page (a fenced block).
 Nothing here imports mkdocs; the hook turns the error into a PluginError.
+
+A puzzle's words for the reader have a twin in each other language (``title_de``, ``note_de``):
+a build in that language shows the twin, English where there is none (:func:`localized`); the
+spec handed to the engine and written into the page carries the one title and note shown.
 """
 
 from __future__ import annotations
@@ -34,6 +38,23 @@ from troccas.errors import Message, TroccasError  # noqa: E402
 DATA_DIR = ROOT / "puzzles"
 SCHEMA = Path(__file__).resolve().parent / "puzzle.schema.json"
 KINDS = engine_puzzles.KINDS
+# A reader-facing field's twin in another language: title_de, note_de.
+TWIN = re.compile(r"^(title|note)_([a-z]{2})$")
+
+
+def localized(spec: dict, language: str | None = None) -> dict:
+    """``spec`` in one language (the build's unless named): its title and note from their
+    twins in that language where it has them, English otherwise; the twins themselves left
+    out (the engine knows none of them). The endgames use it too."""
+    if language is None:
+        from build_tools.words import current
+        language = current().language
+    out = {k: v for k, v in spec.items() if not (isinstance(k, str) and TWIN.match(k))}
+    for k, v in spec.items():
+        m = TWIN.match(k) if isinstance(k, str) else None
+        if m and m.group(2) == language:
+            out[m.group(1)] = v
+    return out
 class PuzzleFileError(Exception):
     """One problem, in one line: file:line: puzzle 'id': what."""
 
@@ -125,8 +146,10 @@ def _engine_line(entry: LineMap, exc: TroccasError) -> tuple[int, str | None]:
     return entry.line, None
 
 
-def check_entry(entry, index: int, shown: str, kind: str | None) -> Authored:
-    """Schema and engine check of one entry; ``kind`` is the file's kind (None in a page)."""
+def check_entry(entry, index: int, shown: str, kind: str | None,
+                language: str | None = None) -> Authored:
+    """Schema and engine check of one entry; ``kind`` is the file's kind (None in a page);
+    ``language``: the title and note shown (:func:`localized`)."""
     label = _label(entry, index)
     if not isinstance(entry, dict):
         raise PuzzleFileError(shown, getattr(entry, "line", None) or 1,
@@ -145,7 +168,8 @@ def check_entry(entry, index: int, shown: str, kind: str | None) -> Authored:
     k = entry.get("kind")
     if k in KINDS:
         allowed = engine_puzzles.COMMON_FIELDS | engine_puzzles.AUTHORED_FIELDS[k]
-        extra = [key for key in entry if key not in allowed]
+        extra = [key for key in entry if key not in allowed
+                 and not (isinstance(key, str) and TWIN.match(key))]
         if extra:
             raise PuzzleFileError(shown, entry.key_lines.get(extra[0], entry.line),
                                   f"not a field of {k} puzzles (they take"
@@ -166,7 +190,7 @@ def check_entry(entry, index: int, shown: str, kind: str | None) -> Authored:
         best.path.appendleft(0)
         line, _e, fld, msg = _schema_problem(best, wrapped)
         raise PuzzleFileError(shown, line, msg, puzzle=label, field=fld)
-    spec = plain(entry)
+    spec = localized(plain(entry), language)
     try:
         pz = engine_puzzles.from_spec(spec)
     except TroccasError as exc:
@@ -188,7 +212,8 @@ def _read(path: Path, shown: str):
             from None
 
 
-def load_file(path: Path, kind: str, seen: dict[str, str] | None = None) -> list[Authored]:
+def load_file(path: Path, kind: str, seen: dict[str, str] | None = None,
+              language: str | None = None) -> list[Authored]:
     shown = f"{path.parent.name}/{path.name}"
     data = _read(path, shown)
     if data is None:
@@ -202,7 +227,7 @@ def load_file(path: Path, kind: str, seen: dict[str, str] | None = None) -> list
         if isinstance(entry, LineMap) and "note" not in entry:
             raise PuzzleFileError(shown, entry.line, "missing: say in one line what the puzzle"
                                   " teaches", puzzle=_label(entry, i), field="note")
-        authored = check_entry(entry, i, shown, kind)
+        authored = check_entry(entry, i, shown, kind, language)
         pid = authored.spec["id"]
         line = entry.key_lines.get("id", entry.line)
         if pid in seen:
@@ -218,8 +243,10 @@ def load_file(path: Path, kind: str, seen: dict[str, str] | None = None) -> list
     return out
 
 
-def load_puzzles(directory: Path | str = DATA_DIR) -> dict[str, list[Authored]]:
-    """Every authored puzzle by kind, easy to hard; raises PuzzleFileError."""
+def load_puzzles(directory: Path | str = DATA_DIR,
+                 language: str | None = None) -> dict[str, list[Authored]]:
+    """Every authored puzzle by kind, easy to hard, titled in ``language`` (the build's
+    unless named); raises PuzzleFileError."""
     directory = Path(directory)
     if directory.is_dir():
         stray = sorted(p.name for p in directory.glob("*.y*ml") if p.stem not in KINDS)
@@ -228,12 +255,21 @@ def load_puzzles(directory: Path | str = DATA_DIR) -> dict[str, list[Authored]]:
                                   f"not a kind of puzzle; the files are"
                                   f" {', '.join(k + '.yaml' for k in KINDS)}")
     seen: dict[str, str] = {}
-    return {kind: load_file(directory / f"{kind}.yaml", kind, seen)
+    return {kind: load_file(directory / f"{kind}.yaml", kind, seen, language)
             if (directory / f"{kind}.yaml").is_file() else [] for kind in KINDS}
 
 
-def check_block(text: str, shown: str, first_line: int) -> Authored:
-    """One puzzle written in a page (the YAML of a troccas-puzzle block)."""
+def kind_title(kind, language: str | None = None) -> str:
+    """A kind of puzzle's title for the reader ("Counting"), in ``language`` (the build's unless
+    named): the site's words (build_tools/messages/<language>/puzzles.yaml, ``kind_<kind>``)."""
+    from build_tools.words import current, words
+    said = words(language) if language else current()
+    return said.t(f"puzzles.kind_{kind}") if kind in KINDS else said.t("puzzles.kind_other")
+
+
+def check_block(text: str, shown: str, first_line: int, language: str | None = None) -> Authored:
+    """One puzzle written in a page (the YAML of a troccas-puzzle block); a block without a
+    title is titled by its kind, in ``language`` (the build's unless named)."""
     try:
         entry = yaml.load(text, Loader=_LineLoader)  # noqa: S506
     except _DuplicateKey as dup:
@@ -250,11 +286,11 @@ def check_block(text: str, shown: str, first_line: int) -> Authored:
                                                      " puzzle's fields (kind:, id:, …)")
         kind = entry.get("kind")
         for key, value in (("id", f"line-{first_line}"), ("level", 1),
-                           ("title", engine_puzzles.TITLES.get(kind, "Puzzle"))):
+                           ("title", kind_title(kind, language))):
             if key not in entry:
                 entry[key] = value
                 entry.key_lines[key] = entry.line
-        return check_entry(entry, 0, shown, None)
+        return check_entry(entry, 0, shown, None, language)
     except PuzzleFileError as exc:
         line = first_line + exc.line if exc.line else first_line
         raise PuzzleFileError(shown, line, exc.message, puzzle=exc.puzzle, field=exc.field) \

@@ -24,13 +24,13 @@ from mkdocs.exceptions import PluginError
 from build_tools.markdown_blocks import replace_markers
 from build_tools.parts import Part
 from build_tools.site_assets import add_assets, add_static_files, page_base
+from build_tools.words import current
 
 STATIC = Path(__file__).resolve().parent / "static"
 JS_URI = "assets/endgames/endgame.js"
 CSS_URI = "assets/endgames/endgame.css"
 TEMPLATE = "endgames/endgame.html"
 PROGRESS_TEMPLATE = "endgames/progress.html"
-PROGRESS_TITLE = "Endgames"
 FILE = Path("endgames") / "endgames.yaml"
 SCHEMA = {
     "type": "array",
@@ -38,6 +38,8 @@ SCHEMA = {
         "type": "object",
         "required": ["id", "level", "title", "note", "deal", "tricks", "expect"],
         "additionalProperties": False,
+        # A title's and a note's twin in another language (title_de): load_endgames.
+        "patternProperties": {"^(title|note)_[a-z]{2}$": {"type": "string", "minLength": 1}},
         "properties": {
             "id": {"type": "string", "pattern": "^[a-z0-9-]+$"},
             "level": {"type": "integer", "minimum": 1, "maximum": 3},
@@ -54,8 +56,10 @@ SCHEMA = {
 PRACTICE_SEED = 1
 
 
-def load_endgames(puzzles_dir: Path) -> list[dict]:
-    """The authored endgames, easy to hard; a bad file stops the build with one line."""
+def load_endgames(puzzles_dir: Path, language: str | None = None) -> list[dict]:
+    """The authored endgames, easy to hard; a bad file stops the build with one line. Each
+    titled in ``language`` (the build's unless named): ``title_de`` and ``note_de`` where the
+    entry has them, English otherwise (build_tools/puzzles/load.py, ``localized``)."""
     path = Path(puzzles_dir) / FILE
     if not path.exists():
         return []
@@ -76,13 +80,14 @@ def load_endgames(puzzles_dir: Path) -> list[dict]:
     twice = sorted({i for i in ids if ids.count(i) > 1})
     if twice:
         raise PluginError(f"{where}: the id '{twice[0]}' is used twice")
-    return sorted(data, key=lambda d: d["level"])
+    from build_tools.puzzles.load import localized
+    return sorted((localized(d, language) for d in data), key=lambda d: d["level"])
 
 
 class EndgamesPart(Part):
     def on_config(self, config):
         add_assets(config, CSS_URI, JS_URI, module=True)
-        self.endgames = load_endgames(self.site.puzzles_dir)
+        self.endgames = load_endgames(self.site.puzzles_dir, self.site.language)
         return config
 
     def on_files(self, files, config):
@@ -93,7 +98,8 @@ class EndgamesPart(Part):
         for file in files.documentation_pages():
             text = Path(file.abs_src_path).read_text(encoding="utf-8") if file.abs_src_path else ""
             if self.endgames and re.search(r"^\s*<!-- endgames -->\s*$", text, re.M):
-                self.site.progress_kinds.append(("endgame", PROGRESS_TITLE, len(self.endgames),
+                self.site.progress_kinds.append(("endgame", current().t("endgames.progress_title"),
+                                                 len(self.endgames),
                                                  file.url))
                 break
         return files

@@ -27,14 +27,21 @@ PARTS = (ExamplesPart, EndgamesPart)
 __all__ = ["PARTS", "MARKERS", "widget_context", "card_label", "card_svg"]
 
 
-@lru_cache(maxsize=None)
 def _pack_groups(api) -> tuple:
-    from troccas.cards import SUIT_NAMES, SUIT_ROMANSH, SUITS
+    from build_tools.words import current
+    return _pack_groups_in(api, current())
+
+
+@lru_cache(maxsize=None)
+def _pack_groups_in(api, words) -> tuple:
+    """The pack in groups, each named in the site's words of the build's language."""
+    from troccas.cards import SUIT_ROMANSH, SUITS
 
     cards = api.call("pack")["cards"]
-    groups = [{"key": s, "title": f"{SUIT_NAMES[i].capitalize()} ({SUIT_ROMANSH[i]})",
+    groups = [{"key": s, "title": words.t("widgets.group_suit", suit=words.t(f"widgets.suit_{s}"),
+                                          rm=SUIT_ROMANSH[i]),
                "cards": []} for i, s in enumerate(SUITS)]
-    trumps = {"key": "t", "title": "Trumps and the Fool", "cards": []}
+    trumps = {"key": "t", "title": words.t("widgets.group_trumps"), "cards": []}
     by_suit = {g["key"]: g for g in groups}
     for card in cards:
         short = card["rank"] if card["kind"] == "suit" else card["token"]

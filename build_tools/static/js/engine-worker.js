@@ -17,6 +17,17 @@
 //               {type: "result", id, text}              a "site" call's answer (a string)
 //               {type: "result", id, error}             the call could not run at all
 
+// The site's words in the page's language (build_tools/messages/<language>/engine.yaml),
+// written in by the build (build_tools/words.py); say() is page.js's, copied: this worker may
+// start from a blob (overrides/main.html), where it cannot import.
+const WORDS = /* words: engine */ {};
+function say(words, key, params = {}) {
+  let text = words[key];
+  if (text === undefined) return key;
+  if (typeof text === "object") text = params.n === 1 ? text.one : text.other;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
 let booted = null; // Promise of troccas.api.call_json (a Python function proxy)
 // The page's <head> starts this worker as soon as it is parsed, with hold: true, and says "go"
 // once the page has first been painted. Meanwhile the worker only fetches and compiles
@@ -45,7 +56,7 @@ async function boot({ indexURL, wheelURL, game = "troccas", language = "en", hol
   // with Pyodide's stock files, the wheel is fetched while Pyodide boots: it is small, and
   // the network is idle then.
   const wheel = wheelURL && fetch(wheelURL).then((r) => {
-    if (!r.ok) throw new Error(`the engine wheel is missing (${r.status} for ${wheelURL})`);
+    if (!r.ok) throw new Error(say(WORDS, "wheel_missing", { status: r.status, url: wheelURL }));
     return r.arrayBuffer();
   });
   if (wheel) wheel.catch(() => {}); // reported below, when awaited
@@ -53,7 +64,7 @@ async function boot({ indexURL, wheelURL, game = "troccas", language = "en", hol
   const pyodide = await loadPyodide({ indexURL, fullStdLib: false });
   const t1 = performance.now();
   if (wheel) {
-    post({ type: "status", text: "Installing the rules engine…" });
+    post({ type: "status", text: say(WORDS, "installing") });
     pyodide.unpackArchive(await wheel, "wheel");
   }
   const t2 = performance.now();
@@ -64,7 +75,7 @@ async function boot({ indexURL, wheelURL, game = "troccas", language = "en", hol
   const callJson = api.call_json;
   // Any game's facade lists its calls: enough to know the engine answers, without asking a
   // question of this game (or building its result types) before the reader needs one.
-  if (!api.names().toJs().length) throw new Error("the engine was installed but does not answer");
+  if (!api.names().toJs().length) throw new Error(say(WORDS, "no_answer"));
   const engine = pyodide.pyimport(game);
   const python = pyodide.runPython("import sys; sys.version.split()[0]");
   const t3 = performance.now();
@@ -94,10 +105,10 @@ self.onmessage = async (event) => {
     // The site's own Python (not the engine's): a zip unpacked once into site-packages, then
     // "module:function" called with one string (build_tools/puzzles/widget.py draws a puzzle).
     try {
-      if (!booted) throw new Error("the engine was called before it was started");
+      if (!booted) throw new Error(say(WORDS, "not_started"));
       await booted;
       sitePython ||= fetch(msg.zip).then((r) => {
-        if (!r.ok) throw new Error(`the site's Python is missing (${r.status} for ${msg.zip})`);
+        if (!r.ok) throw new Error(say(WORDS, "site_python_missing", { status: r.status, url: msg.zip }));
         return r.arrayBuffer();
       }).then((buf) => pyodideRef.unpackArchive(buf, "zip", { extractDir: siteDir() }));
       await sitePython.catch((err) => { sitePython = null; throw err; }); // the next call retries
@@ -111,10 +122,10 @@ self.onmessage = async (event) => {
   if (msg.type === "call") {
     let callJson;
     try {
-      if (!booted) throw new Error("the engine was called before it was started");
+      if (!booted) throw new Error(say(WORDS, "not_started"));
       callJson = await booted;
     } catch (err) {
-      post({ type: "result", id: msg.id, error: `the rules engine is not running: ${err.message || err}` });
+      post({ type: "result", id: msg.id, error: say(WORDS, "not_running", { error: err.message || err }) });
       return;
     }
     try {

@@ -23,6 +23,17 @@
 // The <html> element mirrors the state in data-engine; window gets "troccas:state" events.
 
 const config = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}");
+// The site's words in the page's language (build_tools/messages/<language>/engine.yaml and
+// widgets.yaml), written in by the build (build_tools/words.py).
+const WORDS = { .../* words: engine */ {}, .../* words: widgets */ {} };
+// page.js's say(), copied: this script starts Python's worker, and an import would hold its
+// start until page.js had arrived too.
+function say(words, key, params = {}) {
+  let text = words[key];
+  if (text === undefined) return key;
+  if (typeof text === "object") text = params.n === 1 ? text.one : text.other;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/js/troccas.js
 const html = document.documentElement;
 
@@ -58,8 +69,8 @@ function showStatus(root) {
 
 function boot() {
   if (booting) return booting;
-  const mb = config.download_mb ? ` (a download of up to ${config.download_mb} MB the first time)` : "";
-  setState("loading", `Starting Python in your browser…${mb} You can read on meanwhile.`);
+  const download = config.download_mb ? say(WORDS, "download", { mb: config.download_mb }) : "";
+  setState("loading", say(WORDS, "starting", { download }));
   // On the first page of a visit that has an engine widget, the <head> script of
   // overrides/main.html has started the worker just after the first paint; adopt it, with the
   // messages it buffered meanwhile.
@@ -68,7 +79,7 @@ function boot() {
   const startedAt = early ? early.startedAt : performance.now();
   booting = new Promise((resolve, reject) => {
     const fail = (message) => {
-      setState("failed", `The rules engine could not start: ${message}. Reload the page to try again.`);
+      setState("failed", say(WORDS, "could_not_start", { error: message }));
       reject(new Error(message));
       for (const { reject: rej } of pending.values()) rej(new Error(message));
       pending.clear();
@@ -81,7 +92,7 @@ function boot() {
         timings = { start: startedAt, ...msg.ms };
         // The versions are for a bug report, not for a learner: kept on <html>, not in the text.
         html.dataset.engineVersion = `${config.game || "troccas"} ${msg.engine} on Python ${msg.python}`;
-        setState("ready", "The rules engine is ready.");
+        setState("ready", say(WORDS, "ready"));
         resolve();
       } else if (msg.type === "failed") {
         fail(msg.message);
@@ -110,10 +121,10 @@ function boot() {
       worker = early ? early.worker
         : new Worker(new URL("engine-worker.js", import.meta.url), { type: "module" });
     } catch (err) {
-      fail(`this browser cannot run it (${err.message})`);
+      fail(say(WORDS, "cannot_run", { error: err.message }));
       return;
     }
-    worker.onerror = (event) => fail(event.message || "the worker script did not load");
+    worker.onerror = (event) => fail(event.message || say(WORDS, "worker_not_loaded"));
     worker.onmessage = ({ data }) => handle(data);
     if (early) {
       early.messages.forEach(handle);
@@ -221,7 +232,7 @@ function site(fn, arg) {
   boot();
   return new Promise((resolve, reject) => {
     if (state === "failed" || !config.site_python) {
-      reject(Object.assign(new Error(statusText || "the site's Python is not in this build"),
+      reject(Object.assign(new Error(statusText || say(WORDS, "no_site_python")),
         { type: "EngineError", rule: "runtime" }));
       return;
     }
@@ -291,7 +302,7 @@ function countPile(root) {
     }
     out.dataset.state = "counting";
     if (state !== "ready") {
-      out.replaceChildren(el("p", {}, "The engine counts your pile as soon as Python is ready."));
+      out.replaceChildren(el("p", {}, say(WORDS, "count_when_ready")));
     }
     try {
       const result = await call("count", { cards, method: method.value });
@@ -299,7 +310,7 @@ function countPile(root) {
     } catch (err) {
       if (mine !== run) return;
       out.dataset.state = "error";
-      out.replaceChildren(el("p", { class: "tr-error" }, `The engine refused this pile: ${err.message}`));
+      out.replaceChildren(el("p", { class: "tr-error" }, say(WORDS, "count_refused", { error: err.message })));
     }
   }
 
@@ -313,20 +324,18 @@ function countPile(root) {
         el("td", {}, g.less ? `− ${g.less}` : "—"), el("td", { class: "tr-num" }, String(g.points)));
     });
     const table = el("table", {},
-      el("thead", {}, el("tr", {}, ...["Group", "Cards", "Card values", "Less", "Points"].map((h) => el("th", { scope: "col" }, h)))),
+      el("thead", {}, el("tr", {}, ...["count_group", "count_cards", "count_values", "count_less", "count_points"]
+        .map((h) => el("th", { scope: "col" }, say(WORDS, h))))),
       el("tbody", {}, ...rows),
-      el("tfoot", {}, el("tr", {}, el("th", { scope: "row", colspan: "4" }, "Total"),
+      el("tfoot", {}, el("tr", {}, el("th", { scope: "row", colspan: "4" }, say(WORDS, "count_total")),
         el("td", { class: "tr-num", "data-count-total": "" }, String(result.points)))));
-    const word = result.points === 1 ? "point" : "points";
     out.replaceChildren(
-      el("p", { class: "tr-count__total" }, el("strong", {}, `${result.points} ${word}`),
-        ` from ${result.cards.length} card${result.cards.length === 1 ? "" : "s"} counted ${methodWords[result.method]}.`),
+      el("p", { class: "tr-count__total" }, el("strong", {}, say(WORDS, "count_result_points", { n: result.points })),
+        say(WORDS, `count_result_${result.method}`, { n: result.cards.length })),
       el("div", { class: "md-typeset__scrollwrap" }, el("div", { class: "md-typeset__table" }, table)));
     out.dataset.points = String(result.points);
     out.dataset.state = "done";
   }
-
-  const methodWords = { fours: "in fours", threes: "in threes", singly: "singly" };
 
   root.addEventListener("click", (event) => {
     const card = event.target.closest("button[data-card]");

@@ -201,7 +201,9 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
             # copy served elsewhere.
             config.extra["alternate"] = [
                 {**alt, "link": urljoin(urljoin(site_url, editions[alt["lang"]]), page.url),
-                 "path": editions[alt["lang"]] + page.url, "root": editions[alt["lang"]],
+                 # from this page: up to this edition's root, into that edition's, the page
+                 "path": "../" * page.url.count("/") + editions[alt["lang"]] + page.url,
+                 "root": editions[alt["lang"]],
                  "current": alt["lang"] == self.config.language}
                 for alt in config.extra["alternate"]]
         return context

@@ -166,7 +166,10 @@ def write_all(site: Path, *, name: str, short_name: str, description: str,
     write_icons(site, cache)
     (site / MANIFEST).write_text(json.dumps(manifest(name, short_name, description),
                                             ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    (site / SCRIPT).write_text((HERE / "offline.js").read_text(encoding="utf-8"), encoding="utf-8")
+    # The page script, with its words in the language of the build under way.
+    from build_tools.words import fill_script
+    (site / SCRIPT).write_text(fill_script((HERE / "offline.js").read_text(encoding="utf-8")),
+                               encoding="utf-8")
     files = site_files(site)
     version = version_of(site, files)
     sizes = [(site / f).stat().st_size for f in files]

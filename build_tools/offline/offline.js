@@ -19,34 +19,43 @@
   // What the controls show: {name, done, files, bytes, total, error}.
   var state = { name: "checking" };
 
+  // The site's words in the page's language (build_tools/messages/<language>/offline.yaml),
+  // written in by the build (build_tools/words.py). A classic script, so say() is page.js's,
+  // copied.
+  var SAID = /* words: offline */ {};
+  function say(key, params) {
+    var text = SAID[key];
+    params = params || {};
+    if (text === undefined) return key;
+    if (typeof text === "object") text = params.n === 1 ? text.one : text.other;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return name in params ? String(params[name]) : whole;
+    });
+  }
+
   function mb(bytes) {
-    return (bytes / 1048576).toFixed(bytes < 10485760 ? 1 : 0) + " MB";
+    var n = (bytes / 1048576).toFixed(bytes < 10485760 ? 1 : 0);
+    return say("megabytes", { n: n.replace(".", say("decimal_point")) });
   }
 
   var WORDS = {
-    checking: function () { return "Checking whether this device can be used without a network…"; },
+    checking: function () { return say("checking"); },
     unsupported: function () {
-      if (location.protocol === "file:") {
-        return "Not supported here: a page opened from a file cannot be kept for use without a network. Serve the site (see the Teach page) and open it from there.";
-      }
-      if (!window.isSecureContext) {
-        return "Not supported here: browsers keep a site for use without a network only when it comes over https:// or from this computer itself.";
-      }
-      return "Not supported here: this browser cannot keep the site for use without a network.";
+      if (location.protocol === "file:") return say("unsupported_file");
+      if (!window.isSecureContext) return say("unsupported_insecure");
+      return say("unsupported");
     },
-    "not-ready": function () { return "Not yet ready to use without a network."; },
+    "not-ready": function () { return say("not_ready"); },
     storing: function (s) {
-      if (!s.total) return "Storing the whole site on this device…";
-      return "Storing the whole site on this device: " + mb(s.bytes) + " of " + mb(s.total) +
-        " (" + s.done + " of " + s.files + " files)…";
+      if (!s.total) return say("storing");
+      return say("storing_progress", { bytes: mb(s.bytes), total: mb(s.total), done: s.done,
+                                       files: s.files });
     },
     failed: function (s) {
-      return "Not yet ready: storing the site stopped" + (s.error ? " (" + s.error + ")" : "") +
-        ". Check the connection and try again.";
+      return s.error ? say("failed_because", { error: s.error }) : say("failed");
     },
     ready: function (s) {
-      return "Ready to use without a network" + (s.total ? ": the whole site (" + mb(s.total) +
-        ") is stored on this device." : ".");
+      return s.total ? say("ready_size", { size: mb(s.total) }) : say("ready");
     }
   };
 
@@ -59,7 +68,7 @@
     var button = box.querySelector("[data-offline-make]");
     if (button) {
       button.hidden = !(name === "not-ready" || name === "failed");
-      button.textContent = name === "failed" ? "Try again" : "Make this device ready";
+      button.textContent = name === "failed" ? say("try_again") : say("make_ready");
       if (!button.dataset.bound) {
         button.dataset.bound = "true";
         button.addEventListener("click", function () {
@@ -100,6 +109,13 @@
     return;
   }
   var root = new URL(".", script.src);
+  // This edition's own worker, if it serves this page. Another edition's worker whose scope
+  // holds this one's (the English site's, on a page of de/) does not count: its copy is not
+  // this edition's.
+  var ownWorker = new URL("sw.js", root).href;
+  function ours() {
+    return sw.controller && sw.controller.scriptURL === ownWorker ? sw.controller : null;
+  }
 
   function showBanner(waiting) {
     if (document.getElementById("tr-update")) return;
@@ -116,10 +132,10 @@
     box.id = "tr-update";
     box.setAttribute("role", "status");
     var text = document.createElement("span");
-    text.textContent = "A new version of this site is ready —";
+    text.textContent = say("new_version");
     var button = document.createElement("button");
     button.type = "button";
-    button.textContent = "reload";
+    button.textContent = say("reload");
     button.addEventListener("click", function () {
       wantReload = true;
       button.disabled = true;
@@ -153,14 +169,15 @@
 
   function ready(reg) {
     if (state.name !== "ready") set("ready");
-    var active = (reg && reg.active) || sw.controller;
+    var active = (reg && reg.active) || ours();
     if (active) active.postMessage({ type: "version" });
   }
 
-  html.dataset.offline = sw.controller ? "ready" : "installing";
-  if (sw.controller) ready(null);
+  html.dataset.offline = ours() ? "ready" : "installing";
+  if (ours()) ready(null);
   sw.getRegistration(root.pathname).then(function (reg) {
     if (state.name !== "checking") return;
+    if (reg && reg.scope !== root.href) reg = null; // another edition's, whose scope holds ours
     if (reg && reg.active) ready(reg);
     else if (reg && reg.installing) { set("storing"); follow(reg.installing, reg); }
     else set("not-ready");
@@ -214,14 +231,14 @@
   function register() {
     if (registering) return registering;
     registering = sw.register(new URL("sw.js", root).href, { scope: root.pathname }).then(function (reg) {
-      if (!reg) throw new Error("the browser keeps no service worker for this site");
+      if (!reg) throw new Error(say("no_worker"));
       // A page already served by an older version: say so when a newer one is installed.
       function watch(worker) {
         worker.addEventListener("statechange", function () {
-          if (worker.state === "installed" && sw.controller) showBanner(worker);
+          if (worker.state === "installed" && ours()) showBanner(worker);
         });
       }
-      if (reg.waiting && sw.controller) showBanner(reg.waiting);
+      if (reg.waiting && ours()) showBanner(reg.waiting);
       if (reg.installing) {
         watch(reg.installing);
         if (state.name !== "ready") { if (state.name !== "storing") set("storing"); follow(reg.installing, reg); }
@@ -237,15 +254,15 @@
       return sw.ready;
     }).then(function (reg) {
       ready(reg);
-      if (sw.controller) {
+      if (ours()) {
         html.dataset.offline = "ready";
       } else {
-        sw.addEventListener("controllerchange", function () { html.dataset.offline = "ready"; });
+        sw.addEventListener("controllerchange", function () { if (ours()) html.dataset.offline = "ready"; });
       }
     }).catch(function (err) {
       registering = null;
       if (state.name !== "ready") set("failed", { error: state.error || (err && err.message) });
-      if (!sw.controller) html.dataset.offline = "unsupported";
+      if (!ours()) html.dataset.offline = "unsupported";
     });
     return registering;
   }

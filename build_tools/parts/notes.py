@@ -13,6 +13,7 @@ import html
 import re
 
 from build_tools.parts import Part
+from build_tools.words import current
 
 _NOTE = re.compile(r'<li id="fn:([^"]+)">(.*?)</li>', re.S)
 _REF = re.compile(r'<a class="footnote-ref" href="#fn:([^"]+)">([^<]+)</a>')
@@ -33,13 +34,14 @@ def name_marks(page_html: str) -> str:
     if 'class="footnote-ref"' not in page_html:
         return page_html
     texts = note_texts(page_html)
+    say = current().t
 
     def named(m):
         label, number = m.group(1), m.group(2)
         text = texts.get(label)
         if not text:
             return m.group(0)
-        name = html.escape(f"Note {html.unescape(number)}: {text}", quote=True)
+        name = html.escape(say("notes.note", number=html.unescape(number), text=text), quote=True)
         return f'<a class="footnote-ref" href="#fn:{label}" aria-label="{name}">{number}</a>'
 
     return _REF.sub(named, page_html)

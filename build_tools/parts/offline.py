@@ -50,8 +50,9 @@ class OfflinePart(Part):
                 raise PluginError(f"docs/{page.file.src_uri}:{m.line}: <!-- offline: {m.arg} -->:"
                                   f" the one offline marker is <!-- offline: control -->")
             if self.site.command == "serve":
-                return ("<p>Under <code>mkdocs serve</code> the site has no service worker, so"
-                        " it cannot be made ready for use without a network.</p>")
+                from build_tools.words import current
+                return "<p>" + current().t("offline.serve_no_offline",
+                                           serve="<code>mkdocs serve</code>") + "</p>"
             html = self.site.env.get_template(CONTROL).render()
             return "\n".join(line.strip() for line in html.splitlines() if line.strip())
 

@@ -1,23 +1,33 @@
 """Render the glossary pages, the JSON index and the tooltip table from the validated data.
 
-    pages(glossary, urls)   -> {src_uri: markdown}   the four generated pages (Jinja2 templates)
+    pages(glossary, urls)   -> {src_uri: markdown}   the generated pages (Jinja2 templates)
     index(glossary)         -> list of dicts         what the filter box searches (glossary.json)
-    tooltips(glossary)      -> list of (form, id, definition), longest form first
+    tooltips(glossary)      -> list of (form, id, definition, its lang), longest form first
 
-Free of mkdocs: the hook decides where things go and passes the URLs in.
+Free of mkdocs: the hook decides where things go and passes the URLs in. Everything is said in
+the language of the build under way (build_tools.words.current): the site's words from
+build_tools/messages/<lang>/glossary.yaml, the data's own German (``gloss_de``, ``note_de``,
+``what_de``, signals' ``text_de``) in the German edition, English (marked lang="en") where the
+data has no German yet.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
+from html import escape
 from pathlib import Path
 
 from jinja2 import Environment
+from markupsafe import Markup
+from markupsafe import escape as html_text
 
 from build_tools import templating
+from build_tools.words import current
+from build_tools.words import words as site_words
 
-from .load import KINDS, Glossary, renderings, rm_forms
+from .load import KINDS, Glossary, _sources_of, renderings, rm_forms
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -27,63 +37,65 @@ PAGES = {
     "glossary/trumps.md": "glossary/trumps.md.j2",
     "glossary/tschintschar.md": "glossary/tschintschar.md.j2",
     "glossary/cards.md": "glossary/cards.md.j2",
+    "glossary/romontsch.md": "glossary/romontsch.md.j2",
 }
 WORDS_PAGE = "glossary/words.md"
 
-SOURCE_TITLES = {
-    "pagat": "John McLeod's Troccas page on pagat.com (1995/2008)",
-    "wiki-en": "English Wikipedia: Troccas",
-    "wiki-de": "German Wikipedia: Troccas",
-    "arcane": "Rules sheet from the Arcane Archive (1995)",
-}
-KIND_TITLES = {
-    "trumps": "Trumps and the Fool",
-    "cards": "Suits and court cards",
-    "terms": "Game terms and places",
-    "tschintschar": "Tschintschar phrases",
-}
-CATEGORY_TITLES = {
-    "suit": "suit", "court": "court card", "numeral": "numeral cards",
-    "pack": "the pack", "deal": "the deal", "play": "the play", "scoring": "scoring",
-    "talk": "table talk", "place": "place",
-}
-PHASES = {
-    "after-6-or-12": "after the first or second batch (6 or 12 cards)",
-    "after-full-deal": "after the full deal",
-    "any-time": "in any pause of the deal",
-}
-PHASE_SHORT = {"after-6-or-12": "after 6 or 12 cards", "after-full-deal": "after the full deal",
-               "any-time": "any pause"}
-TOPICS = {
-    "trumps": "trumps", "honours": "honours", "kings": "kings", "courts": "court cards",
-    "fool": "the Fool", "good-hand": "a good hand", "mediocre-hand": "a middling hand",
-    "bad-hand": "a bad hand", "deal-on": "deal on", "choice": "the dealer chooses",
-    "start-play": "start the play",
-}
-STATUSES = {"tournament": "on the tournament list (wiki-en)",
-            "obsolete": "obsolete (“veraltet”, wiki-de)",
-            "local": "local to a place"}
+# The site's words for the glossary live in build_tools/messages/<lang>/glossary.yaml. Each of
+# these mappings keeps its keys in the order the pages use them and reads its values, lazily,
+# in the language of the build under way: SOURCE_TITLES["wiki-de"] is the word
+# glossary.source_wiki_de of that language.
+
+
+class Labels(Mapping):
+    """Fixed keys, in order; each value the build's word ``glossary.<prefix>_<key>`` (a key's
+    hyphens become underscores)."""
+
+    def __init__(self, prefix: str, keys) -> None:
+        self.prefix = prefix
+        self._keys = tuple(keys)
+
+    def __getitem__(self, key: str) -> str:
+        if key not in self._keys:
+            raise KeyError(key)
+        return current().t(f"glossary.{self.prefix}_{key.replace('-', '_')}")
+
+    def __iter__(self):
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+SOURCE_TITLES = Labels("source", ("pagat", "wiki-en", "wiki-de", "arcane"))
+KIND_TITLES = Labels("kind", ("trumps", "cards", "terms", "tschintschar"))
+CATEGORY_TITLES = Labels("category", ("suit", "court", "numeral", "pack", "deal", "play",
+                                      "scoring", "talk", "place"))
+PHASES = Labels("phase", ("after-6-or-12", "after-full-deal", "any-time"))
+PHASE_SHORT = Labels("phase_short", PHASES)
+TOPICS = Labels("topic", ("trumps", "honours", "kings", "courts", "fool", "good-hand",
+                          "mediocre-hand", "bad-hand", "deal-on", "choice", "start-play"))
+STATUSES = Labels("status", ("tournament", "obsolete", "local"))
 # How a variant form differs from its headword (the `differs` of glossary/*.yaml), for a reader.
-DIFFERS = {"spelling": "other spelling", "article": "other article",
-           "number": "singular or plural", "wording": "other wording",
-           "punctuation": "other punctuation"}
+DIFFERS = Labels("differs", ("spelling", "article", "number", "wording", "punctuation"))
 
 # The places of the table talk on the tschintschar page's schematic map (a 480 x 330 drawing,
 # north up, build_tools/templates/glossary/_map.svg.j2): the (x, y) of each place's dot, where
 # its name goes ("above", "left" or "right" of the dot), and a few words on what the code makes
-# of it. Not measured from a map: only the relative positions the sources give, checked
-# against the valley's general geography. The Surselva runs from Tujetsch and Medel in the west
-# down to Ilanz in the east (pagat; wiki-de lists the places in that order: Sedrun, Disentis,
-# Medel, …, Breil/Brigels). The Medel valley climbs south from Disentis (Mustér); Salvaplauna is
-# a meadow just outside Disentis (pagat); Sogn Gion lies high up the Medel valley, since lower
-# down the valley means stronger trumps and "not even at Sogn Gion" means very weak ones (pagat).
+# of it (the word glossary.map_<that>). Not measured from a map: only the relative positions the
+# sources give, checked against the valley's general geography. The Surselva runs from Tujetsch
+# and Medel in the west down to Ilanz in the east (pagat; wiki-de lists the places in that order:
+# Sedrun, Disentis, Medel, …, Breil/Brigels). The Medel valley climbs south from Disentis
+# (Mustér); Salvaplauna is a meadow just outside Disentis (pagat); Sogn Gion lies high up the
+# Medel valley, since lower down the valley means stronger trumps and "not even at Sogn Gion"
+# means very weak ones (pagat).
 MAP_PLACES = {
-    "tujetsch": (56, 84, "above", "court cards"),
-    "muster": (196, 104, "above", "court cards"),
-    "salvaplauna": (216, 136, "right", "very strong trumps"),
+    "tujetsch": (56, 84, "above", "court_cards"),
+    "muster": (196, 104, "above", "court_cards"),
+    "salvaplauna": (216, 136, "right", "very_strong_trumps"),
     "medel": (234, 206, "right", "trumps"),
-    "sogn-gion": (250, 280, "right", "very weak trumps"),
-    "breil": (370, 70, "above", "phrases of its own"),
+    "sogn-gion": (250, 280, "right", "very_weak_trumps"),
+    "breil": (370, 70, "above", "own_phrases"),
 }
 
 # Forms too short or too common in English prose to be marked as Romansh in running text.
@@ -120,15 +132,94 @@ def places_of(entry: dict) -> list[str]:
     return list(dict.fromkeys(ids))
 
 
-def definition(entry: dict) -> str:
-    """A one-line definition for tooltips: the English rendering and our gloss (or the signal)."""
-    en = renderings(entry, "en")
+def language() -> str:
+    """The language of the build under way (the edition's)."""
+    return current().language
+
+
+def text_in(obj: dict, field: str, lang: str | None = None) -> tuple[str | None, str]:
+    """An entry's (or an item's, a signal's) text in ``lang`` (the edition's by default) and the
+    language it is in: our own ``<field>_<lang>`` (``gloss_de``) where the data has one, else
+    the English ``<field>``; (None, lang) where there is neither."""
+    lang = lang or language()
+    if lang != "en" and obj.get(f"{field}_{lang}"):
+        return obj[f"{field}_{lang}"], lang
+    if obj.get(field):
+        return obj[field], "en"
+    return None, lang
+
+
+def _in_lang(text, text_lang: str) -> Markup:
+    """``text`` escaped, in a span naming its language where that is not the page's."""
+    if text_lang == language():
+        return html_text(text)
+    return Markup(f'<span lang="{text_lang}">{html_text(text)}</span>')
+
+
+def said(obj: dict, field: str) -> Markup:
+    """A template's text of ``obj[field]`` in the edition's language (see :func:`text_in`),
+    marked with its language where it is another (an English note in the German edition)."""
+    text, text_lang = text_in(obj, field)
+    return _in_lang(text, text_lang) if text else Markup("")
+
+
+def beside(obj: dict, field: str) -> Markup:
+    """The same text in the other language of the two (German in the English edition, English
+    in the German one), in a span with its lang, or nothing where the data has no such twin."""
+    lang = language()
+    if lang == "en":
+        text, other = obj.get(f"{field}_de"), "de"
+    else:
+        text, other = (obj.get(field), "en") if obj.get(f"{field}_{lang}") else (None, "en")
+    return Markup(f'<span lang="{other}">{html_text(text)}</span>') if text else Markup("")
+
+
+def what_of(entry: dict) -> dict:
+    """What a place is, in the edition's language: ``{"texts": [...], "lang": ...}``, the items
+    as ``m.items`` shows them. German comes from ``what_de`` (a list of items, or one text
+    with the sources of the English ones) or from each item's ``text_de``; else English."""
+    lang = language()
+    items = list(entry.get("what") or [])
+    if lang != "en":
+        own = entry.get(f"what_{lang}")
+        if isinstance(own, str) and own:
+            srcs = list(dict.fromkeys(s for it in items for s in _sources_of(it)))
+            return {"texts": [{"text": own, "sources": srcs}], "lang": lang}
+        if isinstance(own, list) and own:
+            out = []
+            for i, it in enumerate(own):
+                it = {"text": it} if isinstance(it, str) else dict(it)
+                if not it.get("sources") and not it.get("ours") and i < len(items):
+                    it["sources"] = _sources_of(items[i])
+                out.append(it)
+            return {"texts": out, "lang": lang}
+        if items and all(it.get(f"text_{lang}") for it in items):
+            return {"texts": [{**it, "text": it[f"text_{lang}"]} for it in items], "lang": lang}
+    return {"texts": items, "lang": "en"}
+
+
+def definition(entry: dict, lang: str | None = None) -> tuple[str, str]:
+    """A one-line definition for tooltips and the language it is in: the rendering in the
+    edition's language and our gloss (or the phrase's first signal) — all in English where the
+    data has no gloss of that language yet."""
+    lang = lang or language()
+    words = site_words(lang)
+    en = renderings(entry, lang)
     if "signals" in entry:
         sig = entry["signals"][0]
-        lead = f"“{en[0]['text']}” — " if en else ""
-        return f"{lead}table talk; {', '.join(sig['sources'])}: {sig['text']}"
-    lead = f"{en[0]['text']}: " if en and fold(en[0]["text"]) != fold(title_of(entry)) else ""
-    return lead + entry["gloss"]
+        text, text_lang = text_in(sig, "text", lang)
+        if text_lang != lang:
+            return definition(entry, "en")
+        sources = ", ".join(_sources_of(sig))
+        if en:
+            return words.t("glossary.tip_talk", literal=en[0]["text"], sources=sources, text=text), lang
+        return words.t("glossary.tip_talk_plain", sources=sources, text=text), lang
+    gloss, gloss_lang = text_in(entry, "gloss", lang)
+    if gloss_lang != lang:
+        return definition(entry, "en")
+    if en and fold(en[0]["text"]) != fold(title_of(entry)):
+        return words.t("glossary.tip_term", rendering=en[0]["text"], gloss=gloss), lang
+    return gloss, lang
 
 
 def _phase_key(entry: dict) -> int:
@@ -141,12 +232,54 @@ def _env() -> Environment:
     return templating.extend(templating.current(), globals=dict(
         SOURCE_TITLES=SOURCE_TITLES, KIND_TITLES=KIND_TITLES, PHASES=PHASES,
         PHASE_SHORT=PHASE_SHORT, TOPICS=TOPICS, STATUSES=STATUSES, DIFFERS=DIFFERS,
-        CATEGORY_TITLES=CATEGORY_TITLES, KINDS=KINDS, renderings=renderings),
-        filters=dict(rm_forms=rm_forms, title_of=title_of, statuses=statuses))
+        CATEGORY_TITLES=CATEGORY_TITLES, KINDS=KINDS, renderings=renderings, said=said,
+        beside=beside, what_of=what_of),
+        filters=dict(rm_forms=rm_forms, title_of=title_of, statuses=statuses, upfirst=upfirst))
+
+
+def upfirst(text: str) -> str:
+    """The first letter in capitals, the rest as it is (German nouns keep theirs)."""
+    return text[:1].upper() + text[1:]
+
+
+# Romontsch first: every entry by its Romansh headword, a leading article and accents left out
+# of the order ("l'imperatura" under I, "ils honors" under H, "tschéc" as "tschec").
+_ARTICLE = re.compile(r"^(?:(?:il|la|ils|las|igl|in|ina)\s+|l['’]\s*)", re.I)
+
+
+def sort_key(text: str) -> tuple[str, str]:
+    bare = _ARTICLE.sub("", text.strip(), count=1)
+    return fold(bare).lstrip("'’«»\"“”„ "), fold(text)
+
+
+def romontsch(glossary: Glossary) -> list[tuple[str, list[dict]]]:
+    """The rows of the Romansh-first page, grouped by letter: ``[(letter, rows)]``, each row
+    ``{id, head, variants, de, en, gloss, gloss_lang}``. A trump has a row for each of its
+    names (la vaca and il mund are different words); every other entry one row."""
+    rows = []
+    for kind, e in glossary.entries():
+        names = e["names"] if kind == "trumps" else [e] if e.get("rm") else []
+        if kind == "tschintschar":
+            gloss, gloss_lang = text_in(e["signals"][0], "text")
+        else:
+            gloss, gloss_lang = text_in(e, "gloss")
+        for name in names:
+            forms = name["rm"]
+            rows.append({"id": e["id"], "head": forms[0]["text"],
+                         "variants": [f["text"] for f in forms[1:]],
+                         "de": [r["text"] for r in name.get("de", [])],
+                         "en": [r["text"] for r in name.get("en", [])],
+                         "gloss": gloss, "gloss_lang": gloss_lang})
+    rows.sort(key=lambda r: sort_key(r["head"]))
+    letters: dict[str, list[dict]] = {}
+    for r in rows:
+        first = sort_key(r["head"])[0][:1].upper()
+        letters.setdefault(first if first.isalpha() else "#", []).append(r)
+    return list(letters.items())
 
 
 def pages(glossary: Glossary, urls: dict[str, str], card_svg, cards_in_order) -> dict[str, str]:
-    """The four pages as Markdown with HTML blocks.
+    """The glossary's pages as Markdown with HTML blocks.
 
     ``urls`` holds page-relative URLs the templates need (``index``: the JSON index from the
     words page; ``words``/``trumps``/... : other pages from each other). ``card_svg(token)``
@@ -173,7 +306,7 @@ def pages(glossary: Glossary, urls: dict[str, str], card_svg, cards_in_order) ->
                map_places=map_places(glossary),
                used_places=used_places, phases=phases, suits=suits, trumps_cards=trumps_cards, trumps_table=trumps_table,
                trump_entry=trump_entry, card_svg=card_svg, definition=definition,
-               places_of=places_of)
+               places_of=places_of, letters=romontsch(glossary))
     return {uri: env.get_template(tpl).render(**ctx) for uri, tpl in PAGES.items()}
 
 
@@ -192,7 +325,8 @@ def map_places(glossary: Glossary) -> list[dict]:
     for pid, (x, y, side, code) in sorted(MAP_PLACES.items(), key=lambda kv: kv[1][0]):
         if pid not in used:
             continue
-        out.append({"id": pid, "entry": by_id[pid], "x": x, "y": y, "side": side, "code": code,
+        out.append({"id": pid, "entry": by_id[pid], "x": x, "y": y, "side": side,
+                    "code": current().t(f"glossary.map_{code}"),
                     "named_by": [e for e in talk if pid in e.get("places", [])],
                     "said_in": [e for e in talk if any(r["place"] == pid for r in e.get("regions", []))]})
     return out
@@ -209,7 +343,8 @@ def index(glossary: Glossary) -> list[dict]:
             "rm": [f["text"] for f in rm_forms(e)],
             "en": [r["text"] for r in renderings(e, "en")],
             "de": [r["text"] for r in renderings(e, "de")],
-            "gloss": e.get("gloss") or "; ".join(s["text"] for s in e["signals"]),
+            "gloss": (text_in(e, "gloss")[0] if e.get("gloss")
+                      else "; ".join(text_in(s, "text")[0] for s in e["signals"])),
             "sources": list(e["sources"]),
             "phases": [w["phase"] for w in e.get("when", [])],
             "places": places_of(e),
@@ -224,8 +359,9 @@ def index(glossary: Glossary) -> list[dict]:
     return out
 
 
-def tooltips(glossary: Glossary) -> list[tuple[str, str, str]]:
-    """(form, entry id, definition) for every Romansh form worth marking in running text."""
+def tooltips(glossary: Glossary) -> list[tuple[str, str, str, str]]:
+    """(form, entry id, definition, the definition's language) for every Romansh form worth
+    marking in running text, in the edition's language."""
     seen: dict[str, tuple[str, str, str]] = {}
     for _kind, e in glossary.entries():
         for f in rm_forms(e):
@@ -233,13 +369,17 @@ def tooltips(glossary: Glossary) -> list[tuple[str, str, str]]:
             key = text.lower()
             if len(text) < 4 or key in TOOLTIP_STOPLIST or key in seen:
                 continue
-            seen[key] = (text, e["id"], definition(e))
+            seen[key] = (text, e["id"], *definition(e))
     return sorted(seen.values(), key=lambda t: (-len(t[0]), t[0]))
 
 
 def static_files() -> dict[str, str]:
-    """The glossary's own JavaScript and CSS, keyed by their path in the site."""
-    return {f"assets/glossary/{p.name}": p.read_text(encoding="utf-8")
+    """The glossary's own JavaScript and CSS, keyed by their path in the site; a script with
+    its words written in, in the build's language (build_tools.words.fill_script)."""
+    from build_tools.words import fill_script
+
+    return {f"assets/glossary/{p.name}": (fill_script(p.read_text(encoding="utf-8"))
+                                          if p.suffix == ".js" else p.read_text(encoding="utf-8"))
             for p in sorted(STATIC.iterdir()) if p.suffix in (".js", ".css")}
 
 
@@ -278,7 +418,7 @@ def _rewrite_text(html: str, open_tag, text) -> str:
     return "".join(out)
 
 
-def mark_terms(html: str, terms: list[tuple[str, str, str]], href: str, *, prefix: str = "gl-tip") -> str:
+def mark_terms(html: str, terms: list[tuple[str, ...]], href: str, *, prefix: str = "gl-tip") -> str:
     """Wrap the first occurrence of each entry's Romansh form in ``html`` with a link to its
     glossary entry and a tooltip shown on hover and keyboard focus. Text inside links, code,
     headings and similar elements is left alone."""
@@ -292,16 +432,16 @@ def mark_terms(html: str, terms: list[tuple[str, str, str]], href: str, *, prefi
 
     def wrap(m: re.Match) -> str:
         nonlocal n
-        form, eid, text = by_key[m.group(1).lower()]
+        form, eid, text, *tip_lang = by_key[m.group(1).lower()]
         if eid in done or (form.lower() in TOOLTIP_LOWERCASE_ONLY and not m.group(1).islower()):
             return m.group(0)
         done.add(eid)
         n += 1
         tip = f"{prefix}-{n}"
-        from html import escape
         return (f'<span class="gl-term"><a class="gl-term__link" href="{escape(href)}#{eid}"'
                 f' lang="rm" aria-describedby="{tip}">{m.group(1)}</a>'
-                f'<span class="gl-term__tip" role="tooltip" id="{tip}" lang="en" data-search-exclude>'
+                f'<span class="gl-term__tip" role="tooltip" id="{tip}"'
+                f' lang="{tip_lang[0] if tip_lang else "en"}" data-search-exclude>'
                 f'{escape(text)}</span></span>')
 
     def text(run: str, stack) -> str:
@@ -322,11 +462,15 @@ _LANG_SKIP_CLASSES = {"gl-term__tip", "tr-sr-only"}
 # German trump names worth marking in English prose: those with an article ("die Schöne"), so
 # that names shared with English or Latin (Jupiter, Junon) stay English.
 _DE_ARTICLE = re.compile(r"^(der|die|das)\s", re.I)
+# English trump names worth marking in German prose (a note quoting pagat's «the cat»): those
+# with an article, as for the German ones.
+_EN_ARTICLE = re.compile(r"^the\s", re.I)
 
 
 def lang_forms(glossary: Glossary) -> list[tuple[str, str]]:
-    """(form, lang) for every Romansh form (lang "rm") and German trump name with an article
-    (lang "de") to be marked wherever it stands in English text, longest first. Place names
+    """(form, lang) for every Romansh form (lang "rm") and German (English) trump name with an
+    article (lang "de", "en") to be marked wherever it stands in text of another language
+    (mark_lang), longest first. Place names
     are proper nouns in English too, and the forms of TOOLTIP_STOPLIST are English words."""
     seen: dict[str, tuple[str, str]] = {}
     for kind, e in glossary.entries():
@@ -341,25 +485,37 @@ def lang_forms(glossary: Glossary) -> list[tuple[str, str]]:
                 text = r["text"].split("(")[0].strip()
                 if _DE_ARTICLE.match(text):
                     seen.setdefault(text.lower(), (text, "de"))
+            for r in renderings(e, "en"):  # quoted in German text: «the cat»
+                text = r["text"].split("(")[0].strip()
+                if _EN_ARTICLE.match(text):
+                    seen.setdefault(text.lower(), (text, "en"))
     return sorted(seen.values(), key=lambda t: (-len(t[0]), t[0]))
 
 
-def mark_lang(html: str, forms: list[tuple[str, str]]) -> str:
-    """Wrap every Romansh (German) form that stands in English text in ``<span lang="rm">``
-    (``"de"``), so screen readers pronounce it in its own language. Text already inside an
-    element with another lang, and text in code, buttons and the like, is left alone. Only
-    the markup changes, never the visible text."""
+def mark_lang(html: str, forms: list[tuple[str, str]], language: str | None = None) -> str:
+    """Wrap every Romansh (German) form that stands in text of the page's ``language`` (the
+    edition's by default), in English or in German, in ``<span lang="rm">`` (``"de"``), so
+    screen readers pronounce it in its own language; a German name in German text needs no
+    mark. Text inside an element of another language (lang="rm", "fr"), and text in code,
+    buttons and the like, is left alone. Only the markup changes, never the visible text."""
     if not forms:
         return html
+    page_lang = (language or current().language).lower()
+    marked = {"en", "de", page_lang.split("-")[0]}
     by_key = {f.lower(): (f, lang) for f, lang in forms}
-    pattern = re.compile(r"(?<![\w'’-])(" + "|".join(re.escape(f) for f, _ in forms)
-                         + r")(?![\w'’-])", re.I)
+    alternatives = "|".join(re.escape(f) for f, _ in forms)
+    pattern = re.compile(r"(?<![\w'’-])(" + alternatives + r")(?![\w'’-])", re.I)
+    # German joins a loan word to its own with a hyphen: the Romansh part of
+    # "Tschintschar-Ausdrücke" is marked too.
+    german = re.compile(r"(?<![\w'’-])(" + alternatives + r")(?![\w'’]|-(?!(?-i:[A-ZÄÖÜ])))", re.I)
 
-    def wrap(m: re.Match) -> str:
+    def wrap(m: re.Match, run_lang: str) -> str:
         text = m.group(1)
         form, lang = by_key[text.lower()]
         if form.lower() in TOOLTIP_LOWERCASE_ONLY and not text.islower():
             return text  # "Troccas", the game
+        if lang == run_lang:
+            return text  # a German name in German text
         return f'<span lang="{lang}">{text}</span>'
 
     def open_tag(name: str, tag: str) -> tuple[str | None, bool]:
@@ -375,7 +531,10 @@ def mark_lang(html: str, forms: list[tuple[str, str]]) -> str:
     def text(run: str, stack) -> str:
         if any(skip for _, (_, skip) in stack):
             return run
-        lang = next((own for _, (own, _) in reversed(stack) if own is not None), "en")
-        return pattern.sub(wrap, run) if lang in ("", "en") or lang.startswith("en-") else run
+        lang = next((own for _, (own, _) in reversed(stack) if own is not None), page_lang)
+        run_lang = (lang or page_lang).split("-")[0]
+        if run_lang not in marked:
+            return run
+        return (german if run_lang == "de" else pattern).sub(lambda m: wrap(m, run_lang), run)
 
     return _rewrite_text(html, open_tag, text)

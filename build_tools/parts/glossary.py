@@ -3,13 +3,16 @@
 * ``on_config`` loads and validates glossary/*.yaml. A broken file stops the build here, before
   site/ is touched, with one line: ``glossary/terms.yaml:42: entry 'scart': field 'sources': …``.
   It also adds the glossary's CSS and JavaScript to the theme.
-* ``on_files`` adds the generated pages (glossary/words.md, trumps.md, tschintschar.md,
-  cards.md), the filter's JSON index, the 78 card pictures (``cards/<token>.svg``) and the
-  glossary's static files — all as ``File.generated``, so nothing is written into docs/.
+* ``on_files`` adds the generated pages (glossary/words.md, romontsch.md, trumps.md,
+  tschintschar.md, cards.md), the filter's JSON index, the 78 card pictures
+  (``cards/<token>.svg``) and the glossary's static files — all as ``File.generated``, so
+  nothing is written into docs/. Their words are the edition's (build_tools/messages/<lang>/
+  glossary.yaml, and the data's ``_de`` texts in the German edition).
 * ``on_page_content`` marks the first occurrence of each Romansh term in every other page with a
-  link to its glossary entry and a tooltip shown on hover and keyboard focus, then wraps every
-  other Romansh word (and German trump name) in English text, glossary pages included, in
-  ``<span lang="rm">`` (``"de"``) so screen readers pronounce it as such (issue 8).
+  link to its glossary entry and a tooltip shown on hover and keyboard focus (in the edition's
+  language), then wraps every other Romansh word (and German or English trump name) in text of
+  another language, glossary pages included, in ``<span lang="rm">`` (``"de"``, ``"en"``) so
+  screen readers pronounce it as such (issue 8).
 
 The work itself is in build_tools/glossary (load, render) and the game's card pictures
 (build_tools/games/<game>/), which do not import mkdocs. The data folder is the plugin's
@@ -62,7 +65,7 @@ class GlossaryPart(Part):
         if uri not in render.PAGES and self.terms:
             href = get_relative_url(self.words_url, page.file.url)
             html = render.mark_terms(html, self.terms, href)
-        # Every other Romansh (German) word in English text, glossary pages included: lang="rm".
+        # Every other Romansh (German, English) word in text of another language: lang="rm".
         return render.mark_lang(html, self.lang_forms)
 
 

@@ -1,7 +1,7 @@
 """Pictures of the 78 cards as SVG, drawn from the glossary data and the engine's pack.
 
     card_svg("Kc")      -> '<svg ... role="img" aria-label="il retg da cuppas — king of cups">…'
-    card_label("XXI")   -> 'il mund — trump XXI, Le Monde'
+    card_label("XXI")   -> 'il mund — trump XXI, Le Monde' (the name in the build's language)
     all_card_svgs()     -> {token: svg} for the whole pack, in ranking order
 
 Drawn here, in plain shapes, after the look of the Italian-suited Swiss pack (1JJ) a Troccas
@@ -31,6 +31,7 @@ from pathlib import Path
 from troccas import ranking_order
 
 from build_tools.glossary.load import Card, Glossary, load_glossary, rm_forms, with_variants
+from build_tools.words import current
 
 W, H = 110, 200
 INK = "#222"
@@ -48,22 +49,41 @@ def _default_glossary() -> Glossary:
 
 
 # --- names ----------------------------------------------------------------------------------
+def card_name(token: str) -> str:
+    """The card's name in the build's language (build_tools/messages/<lang>/glossary.yaml):
+    "king of cups", "trump XXI", "the Fool"; "Kelch-König", "Trumpf XXI", "der Narr"."""
+    words = current()
+    card = Card.parse(token)
+    if card.is_fool:
+        return words.t("glossary.card_fool")
+    if card.kind != "suit":
+        return words.t("glossary.card_trump", roman=card.token)
+    return words.t("glossary.card_suit", rank=words.t(f"glossary.card_rank_{card.rank.lower()}"),
+                   suit=words.t(f"glossary.card_suit_{card.suit}"))
+
+
 def card_label(token: str, glossary: Glossary | None = None) -> str:
-    """The card's accessible name: Romansh first, then English ("il retg da cuppas — king of cups")."""
+    """The card's accessible name: Romansh first, then the build's language ("il retg da
+    cuppas — king of cups"; "il retg da cuppas — Kelch-König" in the German edition)."""
     g = glossary or _default_glossary()
+    words = current()
     card = Card.parse(token)
     if card.kind != "suit":
         entry = next(e for e in g.kinds["trumps"] if e["card"] == card.token)
         rm = with_variants(entry["names"][0]["rm"])  # pagat's form, then any variant with its source
         caption = entry["caption"][0]["text"]
-        english = "the Fool" if card.is_fool else f"trump {card.roman}"
-        return f"{rm} — {english}, {caption}"
+        # the numeral as the card prints it (XVIIII), as in the picture
+        name = (words.t("glossary.card_fool") if card.is_fool
+                else words.t("glossary.card_trump", roman=card.roman))
+        return words.t("glossary.card_label_trump", rm=rm, name=name, caption=caption)
     suit = next(e for e in g.kinds["cards"] if e.get("suit") == card.suit)
     suit_rm = suit["rm"][0]["text"]
     if card.is_court:
         court = next(e for e in g.kinds["cards"] if e.get("rank") == card.rank)
-        return f"{court['rm'][0]['text']} da {suit_rm} — {card.name}"
-    return f"{card.rank} da {suit_rm} — {card.name}"
+        rm = f"{court['rm'][0]['text']} da {suit_rm}"
+    else:
+        rm = f"{card.rank} da {suit_rm}"
+    return words.t("glossary.card_label_suit", rm=rm, name=card_name(token))
 
 
 # --- small helpers --------------------------------------------------------------------------

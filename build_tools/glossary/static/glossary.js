@@ -14,6 +14,16 @@
 (function () {
   "use strict";
 
+  // The site's words in the page's language (build_tools/messages/<lang>/glossary.yaml),
+  // written in by the build. A classic script, so say() is page.js's, copied.
+  const WORDS = /* words: glossary */ {};
+  function say(WORDS, key, params = {}) {
+    let text = WORDS[key];
+    if (text === undefined) return key;
+    if (typeof text === "object") text = params.n === 1 ? text.one : text.other;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  }
+
   const fold = (s) => String(s).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
   // The words of a text: runs of letters and digits (apostrophes, commas, hyphens, spaces and
   // brackets end a word).
@@ -75,8 +85,8 @@
           if (head && /^H[1-6]$/.test(head.tagName)) head.hidden = !any;
         }
         const text = shown === records.length
-          ? `All ${records.length} entries shown.`
-          : shown === 0 ? "No entry matches." : `${shown} of ${records.length} entries match.`;
+          ? say(WORDS, "count_all", { n: records.length })
+          : shown === 0 ? say(WORDS, "count_none") : say(WORDS, "count_some", { n: shown, total: records.length });
         clearTimeout(timer);
         // Let typing settle before the screen reader hears the count.
         if (announce) timer = setTimeout(() => { count.textContent = text; }, 250);
@@ -97,7 +107,7 @@
       app.dataset.ready = "failed";
       const p = document.createElement("p");
       p.className = "gl-error";
-      p.textContent = `The filter could not load its index (${err.message}); every entry is listed below.`;
+      p.textContent = say(WORDS, "load_error", { error: err.message });
       app.appendChild(p);
     });
   }

@@ -46,8 +46,18 @@ SITE_SHEETS = ((1, 6), (101, 6))
 
 def _env() -> Environment:
     """The generator's environment (build_tools/templating.py), with the handouts' filter."""
-    return templating.extend(templating.current(),
-                             filters={"seat_label": lambda play: f"seat {play[0]}"})
+    return templating.extend(templating.current(), filters=sheets_mod.FILTERS)
+
+
+def _t(key: str, **params) -> str:
+    """A word of the handouts in the language of the build under way."""
+    from build_tools.words import current
+    return current().t(key, **params)
+
+
+def language() -> str:
+    from build_tools.words import current
+    return current().language
 
 
 def _render(template: str, handout: str, ctx: dict) -> str:
@@ -95,20 +105,21 @@ class Handout:
 
     @property
     def footer(self) -> str:
-        return f"Troccas · {self.title}"
+        return _t("handouts.footer", title=self.title)
 
 
 def site_handouts() -> list[Handout]:
-    out = [Handout("troccas-rules-summary.pdf", "Rules on one page", summary_html),
-           Handout("troccas-glossary.pdf", "Romansh at the table: trumps and tschintschar",
-                   glossary_html),
-           Handout("troccas-score-pad.pdf", "Score pad for a game of four hands", scorepad_html),
-           Handout("troccas-card-values-poster.pdf", "Poster: what the cards are worth",
-                   poster_html)]
+    """Every handout the site offers, titled in the language of the build under way (the
+    files have the same names in every edition)."""
+    out = [Handout("troccas-rules-summary.pdf", _t("handouts.title_summary"), summary_html),
+           Handout("troccas-glossary.pdf", _t("handouts.title_glossary"), glossary_html),
+           Handout("troccas-score-pad.pdf", _t("handouts.title_scorepad"), scorepad_html),
+           Handout("troccas-card-values-poster.pdf", _t("handouts.title_poster"), poster_html)]
+    titles = sheets_mod.titles()
     for kind in content.KINDS:
         for seed, count in SITE_SHEETS:
             out.append(Handout(f"worksheet-{kind}-seed{seed}.pdf",
-                               f"Worksheet: {content.TITLES[kind]}, seed {seed}",
+                               _t("handouts.title_worksheet", kind=titles[kind], seed=seed),
                                (lambda k=kind, s=seed, c=count: worksheet_html(k, s, c)),
                                kind, seed, count))
     return out
@@ -120,10 +131,16 @@ def render_all(cache: Path = CACHE, *, log: Callable[[str], None] = lambda s: No
     {file name in site/handouts/: PDF}. Only handouts whose HTML changed are rendered."""
     cache = Path(cache)
     found, todo = {}, []
+    # Each edition's PDFs have names of their own in the cache, so that building one edition
+    # does not throw away the other's.
+    lang = language()
+    stem = (lambda h: Path(h.file).stem) if lang == "en" else \
+        (lambda h: f"{Path(h.file).stem}.{lang}")
+    page_of = _t("handouts.page_of", page="N", pages="M")  # the footer's other words
     for h in site_handouts():
         html = h.html()
-        key = hashlib.sha256((h.footer + "\0" + html).encode()).hexdigest()[:24]
-        pdf = cache / f"{Path(h.file).stem}-{key}.pdf"
+        key = hashlib.sha256((h.footer + "\0" + page_of + "\0" + html).encode()).hexdigest()[:24]
+        pdf = cache / f"{stem(h)}-{key}.pdf"
         found[h.file] = pdf
         if not pdf.is_file():
             todo.append((h, html, pdf))
@@ -131,7 +148,7 @@ def render_all(cache: Path = CACHE, *, log: Callable[[str], None] = lambda s: No
         cache.mkdir(parents=True, exist_ok=True)
         with Renderer() as r:
             for h, html, pdf in todo:
-                for old in cache.glob(f"{Path(h.file).stem}-*.pdf"):
+                for old in cache.glob(f"{stem(h)}-*.pdf"):
                     old.unlink()
                 r.pdf(html, pdf, footer=h.footer)
     log(f"handouts: {len(todo)} PDF(s) rendered, {len(found) - len(todo)} unchanged")
@@ -163,4 +180,4 @@ def worksheet(kinds, seed: int, count: int, out: Path, sheets: int = 1,
     except TroccasError as exc:
         raise HandoutError(exc.message) from None
     with Renderer() as r:
-        return r.pdf(html, Path(out), footer=f"Troccas · {title}")
+        return r.pdf(html, Path(out), footer=_t("handouts.footer", title=title))

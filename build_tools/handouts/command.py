@@ -8,6 +8,8 @@ sheet, or a class set with a different sheet for every learner (build_tools/work
 
 from __future__ import annotations
 
+import argparse
+
 HELP = "printable puzzle worksheets (A4 PDF), each with its answer key page; needs Chromium"
 
 
@@ -24,8 +26,27 @@ def register(sub, cmd):
                         "(default 1); each takes the next seeds")
     c.add_argument("--keys", choices=("after", "end"), default="after",
                    help="each answer key after its sheet (default), or all keys at the end")
+    # The engine's own --lang (troccas --lang de worksheet …) chooses the sheets' language too;
+    # given here, after the command, it does the same.
+    c.add_argument("--lang", default=argparse.SUPPRESS, metavar="LANG",
+                   help="the language the sheets are written in: en (default) or de")
     c.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
     return run
+
+
+def use_language(lang: str) -> str | None:
+    """Write everything from now on in ``lang``: the site's words, the engine's messages and
+    the templates' t(). Returns what is wrong with ``lang``, or None."""
+    from cardgame.messages import languages, set_language
+
+    from build_tools import templating, words
+    have = sorted(set(words.languages()) & set(languages("troccas")))
+    if lang not in have:
+        return f"--lang {lang}: the worksheets are written in {' or '.join(have)}"
+    words.use(lang)
+    set_language(lang)
+    templating.use(templating.environment(words=words.words(lang)))
+    return None
 
 
 def run(args, fail) -> int:
@@ -34,7 +55,13 @@ def run(args, fail) -> int:
 
     from build_tools.worksheets.sheets import MAX_PUZZLES, MAX_SHEETS, SheetError, kinds_of, plan
 
+    from build_tools.words import current
+
     from . import HandoutError, worksheet
+    wrong = use_language(getattr(args, "lang", "en"))
+    if wrong:
+        return fail(wrong, "language")
+    say = current().t
     try:
         kinds = kinds_of(args.kind)
     except TroccasError as exc:
@@ -42,11 +69,9 @@ def run(args, fail) -> int:
     except SheetError as exc:
         return fail(f"{args.kind!r}: {exc}", "puzzle")
     if not 1 <= args.count <= MAX_PUZZLES:
-        return fail(f"--count {args.count}: a worksheet holds 1 to {MAX_PUZZLES} puzzles",
-                    "puzzle")
+        return fail(say("worksheets.cli_count", count=args.count, most=MAX_PUZZLES), "puzzle")
     if not 1 <= args.sheets <= MAX_SHEETS:
-        return fail(f"--sheets {args.sheets}: a class set holds 1 to {MAX_SHEETS} sheets",
-                    "puzzle")
+        return fail(say("worksheets.cli_sheets", sheets=args.sheets, most=MAX_SHEETS), "puzzle")
     try:
         specs = plan(kinds, args.seed, args.count, args.sheets)
     except SheetError as exc:
@@ -56,10 +81,11 @@ def run(args, fail) -> int:
     except HandoutError as exc:
         return fail(str(exc), "worksheet")
     except OSError as exc:
-        return fail(f"{args.output}: cannot write the worksheet: {exc.strerror}", "output")
+        return fail(say("worksheets.cli_cannot_write", output=args.output, error=exc.strerror),
+                    "output")
     what = ",".join(kinds)
     seeds = ", ".join(str(s["seed"]) for s in specs)
-    sheets = f"{args.sheets} sheets (seeds {seeds})" if args.sheets > 1 else f"seed {args.seed}"
-    print(f"wrote {out}: {args.count} {what} puzzle{'s' if args.count > 1 else ''} a sheet, "
-          f"{sheets}, each with its answer key")
+    sheets = say("worksheets.cli_sheets_seeds", n=args.sheets, seeds=seeds) if args.sheets > 1 \
+        else say("worksheets.cli_seed", seed=args.seed)
+    print(say("worksheets.cli_wrote", out=out, n=args.count, what=what, sheets=sheets))
     return 0

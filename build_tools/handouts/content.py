@@ -1,4 +1,6 @@
-"""What the handouts say: every number from the engine, every name from the glossary data.
+"""What the handouts say: every number from the engine, every name from the glossary data,
+the words around them the site's own in the language of the build under way
+(build_tools/messages/<language>/handouts.yaml).
 
 Free of Playwright and mkdocs: each function returns the context of one template.
 """
@@ -15,7 +17,10 @@ from build_tools.glossary.load import meanings, name_meanings, rm_forms, renderi
 
 from troccas import api  # noqa: E402
 from troccas.cards import SUIT_NAMES, SUIT_ROMANSH, SUITS  # noqa: E402
-from troccas.puzzles import KINDS, TITLES  # noqa: E402
+from troccas.puzzles import KINDS  # noqa: E402
+
+from build_tools.glossary.load import _same_meaning  # noqa: E402
+from build_tools.words import current  # noqa: E402
 
 # The worksheets are drawn by code the browser's worksheet maker runs too.
 from build_tools.worksheets.sheets import (answer_text, class_set,  # noqa: E402,F401
@@ -23,6 +28,47 @@ from build_tools.worksheets.sheets import (answer_text, class_set,  # noqa: E402
 
 # The sample pile counted on the summary (the engine counts it when the handout is made).
 SAMPLE_PILE = "Kc 7c 8c 9c XXI II III IV Qr 5b"
+
+
+def _t(key: str, **params) -> str:
+    return current().t(key, **params)
+
+
+def language() -> str:
+    return current().language
+
+
+def _in_language(obj: dict, field: str) -> str:
+    """``obj[field]`` in the build's language: the data's own ``<field>_<lang>`` where it has
+    one (``text_de``), else the English."""
+    lang = language()
+    if lang != "en" and obj.get(f"{field}_{lang}"):
+        return obj[f"{field}_{lang}"]
+    return obj[field]
+
+
+def meanings_in(entry: dict) -> list[dict]:
+    """:func:`meanings` (each meaning once, with its sources) in the build's language."""
+    said = {_same_meaning(s["text"]): _in_language(s, "text") for s in entry.get("signals", [])}
+    return [dict(m, text=said.get(_same_meaning(m["text"]), m["text"])) for m in meanings(entry)]
+
+
+def card_name(c: dict) -> str:
+    """A card of the engine's pack in words ("king of cups", "trump XXI", "the Fool"), in the
+    build's language."""
+    if c["kind"] == "fool":
+        return _t("handouts.the_fool")
+    if c["kind"] == "trump":
+        return _t("handouts.trump", number=c["token"])
+    return _t("handouts.card_of_suit", rank=_t(f"handouts.rank_{c['rank'].lower()}"),
+              suit=_t(f"handouts.suit_of_{c['suit']}"))
+
+
+def list_and(items: list[str]) -> str:
+    """'a, b and c' in the build's language."""
+    if len(items) == 1:
+        return items[0]
+    return _t("handouts.list_and", rest=", ".join(items[:-1]), last=items[-1])
 
 
 def glossary():
@@ -48,14 +94,17 @@ def deal_batches(f: dict) -> dict:
 def _talk_examples(g) -> list[dict]:
     """A phrase of the talk for each of a few things partners tell each other: of the phrases
     of that topic pagat (the site's main source) gives, the first (the data's order) whose
-    meaning fits on a line of the summary's column."""
+    meaning fits on a line of the summary's column (in English: every edition shows the same
+    phrases), the meaning said in the build's language."""
     out = []
     for topic in ("trumps", "kings", "courts", "good-hand", "bad-hand", "deal-on"):
-        said = [(m["text"], rm_forms(e)[0]["text"]) for e in g.kinds["tschintschar"]
-                if e["topic"] == topic for m in meanings(e)[:1] if "pagat" in m["sources"]]
+        said = [(m["text"], rm_forms(e)[0]["text"], shown["text"])
+                for e in g.kinds["tschintschar"] if e["topic"] == topic
+                for m, shown in list(zip(meanings(e), meanings_in(e)))[:1]
+                if "pagat" in m["sources"]]
         short = [t for t in said if len(t[0]) <= 36] or said
         if short:
-            means, rm = short[0]
+            _english, rm, means = short[0]
             out.append({"rm": rm, "means": means})
     return out
 
@@ -70,8 +119,8 @@ def summary() -> dict:
     suits = []
     for i, s in enumerate(SUITS):
         order = [c["token"] for c in pack if c["kind"] == "suit" and c["suit"] == s]
-        suits.append({"name": SUIT_NAMES[i], "rm": SUIT_ROMANSH[i], "order": order,
-                      "sign": order[0]})
+        suits.append({"name": SUIT_NAMES[i], "label": _t(f"handouts.suit_{s}"),
+                      "rm": SUIT_ROMANSH[i], "order": order, "sign": order[0]})
     trumps = [c["token"] for c in pack if c["kind"] == "trump"]
     # Suits that rank their numerals the same way, drawn once: the engine's order decides.
     groups: dict[tuple, list[dict]] = {}
@@ -81,11 +130,11 @@ def summary() -> dict:
     for ranks, members in groups.items():
         numerals = [r for r in ranks if r.isdigit()]
         high, low = numerals[0], numerals[-1]
+        rank = (lambda r: _t("handouts.the_ace") if r == "1" else _t("handouts.the_numeral", n=r))
         suit_groups.append({
             "suits": members, "shown": members[0],
-            "name": "The round suits" if high == "1" else "The long suits",
-            "rule": f"{'the ace' if high == '1' else high} high, "
-                    f"{'the ace' if low == '1' else low} low"})
+            "name": _t("handouts.round_suits") if high == "1" else _t("handouts.long_suits"),
+            "rule": _t("handouts.rank_rule", high=rank(high), low=rank(low))})
     everything = [c["token"] for c in pack]
     total = api.call("count", cards=everything)["points"]
     sample = api.call("count", cards=SAMPLE_PILE)
@@ -111,7 +160,7 @@ def glossary_sheet() -> dict:
     talk = sorted(g.kinds["tschintschar"],
                   key=lambda e: (gl._phase_key(e), list(gl.TOPICS).index(e["topic"])))
     return {"trumps": trumps, "talk": talk, "rm_forms": rm_forms, "renderings": renderings,
-            "meanings": meanings, "name_meanings": name_meanings,
+            "meanings": meanings_in, "name_meanings": name_meanings,
             "PHASE_SHORT": gl.PHASE_SHORT, "TOPICS": gl.TOPICS, "phase_of":
             lambda e: list(gl.PHASES)[gl._phase_key(e)], "card": card}
 
@@ -184,7 +233,7 @@ def poster() -> dict:
             "piles": piles, "less_four": s["less_four"], "less_pair": s["less_pair"],
             "total": s["total"], "par": f["par"]["fours"]["other"],
             "scart": f["scart"], "pack_size": s["pack_size"], "card": card,
-            "names": {c["token"]: c["name"] for c in api.call("pack")["cards"]}}
+            "names": {c["token"]: card_name(c) for c in pack}}
 
 
 def names_of(tokens, names: dict) -> list[str]:
@@ -196,7 +245,7 @@ def _upper_first(text: str) -> str:
 
 
 def describe(tokens, pack: list[dict]) -> str:
-    """A group of cards in words, from the engine's names: a rank held in every suit is named
+    """A group of cards in words, in the build's language: a rank held in every suit is named
     once in the plural ("kings"), other cards by their own names ("trump XXI", "the Fool")."""
     cards = [c for c in pack if c["token"] in set(tokens)]
     suits = {c["suit"] for c in pack if c["kind"] == "suit"}
@@ -207,9 +256,9 @@ def describe(tokens, pack: list[dict]) -> str:
         same = [d for d in cards if c["kind"] == "suit" and d["kind"] == "suit"
                 and d["rank"] == c["rank"]]
         if same and {d["suit"] for d in same} == suits:
-            words.append(c["name"].split(" of ")[0] + "s")
+            words.append(_t(f"handouts.ranks_{c['rank'].lower()}"))
             done |= {d["token"] for d in same}
         else:
-            words.append(c["name"] if c["kind"] != "fool" else "the Fool")
+            words.append(card_name(c))
             done.add(c["token"])
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return list_and(words)

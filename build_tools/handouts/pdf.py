@@ -74,10 +74,13 @@ class Renderer:
         if self._blocked:
             raise HandoutError(f"a handout tried to fetch {self._blocked[0]}; handouts must "
                                f"inline everything")
+        from build_tools.words import current  # "page 1 of 2", in the build's language
+        page_of = escape(current().t("handouts.page_of", page="\0p", pages="\0n")).replace(
+            "\0p", '<span class="pageNumber"></span>').replace(
+            "\0n", '<span class="totalPages"></span>')
         foot = (f'<div style="font: 7.5pt sans-serif; color: #555; width: 100%; '
                 f'padding: 0 15mm; display: flex; justify-content: space-between">'
-                f'<span>{escape(footer)}</span><span>page <span class="pageNumber"></span> of '
-                f'<span class="totalPages"></span></span></div>')
+                f'<span>{escape(footer)}</span><span>{page_of}</span></div>')
         return self._page.pdf(format="A4", print_background=True, margin=MARGIN,
                               display_header_footer=True, header_template="<span></span>",
                               footer_template=foot)

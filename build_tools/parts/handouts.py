@@ -19,6 +19,8 @@ from mkdocs.structure.files import File
 from build_tools import handouts
 from build_tools.markdown_blocks import Marker, replace_markers
 from build_tools.parts import Part
+from build_tools.words import current
+from build_tools.worksheets import sheets as worksheet_sheets
 
 log = logging.getLogger("mkdocs.plugins.cardsite.handouts")
 SITE_DIR = "handouts/"
@@ -45,27 +47,28 @@ class HandoutsPart(Part):
 
 
 def _size(path: Path) -> str:
-    return f"{max(1, round(path.stat().st_size / 1024))} KB"
+    return current().t("handouts.list_size", kb=max(1, round(path.stat().st_size / 1024)))
 
 
 def _list(marker: Marker, pdfs: dict, page, files) -> str:
     if marker.arg != "list":
         raise PluginError(f"docs/{page.file.src_uri}:{marker.line}: <!-- handouts: "
                           f"{marker.arg} -->: the one handouts marker is <!-- handouts: list -->")
+    say = current().t
     sheets = [h for h in handouts.site_handouts() if h.kind]
     fixed = [h for h in handouts.site_handouts() if not h.kind]
-    lines = ["| Handout | PDF |", "| --- | --- |"]
+    lines = [f"| {say('handouts.list_handout')} | PDF |", "| --- | --- |"]
     for h in fixed:
         lines.append(f"| {h.title} | [{h.file}]({h.file}) ({_size(pdfs[h.file])}) |")
-    lines += ["", "Puzzle worksheets: each has its puzzles on the first pages and the answer key on a "
-              "page of its own. A sheet of seed *N* holds puzzles *N*, *N*+1, …; each puzzle shows "
-              "its seed and the site page where the same puzzle can be checked.", ""]
+    lines += ["", say("handouts.list_worksheets"), ""]
     seeds = list(dict.fromkeys((h.seed, h.count) for h in sheets))
-    lines.append("| Puzzle | " + " | ".join(f"seed {s} ({c} puzzles)" for s, c in seeds) + " |")
+    lines.append(f"| {say('handouts.list_puzzle')} | "
+                 + " | ".join(say("handouts.list_seed", seed=s, n=c) for s, c in seeds) + " |")
     lines.append("| --- |" + " --- |" * len(seeds))
+    titles = worksheet_sheets.titles()
     for kind in dict.fromkeys(h.kind for h in sheets):
         row = [h for h in sheets if h.kind == kind]
-        title = handouts.content.TITLES[kind]
+        title = titles[kind]
         target = f"puzzles/{kind}.md" if files.get_file_from_path(f"puzzles/{kind}.md") \
             else "puzzles/index.md"
         lines.append(f"| [{title}](../{target}) | "

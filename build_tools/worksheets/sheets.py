@@ -23,6 +23,8 @@ import json
 from html import escape
 from typing import Callable, Iterable
 
+from jinja2 import pass_context
+
 from build_tools import templating
 
 MAX_PUZZLES = 50   # a sheet
@@ -33,8 +35,31 @@ DOCUMENT_TEMPLATE = "handouts/worksheet.html.j2"
 CSS = "handouts/worksheet.css"
 
 
-# The template's own filter: a trick's card labelled with who played it.
-FILTERS = {"seat_label": lambda play: f"seat {play[0]}"}
+# The words of the sheets in use: the build's (build_tools/words.py), or, while the browser's
+# maker draws sheets, the ones it sent with its request (browser_render).
+_in_browser: list = [None]
+
+
+def said():
+    """The site's words the sheets are said in (build_tools/messages/<language>/worksheets.yaml)."""
+    if _in_browser[0] is not None:
+        return _in_browser[0]
+    from build_tools.words import current
+    return current()
+
+
+def _t(key: str, **params) -> str:
+    return said().t(key, **params)
+
+
+@pass_context
+def _seat_label(context, play) -> str:
+    """A trick's card labelled with who played it, in the template's own words."""
+    return context.resolve("t")("worksheets.seat", seat=play[0])
+
+
+# The template's own filter.
+FILTERS = {"seat_label": _seat_label}
 
 
 def environment(env):
@@ -52,8 +77,10 @@ ENDGAME = "endgame"
 
 
 def titles() -> dict:
-    from troccas.puzzles import TITLES
-    return {**TITLES, ENDGAME: "Endgames"}
+    """Each kind's title in the sheets' language: the puzzles' own words (puzzles.yaml) and
+    the endgames'."""
+    return {**{k: _t(f"puzzles.kind_{k}") for k in all_kinds() if k != ENDGAME},
+            ENDGAME: _t("worksheets.kind_endgame")}
 
 
 def all_kinds() -> tuple:
@@ -73,9 +100,10 @@ def _endgame(seed: int) -> dict:
     has the engine's best first card and its worked line."""
     from troccas import api
     e = api.call("endgame", seed=seed, answer=True)
-    return {"kind": ENDGAME, "title": "Endgame", "question": e["question"],
+    return {"kind": ENDGAME, "title": _t("worksheets.endgame"), "question": e["question"],
             "situation": e["situation"], "answer_type": "card", "answer": e["answer"],
-            "answer_text": f"{' or '.join(e['answer'])} ({e['value']} card points)",
+            "answer_text": _t("worksheets.endgame_answer", cards=_t("worksheets.or").join(
+                e["answer"]), n=e["value"]),
             "steps": e["steps"], "rule_steps": [], "choices": []}
 
 
@@ -89,7 +117,7 @@ def kinds_of(value: str | Iterable[str]) -> list[str]:
     asked = [v.strip() for v in items if v.strip()]
     kinds = all_kinds()
     if not asked:
-        raise SheetError("choose at least one kind of puzzle")
+        raise SheetError(_t("worksheets.error_no_kind"))
     for k in asked:
         if k not in kinds:  # the engine's words, naming every kind a sheet can hold
             raise PuzzleError(msg("puzzle#kind", value=quote(k), kinds=list(kinds), field="kind"))
@@ -98,26 +126,28 @@ def kinds_of(value: str | Iterable[str]) -> list[str]:
 
 def _whole(value, low: int, high: int | None, what: str) -> int:
     text = "" if value is None or isinstance(value, bool) else str(value).strip()
-    span = f"from {low} to {high}" if high is not None else f"from {low} up"
     try:
         n = int(text)
     except ValueError:
         n = None
     if n is None or n < low or (high is not None and n > high):
-        given = text if n is not None else f"'{text}'" if text else "nothing"
-        raise SheetError(f"{what} must be a whole number {span}, not {given}")
+        given = text if n is not None else _t("worksheets.given_text", text=text) if text \
+            else _t("worksheets.given_nothing")
+        what = _t(f"worksheets.what_{what}")
+        if high is None:
+            raise SheetError(_t("worksheets.error_whole_from", what=what, low=low, given=given))
+        raise SheetError(_t("worksheets.error_whole", what=what, low=low, high=high, given=given))
     return n
 
 
 def plan(kinds, seed, count, sheets=1) -> list[dict]:
     """What each sheet holds: {"seed": its first seed, "puzzles": [(kind, seed), …]}."""
     kinds = kinds_of(kinds)
-    count = _whole(count, 1, MAX_PUZZLES, "the number of puzzles on a sheet")
-    sheets = _whole(sheets, 1, MAX_SHEETS, "the number of sheets")
-    seed = _whole(seed, 0, None, "the first seed")
+    count = _whole(count, 1, MAX_PUZZLES, "count")
+    sheets = _whole(sheets, 1, MAX_SHEETS, "sheets")
+    seed = _whole(seed, 0, None, "seed")
     if count < len(kinds):
-        raise SheetError(f"{len(kinds)} kinds of puzzle need at least {len(kinds)} puzzles on a"
-                         f" sheet, not {count}")
+        raise SheetError(_t("worksheets.error_too_few", n=len(kinds), count=count))
     per = [count // len(kinds) + (i < count % len(kinds)) for i in range(len(kinds))]
     stride = max(per)  # the seeds of each kind one sheet uses
     return [{"seed": seed + j * stride,
@@ -134,7 +164,7 @@ def answer_text(p: dict) -> str:
     if isinstance(a, list):
         return " ".join(a)
     if p["answer_type"] == "number" and p["kind"] == "count":
-        return f"{a} points"
+        return _t("worksheets.answer_points", n=a)
     return str(a)
 
 
@@ -179,11 +209,15 @@ def sheet(spec: dict, number: int = 1, of: int = 1) -> dict:
             api.call("puzzle", kind=kind, seed=seed, answer=True)
         p.update(n=n, seed=seed, url=puzzle_url(kind, seed), answer_text=answer_text(p),
                  players=p["situation"].get("players"))
+        if kind != ENDGAME:  # the engine titles a puzzle by its kind, in English
+            p["title"] = TITLES[kind]
         puzzles.append(p)
     kinds = list(dict.fromkeys(p["kind"] for p in puzzles))
     seeds = {k: [p["seed"] for p in puzzles if p["kind"] == k] for k in kinds}
+    names = [TITLES[k] for k in kinds]
     return {"number": number, "of": of, "seed": spec["seed"], "kinds": kinds,
-            "titles": [TITLES[k] for k in kinds],
+            "titles": names,
+            "name": _t("worksheets.and").join(names) if len(names) <= 2 else _t("worksheets.mixed"),
             "seed_spans": [{"kind": k, "title": TITLES[k], "first": s[0], "last": s[-1]}
                            for k, s in seeds.items()],
             "puzzles": puzzles, "key": _key(puzzles),
@@ -198,8 +232,7 @@ def class_set(kinds, seed, count, sheets=1) -> list[dict]:
 
 def check_keys(keys: str) -> str:
     if keys not in KEYS:
-        raise SheetError(f"keys {keys!r}: say 'after' (each key after its sheet) or 'end'"
-                         f" (every key after the last sheet)")
+        raise SheetError(_t("worksheets.error_keys", keys=repr(keys)))
     return keys
 
 
@@ -213,10 +246,11 @@ def render_sheets(env, sheets: list[dict], *, card: Callable[[str], str],
 def title(sheets: list[dict]) -> str:
     """What the set is called (the PDF's footer and title)."""
     first = sheets[0]
-    what = " and ".join(first["titles"]) if len(first["titles"]) <= 2 else "mixed puzzles"
-    seeds = (f"seed {first['seed']}" if len(sheets) == 1 else
-             f"{len(sheets)} sheets, seeds {first['seed']}–{sheets[-1]['seed']}")
-    return f"Worksheet: {what}, {seeds}"
+    what = first["name"]
+    seeds = (_t("worksheets.title_seed", seed=first["seed"]) if len(sheets) == 1 else
+             _t("worksheets.title_seeds", n=len(sheets), first=first["seed"],
+                last=sheets[-1]["seed"]))
+    return _t("worksheets.title", what=what, seeds=seeds)
 
 
 # --- the browser ------------------------------------------------------------------------------
@@ -232,15 +266,43 @@ def browser_card(base: str, labels: dict) -> Callable[[str], str]:
     return card
 
 
-def _browser_env(templates: dict):
+class _Shipped:
+    """The words the maker sent, where the browser's Python has no build_tools.words (the
+    site's Python zip holds only what the practice puzzles and the sheets import): the same
+    t() as build_tools.words.Words, for the keys given."""
+
+    def __init__(self, language: str, entries: dict) -> None:
+        self.language, self.entries = language, dict(entries)
+
+    def t(self, key: str, **params) -> str:
+        text = self.entries[key]
+        if isinstance(text, dict):
+            text = text["one" if params.get("n") == 1 else "other"]
+        return text.format(**params) if params or "{" in text else text
+
+
+def _browser_words(request: dict):
+    """The words the maker sent (build_tools/parts/worksheets.py ships them in render.json, in
+    the build's language); without them, the English ones."""
+    language = request.get("language") or "en"
+    try:
+        from build_tools.words import Words, words
+    except ImportError:
+        return _Shipped(language, request["words"])
+    if request.get("words") is None:
+        return words(language)
+    return Words(language, request["words"])
+
+
+def _browser_env(templates: dict, said):
     """The browser's environment for these templates, made once (later calls reuse it and the
     templates it compiled)."""
     from jinja2 import DictLoader
 
-    key = json.dumps(templates, sort_keys=True)
+    key = json.dumps([templates, said.language, said.entries], sort_keys=True)
     if _browser.get("key") != key:
         _browser.update(key=key, env=environment(templating.environment(
-            loader=DictLoader(templates))))
+            loader=DictLoader(templates), words=said)))
     return _browser["env"]
 
 
@@ -252,7 +314,8 @@ def browser_prepare(request_json: str) -> str:
     from troccas import api  # noqa: F401
     from troccas import puzzles  # noqa: F401
 
-    env = _browser_env(json.loads(request_json)["templates"])
+    request = json.loads(request_json)
+    env = _browser_env(request["templates"], _browser_words(request))
     for name in env.list_templates():
         env.get_template(name)
     return "ready"
@@ -267,25 +330,37 @@ def browser_render(request_json: str) -> str:
     from troccas.errors import TroccasError
 
     request = json.loads(request_json)
-    env = _browser_env(request["templates"])
+    words = _browser_words(request)
+    env = _browser_env(request["templates"], words)
+    _in_browser[0] = words
     try:
-        keys = check_keys(request.get("keys", "after"))
-        sheets = class_set(request.get("kinds") or [], request.get("seed"),
-                           request.get("count"), request.get("sheets"))
-    except SheetError as exc:
-        return json.dumps({"error": str(exc)})
-    except TroccasError as exc:
-        return json.dumps({"error": exc.message})
-    html = render_sheets(env, sheets, keys=keys,
-                         card=browser_card(request["base"], request["labels"]))
-    return json.dumps({"html": html, "seeds": [s["seed"] for s in sheets],
-                       "title": title(sheets)}, ensure_ascii=False)
+        try:
+            keys = check_keys(request.get("keys", "after"))
+            sheets = class_set(request.get("kinds") or [], request.get("seed"),
+                               request.get("count"), request.get("sheets"))
+        except SheetError as exc:
+            return json.dumps({"error": str(exc)}, ensure_ascii=False)
+        except TroccasError as exc:
+            return json.dumps({"error": exc.message}, ensure_ascii=False)
+        html = render_sheets(env, sheets, keys=keys,
+                             card=browser_card(request["base"], request["labels"]))
+        return json.dumps({"html": html, "seeds": [s["seed"] for s in sheets],
+                           "title": title(sheets)}, ensure_ascii=False)
+    finally:
+        _in_browser[0] = None
 
 
-def browser_files(env) -> dict:
+def browser_files(env, said=None) -> dict:
     """What the build ships for the maker: its templates as this build resolves them (theme
-    overrides included) and the stylesheets the sheets print with."""
+    overrides included), the stylesheets the sheets print with, and the words they are said in
+    (``said``, the build's unless given: the sheets' own and the kinds' titles)."""
     names = (SHEETS_TEMPLATE, "handouts/_cards.html.j2")
     source = {n: env.loader.get_source(env, n)[0] for n in names}
     css = [env.loader.get_source(env, n)[0] for n in ("handouts/handouts.css", CSS)]
-    return {"templates": source, "css": "\n".join(css)}
+    if said is None:
+        from build_tools.words import current
+        said = current()
+    words = {k: v for k, v in said.entries.items()
+             if k.startswith(("worksheets.", "puzzles.kind_"))}
+    return {"templates": source, "css": "\n".join(css), "language": said.language,
+            "words": words}

@@ -10,13 +10,18 @@
 // The choices are kept in the page's address (?kinds=count,legal&count=6&sheets=12&seed=1), so
 // the same set can be made again from a bookmark or a link.
 
+import { say } from "../js/page.js";
+
+// The maker's words in the page's language (build_tools/messages/<language>/worksheets.yaml),
+// written in by the build (build_tools/words.py).
+const WORDS = /* words: worksheets */ {};
 const renderFiles = new Map();
 const FIELDS = ["count", "sheets", "seed"];
 
 function files(url) {
   if (!renderFiles.has(url)) {
     renderFiles.set(url, fetch(url).then((r) => (r.ok ? r.json()
-      : Promise.reject(new Error(`the sheets' templates are missing (${r.status})`)))));
+      : Promise.reject(new Error(say(WORDS, "maker_templates_missing", { status: r.status }))))));
   }
   return renderFiles.get(url);
 }
@@ -77,14 +82,15 @@ function bindMaker(box) {
     printButton.disabled = true;
     makeButton.disabled = true;
     box.dataset.state = "making";
-    done.textContent = window.troccas?.state === "ready" ? "Making the worksheets…"
-      : "Making the worksheets as soon as Python has started…";
+    done.textContent = window.troccas?.state === "ready" ? say(WORDS, "maker_making")
+      : say(WORDS, "maker_making_soon");
     try {
-      if (!window.troccas) throw new Error("the page's engine script has not loaded");
+      if (!window.troccas) throw new Error(say(WORDS, "maker_no_engine"));
       await window.troccas.boot();
       const shipped = await files(box.dataset.render);
       const answer = JSON.parse(await window.troccas.site("build_tools.worksheets.sheets:browser_render",
-        JSON.stringify({ templates: shipped.templates, labels: shipped.labels, base: box.dataset.base, ...c })));
+        JSON.stringify({ templates: shipped.templates, labels: shipped.labels, words: shipped.words,
+          language: shipped.language, base: box.dataset.base, ...c })));
       if (answer.error) {
         fail(answer.error);
         return;
@@ -97,12 +103,10 @@ function bindMaker(box) {
       const n = answer.seeds.length;
       box.dataset.made = String(n);
       box.dataset.state = "made";
-      done.textContent = `${n === 1 ? "One sheet" : `${n} different sheets`} made (seed${n === 1 ? "" : "s"} `
-        + `${answer.seeds.join(", ")}), each with its answer key: they are below. Print them with the `
-        + "button above, or the browser's own print; choose “Save as PDF” there for a file.";
+      done.textContent = say(WORDS, "maker_made", { n, seeds: answer.seeds.join(", ") });
       printButton.disabled = false;
     } catch (err) {
-      fail(`the worksheets could not be made: ${err.message}`);
+      fail(say(WORDS, "maker_failed", { error: err.message }));
     } finally {
       makeButton.disabled = false;
     }
@@ -120,7 +124,8 @@ function bindMaker(box) {
     // While the form is filled in, the reader's Python gets Jinja and the templates ready.
     window.troccas.boot().then(() => files(box.dataset.render)).then((shipped) =>
       window.troccas.site("build_tools.worksheets.sheets:browser_prepare",
-        JSON.stringify({ templates: shipped.templates }))).catch(() => {});
+        JSON.stringify({ templates: shipped.templates, words: shipped.words,
+          language: shipped.language }))).catch(() => {});
   }
 }
 

@@ -23,6 +23,8 @@ from build_tools.handouts.content import answer_text
 from build_tools.markdown_blocks import Marker, replace_markers
 from build_tools.parts import Part
 from build_tools.site_assets import page_base
+from build_tools.words import current, fill_script
+from build_tools.worksheets import sheets
 
 HERE = Path(__file__).resolve().parents[1] / "teach"
 TEMPLATE = "teach/projector.html"
@@ -35,7 +37,8 @@ class TeachPart(Part):
 
     def on_config(self, config):
         engine_puzzles = importlib.import_module(f"{self.site.game}.puzzles")
-        self.kinds, self.titles = engine_puzzles.KINDS, engine_puzzles.TITLES
+        # Each kind's title in the build's language, as the worksheets name it.
+        self.kinds, self.titles = engine_puzzles.KINDS, sheets.titles()
         self._slides = None
         return config
 
@@ -75,7 +78,7 @@ class TeachPart(Part):
             html = self.site.env.get_template(TEMPLATE).render(
                 kinds=self.drawn(card), leave="../",
                 css=(HERE / "projector.css").read_text(encoding="utf-8"),
-                js=(HERE / "projector.js").read_text(encoding="utf-8"))
+                js=fill_script((HERE / "projector.js").read_text(encoding="utf-8")))
             # Markdown leaves a block of HTML alone only without blank lines in it.
             return "\n".join(line for line in html.splitlines() if line.strip())
 
@@ -86,7 +89,9 @@ def _slide(p: dict, seed: int) -> dict:
     """One puzzle as the view draws it: the engine's answer as the worksheets' key prints it,
     and the small labels under the cards."""
     sit = p["situation"]
+    say = current().t
     return {**p, "seed": seed, "answer_text": answer_text(p),
-            "pile_tags": ["scart" if t in sit.get("scart", []) else "" for t in sit.get("pile", [])],
-            "trick_tags": [f"seat {seat}" + (" led" if i == 0 else "")
+            "pile_tags": [say("teach.tag_scart") if t in sit.get("scart", []) else ""
+                          for t in sit.get("pile", [])],
+            "trick_tags": [say("teach.tag_seat_led" if i == 0 else "teach.tag_seat", seat=seat)
                            for i, (seat, _t) in enumerate(sit.get("trick", []))]}

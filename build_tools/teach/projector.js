@@ -5,6 +5,19 @@
 // Presenter remotes send PageDown and PageUp. The kind and the seed are kept in the address
 // (?kind=winner&seed=3), so a puzzle can be opened straight from a link.
 (function () {
+  // The view's words in the page's language (build_tools/messages/<language>/teach.yaml),
+  // written in by the build (build_tools/words.py, through build_tools/parts/teach.py). A
+  // classic script, so say() is page.js's, copied.
+  var WORDS = /* words: teach */ {};
+  function say(words, key, params) {
+    var text = words[key];
+    params = params || {};
+    if (text === undefined) return key;
+    if (typeof text === "object") text = params.n === 1 ? text.one : text.other;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return name in params ? String(params[name]) : whole;
+    });
+  }
   var box = document.querySelector("[data-projector]");
   if (!box || box.dataset.bound) return;
   box.dataset.bound = "true";
@@ -31,8 +44,8 @@
     var t = slides[kind][at];
     stage.replaceChildren(t.content.firstElementChild.cloneNode(true));
     select.value = kind;
-    where.textContent = title() + ": puzzle " + t.dataset.seed + " (" + (at + 1) + " of " +
-      slides[kind].length + ")";
+    where.textContent = say(WORDS, "where", { title: title(), seed: t.dataset.seed, at: at + 1,
+                                              of: slides[kind].length });
     answer(false);
     var url = new URL(location.href);
     url.searchParams.set("kind", kind);
@@ -49,7 +62,7 @@
       if (a) a.hidden = !on;
     }
     reveal.setAttribute("aria-pressed", String(on));
-    reveal.textContent = on ? "Hide the answer" : "Show the answer";
+    reveal.textContent = on ? say(WORDS, "hide_answer") : say(WORDS, "show_answer");
   }
 
   function step(by) {

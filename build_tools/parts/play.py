@@ -53,9 +53,23 @@ class PlayPart(Part):
         and the bots give a phrase the same meaning."""
         data = json.loads(resources.files(self.site.game).joinpath("data", "tschintschar.json")
                           .read_text(encoding="utf-8"))
-        return sorted(({"id": p["id"], "text": p["text"], "meaning": p["meaning"],
+        said = self._meanings()
+        return sorted(({"id": p["id"], "text": p["text"],
+                        "meaning": said.get((p["id"], p["meaning"]), p["meaning"]),
                         "sources": p["sources"]} for p in data["phrases"]),
                       key=lambda p: p["text"].casefold())
+
+    def _meanings(self) -> dict:
+        """The meanings in the build's language, by (phrase id, English meaning): the
+        glossary's ``text_de`` beside each ``text`` (the engine's copy holds the English only).
+        Empty in English; a meaning without its own text stays English."""
+        lang = self.site.language
+        if lang == "en":
+            return {}
+        from build_tools.glossary.load import load_glossary
+        return {(e["id"], s["text"]): s[f"text_{lang}"]
+                for e in load_glossary(self.site.glossary_dir).kinds["tschintschar"]
+                for s in e["signals"] if s.get(f"text_{lang}")}
 
     def _table(self, marker: Marker, page) -> str:
         if marker.arg:

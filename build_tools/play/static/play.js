@@ -10,7 +10,11 @@
 // coach's hint). Nothing here decides a rule: a card the engine did not list as legal is still
 // sent, and the engine's refusal is shown with a link to its rule.
 
-import { cap, el, engine } from "../js/page.js";
+import { cap, el, engine, say } from "../js/page.js";
+
+// The page's own words, in the edition's language (build_tools/messages/<language>/play.yaml,
+// written in by the build).
+const WORDS = /* words: play */ {};
 
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/play/play.js
 const CONFIG = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}");
@@ -65,15 +69,19 @@ function bindTable(box) {
   const handsInGame = () => data.hands_in_game[g.players];
   const cardName = (t) => cap(data.names[t] || t);
   const seatName = (p) => {
-    if (!view && !g) return `seat ${p}`;
+    if (!view && !g) return say(WORDS, "seat_plain", { seat: p });
     const me = g.seat;
-    if (p === me) return `You (seat ${p})`;
+    if (p === me) return say(WORDS, "you_seat", { seat: p });
     const sides = view?.sides || [];
     const mine = sides.find((s) => s.includes(me)) || [me];
-    const role = mine.includes(p) ? "partner" : "opponent";
-    return `Bot ${p} (${sides.length && sides[0].length > 1 ? role : "plays alone"})`;
+    if (!(sides.length && sides[0].length > 1)) return say(WORDS, "bot_alone", { seat: p });
+    return mine.includes(p) ? say(WORDS, "bot_partner", { seat: p }) : say(WORDS, "bot_opponent", { seat: p });
   };
-  function say(text) {
+  // Who played a card, in a caption: "you", "bot 2".
+  const playedBy = (p) => (p === g.seat ? say(WORDS, "you_lower") : say(WORDS, "bot_lower", { seat: p }));
+  const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
+  // Said for screen readers (the live region).
+  function announce(text) {
     live.append(el("p", { text }));
     while (live.childElementCount > 6) live.firstElementChild.remove();
   }
@@ -82,7 +90,7 @@ function bindTable(box) {
     errorBox.replaceChildren();
     const url = err.rule && CLAUSE_URLS[err.rule];
     errorBox.append(el("span", { text: `${cap(err.message || String(err))}${/[.!?]$/.test(err.message || "") ? "" : "."}` }));
-    if (url) errorBox.append(" ", el("a", { href: new URL(url, siteRoot).href, "data-play-rule": err.rule }, "Read the rule"));
+    if (url) errorBox.append(" ", el("a", { href: new URL(url, siteRoot).href, "data-play-rule": err.rule }, say(WORDS, "read_rule")));
     errorBox.hidden = false;
   }
   function clearError() { errorBox.hidden = true; errorBox.replaceChildren(); }
@@ -145,7 +153,7 @@ function bindTable(box) {
     setup.hidden = true;
     game.hidden = false;
     $("[data-play-end]").hidden = true;
-    $("[data-play-heading]").textContent = `Hand ${g.hand + 1} of ${handsInGame()}`;
+    $("[data-play-heading]").textContent = say(WORDS, "heading_hand", { hand: g.hand + 1, hands: handsInGame() });
     $("[data-play-heading]").focus({ preventScroll: false });
     await advance();
   }
@@ -205,7 +213,7 @@ function bindTable(box) {
       busy = false;
       drawBusy();
       showError(err);
-      say(errorBox.textContent);
+      announce(errorBox.textContent);
       return;
     }
     await advance();
@@ -252,16 +260,16 @@ function bindTable(box) {
 
   // Two sides: yours and the other; three or five players each play alone.
   function sideLabel(s) {
-    if (s === view.side) return view.sides.length === 2 ? "your side" : "you";
-    return view.sides.length === 2 ? "the other side" : `bot ${view.sides[s][0]}`;
+    if (s === view.side) return view.sides.length === 2 ? say(WORDS, "your_side") : say(WORDS, "you_lower");
+    return view.sides.length === 2 ? say(WORDS, "other_side") : say(WORDS, "bot_lower", { seat: view.sides[s][0] });
   }
 
   function scoreLine() {
     const tot = view?.totals || g.totals;
     if (!tot) return "";
     const mine = view.side;
-    const parts = tot.map((t, s) => `${sideLabel(s)} ${t > 0 ? "+" : ""}${t}`);
-    return `Running score before this hand: ${parts.join(", ")}.${practice ? " This is a practice hand." : ""}`;
+    const scores = tot.map((t, s) => `${sideLabel(s)} ${signed(t)}`).join(", ");
+    return say(WORDS, practice ? "score_before_practice" : "score_before", { scores });
   }
 
   function drawSeats(v) {
@@ -274,10 +282,10 @@ function bindTable(box) {
       const phrase = said?.say ? phraseOf(said.say) : null;
       box.append(el("section", { class: "tr-play__seat", "data-seat": p, "data-pos": k,
         "aria-label": seatName(p), "data-turn": v.current_player === p ? "true" : null },
-      el("h3", { class: "tr-play__seatname" }, seatName(p), p === v.dealer ? el("span", { class: "tr-play__dealer", text: " — dealer" }) : null),
-      el("p", { class: "tr-play__held", text: `${v.held[p]} cards` }),
-      v.face_up[p] ? el("p", { class: "tr-play__faceup" }, "Face up: ", cardFace(v.face_up[p])) : null,
-      said ? el("p", { class: "tr-play__said" }, `Said: ${said.decision}`,
+      el("h3", { class: "tr-play__seatname" }, seatName(p), p === v.dealer ? el("span", { class: "tr-play__dealer", text: say(WORDS, "dealer_mark") }) : null),
+      el("p", { class: "tr-play__held", text: say(WORDS, "held", { n: v.held[p] }) }),
+      v.face_up[p] ? el("p", { class: "tr-play__faceup" }, say(WORDS, "face_up"), cardFace(v.face_up[p])) : null,
+      said ? el("p", { class: "tr-play__said" }, say(WORDS, "said", { decision: said.decision }),
         said.say ? el("span", {}, ", ", el("i", { lang: "rm", text: said.say }),
           phrase ? ` — “${phrase.meaning}”` : "") : null) : null));
     }
@@ -289,13 +297,13 @@ function bindTable(box) {
     const last = v.tricks.at(-1);
     const plays = v.trick.length ? v.trick : (v.phase === "play" || v.phase === "call") && last ? last.plays : [];
     if (!plays.length) {
-      box.append(el("p", { class: "tr-play__empty", text: v.phase === "play" ? "No card played yet in this trick." : "" }));
+      box.append(el("p", { class: "tr-play__empty", text: v.phase === "play" ? say(WORDS, "no_card_yet") : "" }));
       return;
     }
-    if (!v.trick.length && last) box.append(el("p", { class: "tr-play__lasttrick", text: `Trick ${last.number}, taken by ${seatName(last.winner)}:` }));
+    if (!v.trick.length && last) box.append(el("p", { class: "tr-play__lasttrick", text: say(WORDS, "last_trick", { number: last.number, who: seatName(last.winner) }) }));
     for (const [p, t] of plays) {
       box.append(el("figure", { class: "tr-play__played" }, cardFace(t),
-        el("figcaption", { text: p === g.seat ? "you" : `bot ${p}` })));
+        el("figcaption", { text: playedBy(p) })));
     }
   }
 
@@ -307,18 +315,18 @@ function bindTable(box) {
     const others = v.legal.filter((c) => c.kind !== "play" && c.kind !== "scart");
     if (v.phase === "scart") {
       const left = v.scart ? v.scart.length : 0;
-      box.append(el("p", { text: `You dealt: choose a card to lay away in the scart (${left} laid so far). No card worth 5 points may go.` }));
+      box.append(el("p", { text: say(WORDS, "scart_prompt", { n: left }) }));
     }
     if (!others.length) return;
-    const heading = v.phase === "talk" || v.phase === "dealer_choice" ? "Your word after this round"
-      : v.phase === "call" ? "Call buob?" : "Your choice";
+    const heading = v.phase === "talk" || v.phase === "dealer_choice" ? say(WORDS, "word_after_round")
+      : v.phase === "call" ? say(WORDS, "call_buob") : say(WORDS, "your_choice");
     const group = el("div", { class: "tr-play__choices", role: "group", "aria-label": heading });
     let select = null;
     if (v.phase === "talk") {
       select = el("select", { name: "phrase", "data-play-phrase": true },
-        el("option", { value: "", text: "— say nothing more —" }),
+        el("option", { value: "", text: say(WORDS, "say_nothing") }),
         data.phrases.map((p) => el("option", { value: p.text, text: `${p.text} — ${p.meaning} (${p.sources.join(", ")})` })));
-      group.append(el("label", { class: "tr-play__phrase" }, "Add a tschintschar phrase (optional) ", select));
+      group.append(el("label", { class: "tr-play__phrase" }, say(WORDS, "add_phrase"), select));
     }
     for (const c of others) {
       group.append(el("button", { type: "button", class: "md-button md-button--primary", "data-play-choice": c.action,
@@ -339,7 +347,7 @@ function bindTable(box) {
     box.hidden = over;
     $("[data-play-coach]").hidden = over;
     $("[data-play-trick]").hidden = !["play", "call", "take_back"].includes(v.phase);
-    $("[data-play-handhead]").textContent = `Your cards (${v.hand.length})`;
+    $("[data-play-handhead]").textContent = say(WORDS, "your_cards_n", { n: v.hand.length });
     for (const t of v.hand) {
       const ok = legal.has(t);
       const name = cardName(t);
@@ -348,19 +356,19 @@ function bindTable(box) {
         continue;
       }
       box.append(el("button", { type: "button", class: "tr-play__cardbtn", "data-legal": ok ? "true" : "false",
-        "data-card": t, "aria-label": ok ? name : `${name} (not allowed now)`,
-        title: ok ? name : `${name} — not allowed now`,
+        "data-card": t, "aria-label": ok ? name : say(WORDS, "not_allowed_label", { card: name }),
+        title: ok ? name : say(WORDS, "not_allowed_title", { card: name }),
         onclick: () => act(`${g.seat} ${kind} ${t}`) }, cardImg(t)));
     }
     if (v.scart && v.scart.length) {
-      box.append(el("p", { class: "tr-play__scart" }, "Your scart: ", v.scart.map((t) => cardFace(t))));
+      box.append(el("p", { class: "tr-play__scart" }, say(WORDS, "your_scart"), v.scart.map((t) => cardFace(t))));
     }
   }
 
   function drawLog(v) {
     const ol = $("[data-play-log]");
     ol.replaceChildren(...v.log.map((e) => logItem(e)));
-    for (const e of v.log.slice(announced)) say(sayEntry(e));
+    for (const e of v.log.slice(announced)) announce(sayEntry(e));
     announced = v.log.length;
   }
   function sayEntry(e) {
@@ -371,7 +379,7 @@ function bindTable(box) {
     const url = e.rule && CLAUSE_URLS[e.rule];
     const phrase = e.say ? phraseOf(e.say) : null;
     return el("li", {}, e.text, e.say ? el("span", {}, " “", el("i", { lang: "rm", text: e.say }),
-      `”${phrase ? ` (${phrase.meaning})` : ""}`) : null, url && e.kind !== "play" ? el("span", {}, " ", el("a", { href: new URL(url, siteRoot).href, text: "rule" })) : null);
+      `”${phrase ? ` (${phrase.meaning})` : ""}`) : null, url && e.kind !== "play" ? el("span", {}, " ", el("a", { href: new URL(url, siteRoot).href, text: say(WORDS, "rule_link") })) : null);
   }
 
   function drawBusy() {
@@ -390,12 +398,12 @@ function bindTable(box) {
   // --- the coach -------------------------------------------------------------------------------
   $("[data-play-hint]").addEventListener("click", async () => {
     if (busy) return;
-    advice.textContent = "The coach is thinking…";
+    advice.textContent = say(WORDS, "coach_thinking");
     try {
       const hint = await engine("bot_action", { record, seat: g.seat, bot: "search", seed: record.actions.length,
         viewer: g.seat });
       const choice = view.legal.find((c) => c.action === hint.action);
-      advice.textContent = `A strong player would ${choice ? choice.label : hint.action}. ${hint.text}`;
+      advice.textContent = say(WORDS, "advice", { action: choice ? choice.label : hint.action, why: hint.text });
     } catch (err) {
       advice.textContent = "";
       showError(err);
@@ -411,11 +419,11 @@ function bindTable(box) {
     busy = false;
     practice = true;
     record = { ...record, actions: record.actions.slice(0, i),
-      note: "A practice hand: a card was taken back." };
+      note: say(WORDS, "practice_record_note") };
     announced = 0;
     newsFrom = 0;
     live.replaceChildren();
-    say("Your last card is back in your hand. This is now a practice hand.");
+    announce(say(WORDS, "undone"));
     await advance();
     // The undo button may now be disabled (no card of yours left to take back): the focus
     // goes to the hand, where the next choice is.
@@ -430,10 +438,10 @@ function bindTable(box) {
     end.hidden = false;
     $("[data-play-hint]").disabled = true;
     if (v.phase === "thrown_in") {
-      end.append(el("h3", { text: "The deal was thrown in" }),
-        el("p", { text: "Nobody scores; the same dealer deals again." }),
+      end.append(el("h3", { text: say(WORDS, "thrown_in") }),
+        el("p", { text: say(WORDS, "thrown_in_text") }),
         el("button", { type: "button", class: "md-button md-button--primary", "data-play-next": true,
-          onclick: () => { g.seed0 += 1000; g.fromLink = false; newHand(); } }, "Deal again"));
+          onclick: () => { g.seed0 += 1000; g.fromLink = false; newHand(); } }, say(WORDS, "deal_again")));
       end.querySelector("button").focus();
       return;
     }
@@ -450,33 +458,37 @@ function bindTable(box) {
       }
     }
     const pairs = v.sides.length === 2;
-    const sideName = (s) => (s === mine ? (pairs ? "Your side" : "You") : pairs ? "The other side" : `${seatName(v.sides[s][0])}`);
-    const sentence = (s) => {
-      const sc = v.result.scores[s];
-      return `${sideName(s)}: ${v.result.points[s]} card points, par ${v.result.par[s]}, so ${sc > 0 ? "+" : ""}${sc}.`;
-    };
-    end.append(el("h3", { id: "tr-play-count", tabindex: "-1", text: "The count" }));
+    const sideName = (s) => (s === mine ? (pairs ? say(WORDS, "your_side_cap") : say(WORDS, "you_cap"))
+      : pairs ? say(WORDS, "other_side_cap") : `${seatName(v.sides[s][0])}`);
+    const sentence = (s) => say(WORDS, "side_sum", { side: sideName(s), points: v.result.points[s],
+      par: v.result.par[s], score: signed(v.result.scores[s]) });
+    end.append(el("h3", { id: "tr-play-count", tabindex: "-1", text: say(WORDS, "the_count") }));
     v.counts.forEach((c, s) => {
-      end.append(el("h4", { text: pairs ? `${sideName(s)} (${v.sides[s].map((p) => (p === g.seat ? "you" : `bot ${p}`)).join(" and ")})` : sideName(s) }));
+      end.append(el("h4", { text: pairs ? say(WORDS, "side_members", { side: sideName(s),
+        members: v.sides[s].map(playedBy).join(` ${say(WORDS, "and")} `) }) : sideName(s) }));
       const ol = el("ol", { class: "tr-play__groups" });
       for (const grp of c.groups) {
         ol.append(el("li", {}, el("span", { class: "tr-play__groupcards" }, grp.cards.map((t) => cardFace(t))),
-          el("span", { class: "tr-play__groupsum", text: `${grp.values.join(" + ")} = ${grp.sum}${grp.less ? `, less ${grp.less}` : ""} → ${grp.points}` })));
+          el("span", { class: "tr-play__groupsum", text: `${grp.values.join(" + ")} = ${grp.sum}${grp.less ? say(WORDS, "group_less", { less: grp.less }) : ""} → ${grp.points}` })));
       }
       end.append(ol, el("p", { class: "tr-play__sidesum", "data-play-points": s, text: sentence(s) }));
     });
     const after = v.totals_after;
     const last = g.hand + 1 >= handsInGame();
-    end.append(el("p", { class: "tr-play__result", "data-play-result": true,
-      text: `${pairs ? "Your side" : "You"} ${won ? (pairs ? "wins" : "win") : v.result.scores[mine] === 0 ? (pairs ? "breaks even in" : "break even in") : (pairs ? "loses" : "lose")} this hand: ${v.result.scores[mine] > 0 ? "+" : ""}${v.result.scores[mine]}. Running score after hand ${g.hand + 1}: ${after.map((t, s) => `${sideLabel(s)} ${t > 0 ? "+" : ""}${t}`).join(", ")}.${practice ? " (A practice hand: not added to your record.)" : ""}` }));
+    const how = won ? "won" : v.result.scores[mine] === 0 ? "even" : "lost";
+    const result = [say(WORDS, `result_${pairs ? "side" : "you"}_${how}`, { score: signed(v.result.scores[mine]) }),
+      say(WORDS, "running_after", { hand: g.hand + 1,
+        scores: after.map((t, s) => `${sideLabel(s)} ${signed(t)}`).join(", ") })];
+    if (practice) result.push(say(WORDS, "practice_not_counted"));
+    end.append(el("p", { class: "tr-play__result", "data-play-result": true, text: result.join(" ") }));
     end.append(el("p", {}, el("button", { type: "button", class: "md-button md-button--primary", "data-play-next": true,
       onclick: () => {
         if (last) { game.hidden = true; setup.hidden = false; setup.elements.players.focus(); return; }
         g.totals = after; g.hand += 1; g.fromLink = false; newHand();
-      } }, last ? `The game is over: ${after[mine] > 0 ? "you won it" : "you lost it"}. Start a new game` : `Deal hand ${g.hand + 2}`)));
+      } }, last ? say(WORDS, after[mine] > 0 ? "game_over_won" : "game_over_lost") : say(WORDS, "deal_hand", { hand: g.hand + 2 }))));
     drawReview(end);
     end.querySelector("#tr-play-count").focus();
-    say(sentence(mine));
+    announce(sentence(mine));
   }
 
   // --- the review ------------------------------------------------------------------------------
@@ -484,37 +496,38 @@ function bindTable(box) {
     const v = view;
     if (!v.review || !v.review.length) return;
     const sec = el("section", { class: "tr-play__review", "aria-labelledby": "tr-play-review" },
-      el("h3", { id: "tr-play-review", text: "Review the hand, trick by trick" }));
+      el("h3", { id: "tr-play-review", text: say(WORDS, "review_heading") }));
     const nav = el("p", { class: "tr-play__reviewnav" });
     const body = el("div", { "data-play-reviewbody": true, "aria-live": "polite" });
-    const prev = el("button", { type: "button", class: "md-button", "data-play-prev": true, onclick: () => show(reviewAt - 1) }, "Previous trick");
-    const next = el("button", { type: "button", class: "md-button", "data-play-nextrick": true, onclick: () => show(reviewAt + 1) }, "Next trick");
+    const prev = el("button", { type: "button", class: "md-button", "data-play-prev": true, onclick: () => show(reviewAt - 1) }, say(WORDS, "previous_trick"));
+    const next = el("button", { type: "button", class: "md-button", "data-play-nextrick": true, onclick: () => show(reviewAt + 1) }, say(WORDS, "next_trick"));
     nav.append(prev, next);
     // The solver's marks come from a call of their own (the sampled ones take a while): the
     // count and the review are shown at once, the marks when they arrive.
     let marks = [];
     const summary = el("p", { class: "tr-play__marks", "data-play-marks": "", "aria-live": "polite",
-      text: "The solver is looking over the cards you played…" });
+      text: say(WORDS, "solver_looking") });
     const mine = token;
     engine("review_marks", { record, seat: g.seat }).then((res) => {
       if (mine !== token) return;
       marks = res.marks;
       summary.replaceChildren();
       summary.dataset.playMarks = String(marks.length);
-      const where = `In the last ${res.sampled_tricks} tricks the solver`;
       if (marks.length) {
-        summary.append(`${where} found ${marks.length === 1 ? "one card" : `${marks.length} cards`} of yours it would play differently: trick ${marks.map((m) => m.trick).join(", ")}. `);
+        summary.append(`${say(WORDS, "marks_found", { tricks: res.sampled_tricks, n: marks.length,
+          list: marks.map((m) => m.trick).join(", ") })} `);
         for (const m of marks) {
-          summary.append(el("button", { type: "button", class: "md-button", onclick: () => show(v.review.findIndex((t) => t.number === m.trick)) }, `Trick ${m.trick}`), " ");
+          summary.append(el("button", { type: "button", class: "md-button", onclick: () => show(v.review.findIndex((t) => t.number === m.trick)) }, say(WORDS, "trick_n", { number: m.trick })), " ");
         }
       } else {
-        summary.append(`${where} would have played each of your cards as you did.`);
+        summary.append(say(WORDS, "marks_none", { tricks: res.sampled_tricks }));
       }
-      summary.append(el("span", { class: "tr-play__marksnote", text: ` In the last ${res.open_tricks} it looks at every card; before them it tries ${res.samples} deals of the cards you could not see yet.` }));
+      summary.append(el("span", { class: "tr-play__marksnote",
+        text: ` ${say(WORDS, "marks_note", { open: res.open_tricks, samples: res.samples })}` }));
       show(reviewAt);
     }).catch((err) => {
       if (mine !== token) return;
-      summary.textContent = `The solver could not look over this hand: ${err.message || err}`;
+      summary.textContent = say(WORDS, "marks_failed", { error: err.message || err });
     });
     sec.append(summary, nav, body);
     end.append(sec);
@@ -524,21 +537,23 @@ function bindTable(box) {
       prev.disabled = reviewAt === 0;
       next.disabled = reviewAt === v.review.length - 1;
       const mark = marks.find((m) => m.trick === t.number);
-      body.replaceChildren(el("h4", { text: `Trick ${t.number} of ${v.review.length}: ${t.winner === g.seat ? "you take it" : `bot ${t.winner} takes it`}` }),
-        mark ? el("p", { class: "tr-play__mark", "data-play-mark": t.number, text: markText(mark) }) : null,
-        el("p", { class: "tr-play__reviewtrick" }, "Played: ", t.plays.map(([p, c]) => el("span", { class: "tr-play__rplay" }, cardFace(c), ` ${p === g.seat ? "you" : `bot ${p}`}`))),
-        ...t.hands.map((h, p) => el("div", { class: "tr-play__rhand" }, el("h5", { text: `${seatName(p)}, before this trick` }),
+      body.replaceChildren(el("h4", { text: t.winner === g.seat
+        ? say(WORDS, "review_trick_you", { number: t.number, total: v.review.length })
+        : say(WORDS, "review_trick_bot", { number: t.number, total: v.review.length, seat: t.winner }) }),
+        ...(mark ? [el("p", { class: "tr-play__mark", "data-play-mark": t.number, text: markText(mark) })] : []),
+        el("p", { class: "tr-play__reviewtrick" }, say(WORDS, "played"), t.plays.map(([p, c]) => el("span", { class: "tr-play__rplay" }, cardFace(c), ` ${playedBy(p)}`))),
+        ...t.hands.map((h, p) => el("div", { class: "tr-play__rhand" }, el("h5", { text: say(WORDS, "before_trick", { who: seatName(p) }) }),
           el("p", {}, h.map((c) => cardFace(c))))));
     }
     show(0);
   }
 
   function markText(mark) {
-    const better = `A better card: ${mark.better.map(cardName).join(" or ")} instead of ${cardName(mark.card).replace(/^The /, "the ")}`;
-    if (mark.samples === null) {
-      return `${better} would have brought your side ${mark.lost} more card ${mark.lost === 1 ? "point" : "points"} (the solver, with every card open).`;
-    }
-    return `${better} would have brought your side about ${mark.lost} more card points on average, over ${mark.samples} deals of the cards you could not see then (the solver played each deal with every card open).`;
+    // A card's name inside a sentence: its article in lower case ("the King of cups").
+    const card = cardName(mark.card).replace(/^(The|Der|Die|Das) /, (a) => a.toLowerCase());
+    const better = mark.better.map(cardName).join(` ${say(WORDS, "or")} `);
+    if (mark.samples === null) return say(WORDS, "mark_open", { better, card, n: mark.lost });
+    return say(WORDS, "mark_sampled", { better, card, lost: mark.lost, samples: mark.samples });
   }
 
   // --- records ---------------------------------------------------------------------------------
@@ -571,8 +586,8 @@ function bindTable(box) {
   $("[data-play-share]").addEventListener("click", async () => {
     const url = shareURL();
     const out = $("[data-play-shared]");
-    out.replaceChildren("A link to this hand: ", el("a", { href: url, "data-play-link": true, text: url }));
-    try { await navigator.clipboard.writeText(url); out.prepend("Copied. "); } catch { /* shown instead */ }
+    out.replaceChildren(say(WORDS, "link_to_hand"), el("a", { href: url, "data-play-link": true, text: url }));
+    try { await navigator.clipboard.writeText(url); out.prepend(say(WORDS, "copied")); } catch { /* shown instead */ }
   });
 
   $("[data-play-newgame]").addEventListener("click", () => {
@@ -609,13 +624,13 @@ function bindTable(box) {
   function showStats() {
     const s = readStats();
     $("[data-play-stats]").textContent = s.played
-      ? `Hands played: ${s.played}. Won by your side: ${s.won}.`
-      : "No hands played yet.";
+      ? say(WORDS, "stats", { played: s.played, won: s.won })
+      : say(WORDS, "no_hands");
   }
   $("[data-play-reset]").addEventListener("click", () => {
     try { localStorage.removeItem(STATS_KEY); } catch { /* blocked */ }
     showStats();
-    say("Your record on this device is cleared.");
+    announce(say(WORDS, "record_cleared"));
   });
   showStats();
 

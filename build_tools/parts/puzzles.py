@@ -7,7 +7,7 @@
 * ``on_files`` adds the puzzles' script and style sheet and, for practice puzzles the browser
   draws itself, ``assets/puzzles/render.zip`` (Jinja, MarkupSafe and the widget's module,
   build_tools/puzzles/widget.py) and ``render.json`` (the widget's template as this build
-  resolved it, and the cards' names).
+  resolved it, the cards' names, and the ``puzzles`` words in the build's language).
 * ``on_page_markdown`` replaces, in any page:
 
   - ``<!-- puzzles: KIND -->`` — that kind's authored puzzles, easy to hard;
@@ -42,10 +42,11 @@ from mkdocs.structure.files import File
 
 from build_tools.markdown_blocks import Block, Marker, replace_blocks, replace_markers
 from build_tools.parts import Part
-from build_tools.puzzles.load import PuzzleFileError, check_block, load_puzzles
+from build_tools.puzzles.load import PuzzleFileError, check_block, kind_title, load_puzzles
 from build_tools.puzzles import widget
 from build_tools.puzzles.verdicts import stored as stored_verdicts
 from build_tools.site_assets import add_assets, add_static_files, front_matter_lines, page_base
+from build_tools.words import words
 
 HERE = Path(__file__).resolve().parents[1] / "puzzles"
 JS_URI = "assets/puzzles/puzzles.js"
@@ -75,6 +76,8 @@ def render_zip() -> bytes:
     here = Path(build_tools.__file__).parent
     files = {"build_tools/__init__.py": here / "__init__.py",
              "build_tools/templating.py": here / "templating.py",
+             # The template's t(): the words come with render.json.
+             "build_tools/words.py": here / "words.py",
              "build_tools/puzzles/__init__.py": here / "puzzles" / "__init__.py",
              "build_tools/puzzles/widget.py": here / "puzzles" / "widget.py",
              # The worksheet maker's sheets (build_tools/parts/worksheets.py).
@@ -98,9 +101,11 @@ class PuzzlesPart(Part):
 
     def on_config(self, config):
         engine_puzzles = importlib.import_module(f"{self.site.game}.puzzles")
-        self.kinds, self.titles = engine_puzzles.KINDS, engine_puzzles.TITLES
+        self.kinds = engine_puzzles.KINDS
+        # Each kind's title in the build's language (the engine's TITLES are English).
+        self.titles = {k: kind_title(k, self.site.language) for k in self.kinds}
         try:
-            self.puzzles = load_puzzles(self.site.puzzles_dir)
+            self.puzzles = load_puzzles(self.site.puzzles_dir, self.site.language)
         except PuzzleFileError as exc:
             raise PluginError(str(exc)) from None
         add_assets(config, CSS_URI, JS_URI, module=True)
@@ -115,8 +120,11 @@ class PuzzlesPart(Part):
         # The template as this build finds it (an override in overrides/ included).
         source = self.site.env.loader.get_source(self.site.env, widget.TEMPLATE)[0]
         pack = [c["token"] for c in self.site.api.call("pack")["cards"]]
+        said = words(self.site.language)
         render = {"templates": {widget.TEMPLATE: source},
-                  "labels": {t: self.site.game_site.card_label(t) for t in pack}}
+                  "labels": {t: self.site.game_site.card_label(t) for t in pack},
+                  "language": said.language,
+                  "words": {f"puzzles.{k}": v for k, v in said.area("puzzles").items()}}
         files.append(File.generated(config, RENDER_JSON, content=_attr_json(render)))
         files.append(File.generated(config, RENDER_ZIP, content=render_zip()))
         self.mistakes_url = _mistakes_page(files)
@@ -176,7 +184,7 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
 
     def block(b: Block) -> str:
         try:
-            authored = check_block(b.body, src, b.line)
+            authored = check_block(b.body, src, b.line, part.site.language)
         except PuzzleFileError as exc:
             raise PluginError(str(exc).replace(": puzzle #1 (no id)", ": troccas-puzzle")) from None
         spec = authored.spec

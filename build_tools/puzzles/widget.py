@@ -49,15 +49,20 @@ _browser: dict = {}
 
 def browser_render(request_json: str) -> str:
     """The browser's entry point. ``request_json``: {"templates": {name: source}, "labels":
-    {token: name}, "base": "../../", "puzzle": <the engine's puzzle>, "seed": N}. Returns the
-    widget's HTML; the environment and the compiled template are kept for the next call."""
+    {token: name}, "language": "de", "words": {"puzzles.key": text}, "base": "../../",
+    "puzzle": <the engine's puzzle>, "seed": N} (render.json, built by
+    build_tools/parts/puzzles.py, and the puzzle). Returns the widget's HTML; the environment
+    and the compiled template are kept for the next call."""
     from jinja2 import DictLoader
 
+    from build_tools.words import Words
+
     request = json.loads(request_json)
-    key = json.dumps(request["templates"], sort_keys=True)
+    said = Words(request.get("language", "en"), request.get("words") or {})
+    key = json.dumps([request["templates"], said.language, said.entries], sort_keys=True)
     if _browser.get("key") != key:
         _browser.update(key=key, env=templating.environment(
-            loader=DictLoader(request["templates"])))
+            loader=DictLoader(request["templates"]), words=said))
     labels = request["labels"]
     pz = request["puzzle"]
     return render_puzzle(pz, base=request["base"], label=lambda t: labels.get(t, t),

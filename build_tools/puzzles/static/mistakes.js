@@ -10,6 +10,11 @@
 // the puzzle up a box or back to box 1, and the lists below follow.
 
 import * as review from "./review.js";
+import { say } from "../js/page.js";
+
+// The page's words, in the edition's language (build_tools/messages/<language>/puzzles.yaml,
+// written in by the build).
+const WORDS = /* words: puzzles */ {};
 
 const DATE = { weekday: "long", day: "numeric", month: "long" };
 const pages = new Map(); // a page's address -> Promise of its parsed HTML
@@ -17,7 +22,7 @@ const pages = new Map(); // a page's address -> Promise of its parsed HTML
 function parsedPage(url) {
   if (!pages.has(url)) {
     const load = fetch(url)
-      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`the page answered ${r.status}`))))
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(say(WORDS, "page_answered", { status: r.status })))))
       .then((text) => new DOMParser().parseFromString(text, "text/html"));
     load.catch(() => pages.delete(url)); // offline and not kept: the next visit tries again
     pages.set(url, load);
@@ -75,7 +80,7 @@ export function bindMistakes(box, { bindPuzzle, drawnByPython, siteRoot }) {
     if (Number.isInteger(e.seed)) url.searchParams.set("seed", String(e.seed));
     return url.href;
   };
-  const title = (e) => (Number.isInteger(e.seed) ? `${e.title} #${e.seed}` : e.title) || "A puzzle";
+  const title = (e) => (Number.isInteger(e.seed) ? `${e.title} #${e.seed}` : e.title) || say(WORDS, "a_puzzle");
 
   // The lists under "Coming back later" and "Learnt", and the summary: redrawn after every
   // answer. The puzzles due stay as they were drawn when the page opened.
@@ -109,15 +114,13 @@ export function bindMistakes(box, { bindPuzzle, drawnByPython, siteRoot }) {
     reset.parentElement.hidden = !ok;
     const total = lists.due.length + lists.later.length + lists.learnt.length;
     if (!ok) {
-      summary.textContent = "This browser does not let the site keep anything (a private window, or storage "
-        + "turned off), so no mistakes are kept here. The puzzles work as always; they just do not come back.";
+      summary.textContent = say(WORDS, "storage_blocked");
     } else if (!total) {
-      summary.textContent = "No mistakes kept yet. When your first answer to a puzzle is wrong, it comes back "
-        + "here the next day.";
+      summary.textContent = say(WORDS, "no_mistakes");
     } else {
       const n = lists.due.length;
-      summary.textContent = `${n ? `${n} ${n === 1 ? "puzzle" : "puzzles"}` : "Nothing"} to review now; `
-        + `${lists.later.length || "none"} coming back later; ${lists.learnt.length || "none"} learnt.`;
+      summary.textContent = say(WORDS, "summary", { due: n ? say(WORDS, "n_puzzles", { n }) : say(WORDS, "nothing"),
+        later: lists.later.length || say(WORDS, "none_lower"), learnt: lists.learnt.length || say(WORDS, "none_lower") });
     }
     summary.dataset.due = String(lists.due.length);
     return lists;
@@ -128,14 +131,14 @@ export function bindMistakes(box, { bindPuzzle, drawnByPython, siteRoot }) {
     let widget;
     if (Number.isInteger(e.seed)) {
       slot.replaceChildren(Object.assign(document.createElement("p"), { className: "tr-pz__status",
-        textContent: `Puzzle #${e.seed} is set by the engine as soon as Python has started in your browser…` }));
+        textContent: say(WORDS, "set_soon_browser", { seed: e.seed }) }));
       await (await engineScript()).boot();
       widget = adopt(await drawnByPython(box, e.kind, e.seed), location.href, `rv${replayed}-`);
     } else {
       const url = new URL(e.page, siteRoot).href;
       const found = [...(await parsedPage(url)).querySelectorAll("section[data-troccas-widget='puzzle']")]
         .find((s) => s.dataset.puzzleId === e.id);
-      if (!found) throw Object.assign(new Error("it is no longer on its page"), { gone: true });
+      if (!found) throw Object.assign(new Error(say(WORDS, "gone")), { gone: true });
       widget = adopt(document.importNode(found, true), url, `rv${replayed}-`);
     }
     // Where it came from, for the schedule (puzzles.js keeps the puzzle under that page).
@@ -152,20 +155,21 @@ export function bindMistakes(box, { bindPuzzle, drawnByPython, siteRoot }) {
       const from = item.querySelector("[data-pz-from]");
       from.href = place(e);
       from.textContent = e.from;
-      if (Number.isInteger(e.seed)) item.querySelector("[data-pz-what]").textContent = `Practice puzzle #${e.seed} from`;
-      item.querySelector("[data-pz-missed]").textContent = `on ${new Date(e.missed).toLocaleDateString("en-GB", DATE)}`;
-      item.querySelector("[data-pz-box]").textContent = `review ${e.box} of ${review.BOX_DAYS.length}`;
+      if (Number.isInteger(e.seed)) item.querySelector("[data-pz-what]").textContent = say(WORDS, "practice_from", { seed: e.seed });
+      item.querySelector("[data-pz-missed]").textContent = say(WORDS, "missed_on",
+        { date: new Date(e.missed).toLocaleDateString(say(WORDS, "date_locale"), DATE) });
+      item.querySelector("[data-pz-box]").textContent = say(WORDS, "review_box", { box: e.box, boxes: review.BOX_DAYS.length });
       const slot = item.querySelector("[data-pz-slot]");
       draw(e, slot).catch((err) => {
         const p = Object.assign(document.createElement("p"), { className: "tr-pz__status" });
-        p.append(`This puzzle could not be shown: ${err.message}. `);
+        p.append(say(WORDS, "could_not_show", { error: err.message }));
         if (err.gone) {
           const forget = Object.assign(document.createElement("button"), { type: "button",
-            className: "md-button", textContent: "Remove it from my mistakes" });
+            className: "md-button", textContent: say(WORDS, "remove_mistake") });
           forget.addEventListener("click", () => { review.forget(e.key); item.remove(); showLists(); });
           p.append(forget);
         } else {
-          p.append("Reload the page to try again.");
+          p.append(say(WORDS, "reload"));
         }
         slot.replaceChildren(p);
       });
@@ -180,7 +184,7 @@ export function bindMistakes(box, { bindPuzzle, drawnByPython, siteRoot }) {
       return;
     }
     const item = event.detail.root.closest("[data-pz-key]");
-    if (item && box.contains(item)) item.querySelector("[data-pz-box]").textContent = "reviewed today";
+    if (item && box.contains(item)) item.querySelector("[data-pz-box]").textContent = say(WORDS, "reviewed_today");
     showLists();
   };
   window.addEventListener("troccas:review", onReview);
@@ -190,7 +194,7 @@ export function bindMistakes(box, { bindPuzzle, drawnByPython, siteRoot }) {
     if (cleared) dueList.replaceChildren();
     $("[data-pz-due-none]").hidden = !cleared && dueList.children.length > 0;
     showLists();
-    resetDone.textContent = cleared ? "Your mistakes are cleared." : "Your mistakes could not be cleared.";
+    resetDone.textContent = cleared ? say(WORDS, "cleared") : say(WORDS, "not_cleared");
   });
 
   showDue(showLists().due);

@@ -16,6 +16,11 @@
 // back on the "My mistakes" page, mistakes.js).
 
 import * as review from "./review.js";
+import { say } from "../js/page.js";
+
+// The puzzles' own words, in the edition's language (build_tools/messages/<language>/puzzles.yaml,
+// written in by the build).
+const WORDS = /* words: puzzles */ {};
 
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/puzzles/puzzles.js
 const CONFIG = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}");
@@ -65,7 +70,7 @@ function showProgress(root) {
     w.dataset.solved = String(done);
     const badge = w.querySelector(".tr-pz__done");
     if (done && !badge) {
-      w.querySelector(".tr-pz__title")?.append(el("span", { class: "tr-pz__done" }, " ✓ solved"));
+      w.querySelector(".tr-pz__title")?.append(el("span", { class: "tr-pz__done" }, say(WORDS, "solved_badge")));
     } else if (!done && badge) {
       badge.remove();
     }
@@ -81,7 +86,7 @@ function showDue(root) {
   const n = review.dueCount(review.mistakes().entries, Date.now());
   for (const note of notes) {
     note.hidden = n === 0;
-    note.querySelector("[data-pz-due-count]").textContent = `${n} ${n === 1 ? "puzzle" : "puzzles"}`;
+    note.querySelector("[data-pz-due-count]").textContent = say(WORDS, "n_puzzles", { n });
   }
 }
 
@@ -116,7 +121,7 @@ function scheduleAnswer(root, spec, right) {
   const text = kept ? review.changeText(before, after, now) : null;
   if (!text) return null;
   const note = el("p", { class: "tr-pz__review", "data-pz-review": after.box >= review.LEARNT ? "learnt" : String(after.box) }, text);
-  if (MISTAKES_URL && !root.dataset.pzPage) note.append(" ", el("a", { href: MISTAKES_URL }, "My mistakes"));
+  if (MISTAKES_URL && !root.dataset.pzPage) note.append(" ", el("a", { href: MISTAKES_URL }, say(WORDS, "my_mistakes")));
   return note;
 }
 
@@ -205,9 +210,9 @@ function bindPuzzle(root) {
     // Ready: the page says so once (assets/js/troccas.js); a widget drawn since then is quiet.
     if (s && on) { if (s.dataset.state !== "ready") s.textContent = ""; }
     else if (s && html.dataset.engine === "failed") s.textContent = lookup
-      ? "The rules engine could not start: answers are checked from the site's own copy of its verdicts, and the solution cannot be shown. Reload the page to try again."
-      : "The rules engine could not start, so answers cannot be checked. Reload the page to try again.";
-    else if (s && !s.textContent && !lookup) s.textContent = "Answering opens once Python has started in your browser.";
+      ? say(WORDS, "engine_failed_stored")
+      : say(WORDS, "engine_failed");
+    else if (s && !s.textContent && !lookup) s.textContent = say(WORDS, "answering_opens");
   }
 
   root.addEventListener("click", (event) => {
@@ -252,7 +257,9 @@ function bindPuzzle(root) {
     if (verdict.correct) {
       record(kind, root.dataset.puzzleId, misses === 0);
       feedback.replaceChildren(el("p", { class: "tr-pz__verdict tr-pz__verdict--right", "data-verdict": "right" },
-        el("strong", {}, /^Right\b/.test(verdict.explanation) ? "✓ " : "✓ Right. "),
+        // The engine's explanation may start with the word itself ("Right: …").
+        el("strong", {}, new RegExp(`^${say(WORDS, "right_word")}\\b`).test(verdict.explanation)
+          ? say(WORDS, "right_mark") : say(WORDS, "right_mark_word")),
         el("span", { "data-pz-explanation": "" }, verdict.explanation)), ...withNote());
     } else {
       if (source !== "engine-again") misses += 1;
@@ -263,9 +270,9 @@ function bindPuzzle(root) {
       const level = Math.min(misses, hints.length);
       feedback.replaceChildren(el("p", { class: "tr-pz__verdict tr-pz__verdict--wrong", "data-verdict": "wrong",
         "data-hint-level": String(level) },
-        el("strong", {}, "✗ Not right. "), el("span", { "data-pz-explanation": "" }, hints[level - 1]), ...ruleLink(verdict),
-        " ", el("span", {}, level < hints.length ? "Try again: another wrong answer gets a closer clue."
-          : "Try again, or show the solution.")), ...withNote());
+        el("strong", {}, say(WORDS, "not_right")), el("span", { "data-pz-explanation": "" }, hints[level - 1]), ...ruleLink(verdict),
+        " ", el("span", {}, level < hints.length ? say(WORDS, "try_closer")
+          : say(WORDS, "try_or_solution"))), ...withNote());
       (number || options[0])?.focus();
     }
   }
@@ -273,7 +280,7 @@ function bindPuzzle(root) {
   function ruleLink(verdict) {
     const url = CLAUSE_URLS[verdict.clause];
     if (!url) return [];
-    return [" ", el("a", { href: new URL(url, siteRoot).href, "data-pz-rule": verdict.rule }, "Read the rule")];
+    return [" ", el("a", { href: new URL(url, siteRoot).href, "data-pz-rule": verdict.rule }, say(WORDS, "read_rule"))];
   }
 
   form.addEventListener("submit", async (event) => {
@@ -283,7 +290,7 @@ function bindPuzzle(root) {
     if (!ready() && !lookup) return;
     if ((Array.isArray(answer) && !answer.length) || answer === "") {
       feedback.replaceChildren(el("p", { class: "tr-pz__verdict", "data-verdict": "empty" },
-        type === "number" ? "Type a number of points first." : "Choose your answer first."));
+        type === "number" ? say(WORDS, "type_number") : say(WORDS, "choose_first")));
       return;
     }
     const mine = ++asked;
@@ -297,7 +304,7 @@ function bindPuzzle(root) {
       root.dataset.state = "checking";
       if (!ready()) {
         feedback.replaceChildren(el("p", { class: "tr-pz__verdict", "data-verdict": "waiting" },
-          "The rules engine checks this answer as soon as Python has started in your browser…"));
+          say(WORDS, "engine_checks_soon")));
       }
     }
     try {
@@ -313,7 +320,7 @@ function bindPuzzle(root) {
     } catch (err) {
       if (mine !== asked || stored) return; // the stored verdict stands while Python cannot start
       root.dataset.state = "error";
-      feedback.replaceChildren(el("p", { class: "tr-pz__verdict", "data-verdict": "error" }, `The engine could not check this answer: ${err.message}`));
+      feedback.replaceChildren(el("p", { class: "tr-pz__verdict", "data-verdict": "error" }, say(WORDS, "could_not_check", { error: err.message })));
     } finally {
       check.disabled = !ready() && !lookup;
     }
@@ -323,7 +330,7 @@ function bindPuzzle(root) {
     if (!ready()) {
       if ((html.dataset.engine || "idle") !== "idle" || !window.troccas) return;
       steps.hidden = false;
-      steps.replaceChildren(el("p", {}, "Starting Python in your browser to work out the solution…"));
+      steps.replaceChildren(el("p", {}, say(WORDS, "starting_python")));
       try { await window.troccas.boot(); } catch { return; }
     }
     try {
@@ -331,7 +338,7 @@ function bindPuzzle(root) {
       const answerText = Array.isArray(full.answer) ? full.answer.join(" ") : String(full.answer);
       // A choice is named as its button says it (the template's words).
       const choiceWords = root.querySelector(`button[data-choice="${CSS.escape(answerText)}"]`)?.textContent;
-      steps.replaceChildren(el("p", {}, el("strong", {}, "Solution: "), full.answer_text || choiceWords || answerText),
+      steps.replaceChildren(el("p", {}, el("strong", {}, say(WORDS, "solution")), full.answer_text || choiceWords || answerText),
         el("ol", {}, ...full.steps.map((s) => el("li", {}, s))),
         ...ruleLink(full).slice(1).map((a) => el("p", {}, a)));
       steps.hidden = false;
@@ -342,7 +349,7 @@ function bindPuzzle(root) {
         if (reviewNote) feedback.replaceChildren(reviewNote);
       }
     } catch (err) {
-      steps.replaceChildren(el("p", {}, `The engine could not give the solution: ${err.message}`));
+      steps.replaceChildren(el("p", {}, say(WORDS, "could_not_solve", { error: err.message })));
       steps.hidden = false;
     }
   });
@@ -393,12 +400,12 @@ async function bindPractice(box) {
       widget = drawn.get(seed).content.firstElementChild.cloneNode(true);
     } else {
       box.dataset.state = "waiting";
-      slot.replaceChildren(el("p", { class: "tr-pz__status" }, `Puzzle #${seed} is set by the engine as soon as Python has started.`));
+      slot.replaceChildren(el("p", { class: "tr-pz__status" }, say(WORDS, "set_soon", { seed })));
       try {
         await window.troccas?.boot();
         widget = await drawnByPython(box, kind, seed);
       } catch (err) {
-        slot.replaceChildren(el("p", { class: "tr-pz__status" }, `The engine could not set this puzzle: ${err.message}`));
+        slot.replaceChildren(el("p", { class: "tr-pz__status" }, say(WORDS, "could_not_set", { error: err.message })));
         return;
       }
       if (box.dataset.seed !== String(seed)) return;
@@ -452,7 +459,7 @@ function onPage() {
     box.dataset.pzBound = "true";
     import("./mistakes.js").then((m) => m.bindMistakes(box, { bindPuzzle, drawnByPython, siteRoot }))
       .catch((err) => {
-        box.querySelector("[data-pz-mistakes-status]").textContent = `This page could not start: ${err.message}`;
+        box.querySelector("[data-pz-mistakes-summary]").textContent = say(WORDS, "page_could_not_start", { error: err.message });
       });
   }
   for (const reset of document.querySelectorAll("[data-pz-reset]")) {
@@ -462,7 +469,7 @@ function onPage() {
       review.resetProgress(); // the whole store: every kind's progress and the mistakes
       showProgress(document);
       const done = reset.parentElement.querySelector("[data-pz-reset-done]");
-      if (done) done.textContent = "Progress reset.";
+      if (done) done.textContent = say(WORDS, "progress_reset");
     });
   }
   showProgress(document);

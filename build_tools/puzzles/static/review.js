@@ -27,6 +27,12 @@
 // learnt), missed (ms: the last miss). Version 1 readers keep fields they do not know, so
 // adding "mistakes" kept the key.
 
+import { say } from "../js/page.js";
+
+// The words it says (when a puzzle comes back), in the edition's language
+// (build_tools/messages/<language>/puzzles.yaml, written in by the build).
+const WORDS = /* words: puzzles */ {};
+
 export const STORE = "troccas.puzzles.v1";
 export const BOX_DAYS = Object.freeze([1, 3, 7, 21]);
 export const LEARNT = BOX_DAYS.length + 1;
@@ -78,24 +84,25 @@ export function dueCount(entries, now) {
 
 const DATE = { weekday: "long", day: "numeric", month: "long" };
 
-// When a puzzle comes back, in words: "today", "tomorrow", "in 3 days, on Sunday 14 January".
-export function whenText(due, now, locale = "en-GB") {
+// When a puzzle comes back, in words: "today", "tomorrow", "in 3 days, on Sunday 14 January"
+// (dates in the edition's locale, date_locale).
+export function whenText(due, now, locale = say(WORDS, "date_locale")) {
   const days = Math.round((dayStart(due) - dayStart(now)) / 86_400_000);
-  if (days <= 0) return "today";
-  if (days === 1) return "tomorrow";
-  return `in ${days} days, on ${new Date(due).toLocaleDateString(locale, DATE)}`;
+  if (days <= 0) return say(WORDS, "today");
+  if (days === 1) return say(WORDS, "tomorrow");
+  return say(WORDS, "in_days", { n: days, date: new Date(due).toLocaleDateString(locale, DATE) });
 }
 
 // What a first answer did to the schedule, for the reader (null: nothing to say).
 export function changeText(before, after, now) {
   if (!after || after === before) return null;
-  if (isLearnt(after)) return "Well remembered: this puzzle is learnt and does not come back.";
+  if (isLearnt(after)) return say(WORDS, "learnt_now");
   if (after.box === 1) {
     return before && before.box > 1
-      ? `Its reviews start again: it comes back ${whenText(after.due, now)}.`
-      : `It comes back for review ${whenText(after.due, now)}.`;
+      ? say(WORDS, "reviews_again", { when: whenText(after.due, now) })
+      : say(WORDS, "comes_back", { when: whenText(after.due, now) });
   }
-  return `Well remembered: it comes back ${whenText(after.due, now)} (review ${after.box} of ${BOX_DAYS.length}).`;
+  return say(WORDS, "remembered", { when: whenText(after.due, now), box: after.box, boxes: BOX_DAYS.length });
 }
 
 // --- the store ---------------------------------------------------------------------------------

@@ -8,7 +8,11 @@
 // puzzle pages use, so their "Reset my progress" clears it too.
 
 import * as review from "../puzzles/review.js";
-import { cap, el, engine } from "../js/page.js";
+import { cap, el, engine, say } from "../js/page.js";
+
+// The page's own words, in the edition's language (build_tools/messages/<language>/endgames.yaml,
+// written in by the build).
+const WORDS = /* words: endgames */ {};
 
 const KIND = "endgame";
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/endgames/endgame.js
@@ -16,6 +20,8 @@ const siteRoot = new URL("../../", import.meta.url); // this file is assets/endg
 
 let NAMES = null;
 const nameOf = (t) => cap((NAMES && NAMES[t]) || t);
+// A card's name inside a sentence: its article in lower case ("the King of cups").
+const midSentence = (name) => name.replace(/^(The|Der|Die|Das) /, (a) => a.toLowerCase());
 const face = (t, cls = "tr-eg__card") => el("img", {
   class: cls, src: new URL(`cards/${t}.svg`, siteRoot).href, alt: nameOf(t), title: nameOf(t),
   width: 44, height: 80, "data-token": t });
@@ -56,7 +62,7 @@ function showProgress(root = document) {
       badge = el("span", { class: "tr-eg__done", "data-eg-done": "" });
       title.append(badge);
     }
-    badge.textContent = how === "first-try" ? "✓ solved at the first try" : "✓ solved";
+    badge.textContent = how === "first-try" ? say(WORDS, "solved_first_try") : say(WORDS, "solved");
   }
 }
 
@@ -70,7 +76,7 @@ function bindProgress(box) {
   const reset = box.querySelector("[data-eg-reset]");
   const done = box.querySelector("[data-eg-reset-done]");
   reset.addEventListener("click", () => {
-    done.textContent = review.resetProgress(KIND) ? "Your endgame progress is reset." : "This browser keeps nothing to reset.";
+    done.textContent = review.resetProgress(KIND) ? say(WORDS, "progress_is_reset") : say(WORDS, "nothing_to_reset");
   });
 }
 
@@ -108,7 +114,7 @@ function bind(box) {
   }
   function who(p) {
     const partners = JSON.parse(box.dataset.partners || "[]");
-    return p === seat ? "you" : partners.includes(p) ? `partner (seat ${p})` : `seat ${p}`;
+    return p === seat ? say(WORDS, "you") : partners.includes(p) ? say(WORDS, "partner_seat", { seat: p }) : say(WORDS, "seat", { seat: p });
   }
   function drawTricks(tricks, heading) {
     line.replaceChildren(el("p", { class: "tr-eg__label", text: heading }),
@@ -116,7 +122,7 @@ function bind(box) {
         el("span", { class: "tr-eg__plays" }, t.plays.map(([p, c]) => el("span", { class: "tr-eg__play" },
           face(c, "tr-eg__small"), ` ${who(p)}`))),
         t.winner !== null && t.winner !== undefined
-          ? el("span", { class: "tr-eg__taken", text: ` — ${t.winner === seat ? "you take it" : `seat ${t.winner} takes it`}` }) : null))));
+          ? el("span", { class: "tr-eg__taken", text: ` — ${t.winner === seat ? say(WORDS, "you_take_it") : say(WORDS, "seat_takes_it", { seat: t.winner })}` }) : null))));
     line.hidden = false;
   }
   function drawPosition(sit, legal) {
@@ -126,22 +132,22 @@ function bind(box) {
     const seats = Array.from({ length: n - 1 }, (_, k) => (seat + k + 1) % n);
     table.prepend(...seats.map((p) => el("div", { class: "tr-eg__seat", "data-eg-hand": p,
       "data-role": sit.partners.includes(p) ? "partner" : "opponent" },
-    el("p", { class: "tr-eg__who", text: `${sit.partners.includes(p) ? "Your partner" : "Opponent"} (seat ${p})` }),
+    el("p", { class: "tr-eg__who", text: say(WORDS, sit.partners.includes(p) ? "who_partner" : "who_opponent", { seat: p }) }),
     el("p", { class: "tr-eg__cards" }, sit.hands[p].map((t) => face(t))))));
     const trick = $("[data-eg-trick]");
     trick.replaceChildren(sit.trick.length
-      ? el("p", { class: "tr-eg__label", text: "The trick so far:" })
-      : el("p", { class: "tr-eg__label", text: sit.tricks ? "You lead to the next trick." : "The hand is over." }),
+      ? el("p", { class: "tr-eg__label", text: say(WORDS, "trick_so_far") })
+      : el("p", { class: "tr-eg__label", text: sit.tricks ? say(WORDS, "you_lead") : say(WORDS, "hand_over_short") }),
     ...sit.trick.map(([p, t]) => el("figure", { class: "tr-eg__played" }, face(t), el("figcaption", { text: who(p) }))));
     $("[data-eg-mine]").replaceChildren(...sit.hands[seat].map((t) => el("button", {
       type: "button", class: "tr-eg__pick", "data-card": t, "aria-label": nameOf(t) }, face(t, "tr-eg__face"))));
     picks(legal);
   }
-  function say(...nodes) {
+  function tell(...nodes) {
     feedback.replaceChildren(...nodes.map((n) => (typeof n === "string" ? el("p", { text: n }) : n)));
   }
   function fail(err) {
-    say(el("p", { class: "tr-eg__error", text: cap(err.message || String(err)) }));
+    tell(el("p", { class: "tr-eg__error", text: cap(err.message || String(err)) }));
   }
   function reset() {
     played = [];
@@ -171,9 +177,9 @@ function bind(box) {
             review.recordMiss(KIND);
           }
           box.dataset.state = "wrong";
-          say(el("p", { class: "tr-eg__wrong", text: verdict.explanation }),
+          tell(el("p", { class: "tr-eg__wrong", text: verdict.explanation }),
             verdict.hints ? el("p", { class: "tr-eg__hint", text: verdict.hints[0] }) : null);
-          drawTricks(verdict.line, `How it goes after ${nameOf(card).replace(/^The /, "the ")}, with best play by everyone:`);
+          drawTricks(verdict.line, say(WORDS, "after_card", { card: midSentence(nameOf(card)) }));
           again.hidden = false;
           legalNow = [];
           again.focus();
@@ -182,19 +188,19 @@ function bind(box) {
         box.dataset.state = "right";
         review.recordSolved(KIND, idOf(box), misses === 0);
         solvedHere = true;
-        say(el("p", { class: "tr-eg__right", text: verdict.explanation }), "Play on: the other seats answer with their best cards.");
+        tell(el("p", { class: "tr-eg__right", text: verdict.explanation }), say(WORDS, "play_on"));
       }
       played.push(card);
       const out = await engine("endgame_play", { spec, cards: played });
       legalNow = out.over ? [] : out.legal;
       drawPosition(out.situation, legalNow);
-      drawTricks(out.tricks, "The tricks so far:");
+      drawTricks(out.tricks, say(WORDS, "tricks_so_far"));
       const last = out.verdicts.at(-1);
       if (played.length > 1) {
         const lost = last.best - last.value;
-        say(lost > 0
-          ? el("p", { class: "tr-eg__wrong", text: `${nameOf(card)} costs your side ${lost} card points: with best play from here it ends with ${last.value}, where ${last.best} were still possible.` })
-          : el("p", { class: "tr-eg__right", text: `${nameOf(card)} keeps the best result in reach (${last.best} card points).` }));
+        tell(lost > 0
+          ? el("p", { class: "tr-eg__wrong", text: say(WORDS, "costs", { card: nameOf(card), lost, n: lost, value: last.value, best: last.best }) })
+          : el("p", { class: "tr-eg__right", text: say(WORDS, "keeps_best", { card: nameOf(card), best: last.best }) }));
       }
       if (out.over) {
         // Every card is played: the tricks below tell the hand; the empty table would not.
@@ -202,8 +208,8 @@ function bind(box) {
         $(".tr-eg__mine").hidden = true;
         box.dataset.state = out.points >= out.best ? "solved" : "played";
         feedback.append(el("p", { class: "tr-eg__end", text: out.points >= out.best
-          ? `The hand is over: your side took ${out.points} card points, the most it could.`
-          : `The hand is over: your side took ${out.points} card points; the best play gives ${out.best}.` }));
+          ? say(WORDS, "over_best", { points: out.points })
+          : say(WORDS, "over_less", { points: out.points, best: out.best }) }));
         again.hidden = false;
       } else {
         $("[data-eg-mine] [data-legal='true']")?.focus();
@@ -225,7 +231,7 @@ function bind(box) {
     try {
       const full = await engine("endgame", { spec, answer: true });
       if (!solvedHere) misses += 1; // seen, not found: no longer a first try
-      drawTricks(full.line, `The best line: ${full.answer.map(nameOf).join(" or ")} first, and your side takes ${full.value} card points.`);
+      drawTricks(full.line, say(WORDS, "best_line", { cards: full.answer.map(nameOf).join(` ${say(WORDS, "or")} `), value: full.value }));
     } catch (err) {
       fail(err);
     }

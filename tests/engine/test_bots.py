@@ -78,6 +78,24 @@ def test_tschintschar_json_in_the_engine_is_up_to_date_with_the_glossary():
         "run: python -m build_tools.glossary.tschintschar_data"
 
 
+def test_each_catalogue_says_the_glossary_s_meaning_of_each_phrase():
+    """The bots say a phrase's meaning in the language of the call (phrase.<id> in the engine's
+    catalogues): the meaning the bots read (the claimed one, else the first) in the glossary,
+    ``text`` in English and ``text_<lang>`` in another language."""
+    from build_tools.glossary.load import load_glossary
+    from cardgame.messages import catalogue, languages
+    stale = []
+    for e in load_glossary().kinds["tschintschar"]:
+        claimed = [s for s in e["signals"] if "claim" in s]
+        meaning = claimed[0] if claimed else e["signals"][0]
+        for lang in languages("troccas"):
+            want = meaning["text" if lang == "en" else f"text_{lang}"]
+            have = catalogue("troccas", lang).entries.get(f"phrase.{e['id']}")
+            if have != want:
+                stale.append((lang, e["id"], have, want))
+    assert not stale, f"troccas/messages/<lang>.json phrase.<id> is not the glossary's: {stale}"
+
+
 def test_tschintschar_data_goes_stale_when_a_claim_changes_in_the_glossary(tmp_path):
     """The check above can fail: a glossary with one claim changed renders other data."""
     import shutil

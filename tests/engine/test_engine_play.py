@@ -217,7 +217,10 @@ INPUT_RULES = {"phase", "api", "players", "options", "record", "record.deck", "r
                "situation", "deal.seed", "output", "engine", "waiting", "word", "suit", "suit_one",
                "term", "seat",  # how a message names a seat
                "solver",
-               "bot"}  # the bots' reasons: advice, not rule clauses
+               "bot",  # the bots' reasons: advice, not rule clauses
+               # words the facade's results are given in: names of cards and ranks, the rule
+               # options, the sources, the clauses' titles, the tschintschar meanings
+               "rank", "card", "option", "not_option", "source", "clause", "phrase"}
 
 
 def _catalogued_rules():

@@ -23,7 +23,7 @@ from .errors import DOMAIN, DuplicateCardError, TroccasError, msg
 from .hand import Hand, play_random
 from .play import NO_SUIT, explain_winner, led_suit, legal_mask, play_verdict, refusal, suit_name
 from .record import HandRecord
-from .rules import CLAUSES, NOT_OPTIONS, OPTIONS, SOURCES, Rules
+from .rules import CLAUSES, OPTIONS, Rules, not_options, sources
 
 # The result types (troccas.results) are imported by each call when it first runs, not with
 # this module: creating two dozen dataclasses costs start-up time the browser's reader waits
@@ -50,7 +50,7 @@ def tokens(ids) -> list[str]:
 
 def card_info(card: Card) -> CardInfo:
     from .results import CardInfo
-    return CardInfo(card.token, card.name, card.points, card.kind, card.suit, card.rank,
+    return CardInfo(card.token, card.name_in(), card.points, card.kind, card.suit, card.rank,
                     card.number)
 
 
@@ -254,19 +254,20 @@ def call_facts(players: int = 4) -> Facts:
 
 @_call
 def call_options() -> OptionsResult:
-    """The rule options, their values and the sources that play each."""
+    """The rule options, their values and the sources that play each (the words in the
+    current language)."""
     from .results import OptionInfo, OptionValue, OptionsResult
     return OptionsResult([OptionInfo(o.name, o.default, o.point, o.note,
-                                     [OptionValue(v, list(src), m)
-                                      for v, (src, m) in o.values.items()])
-                          for o in OPTIONS.values()], NOT_OPTIONS, SOURCES)
+                                     [OptionValue(v, list(src), o.meaning(v))
+                                      for v, src in o.values.items()])
+                          for o in OPTIONS.values()], not_options(), sources())
 
 
 @_call
 def call_clauses() -> ClausesResult:
     """Every rule clause the engine cites: its id, title and sources."""
     from .results import ClauseInfo, ClausesResult
-    return ClausesResult([ClauseInfo(c.id, c.title, c.sources)
+    return ClausesResult([ClauseInfo(c.id, c.title, c.cited())
                           for c in CLAUSES.values()])
 
 
@@ -341,7 +342,7 @@ def call_endgame(seed: int | None = None, spec: dict | None = None,
     from .results import EndgameResult
     from . import endgames
     eg = endgames.cached(spec if spec is not None else {"kind": "endgame", "seed": seed})
-    out = {"spec": eg.spec, "title": eg.spec.get("title") or "Endgame",
+    out = {"spec": eg.spec, "title": eg.spec.get("title") or str(msg("puzzle.title.endgame")),
            "question": str(endgames.question(eg)), "situation": eg.situation(),
            "level": eg.spec.get("level") or eg.level, "note": eg.spec.get("note"),
            "record": eg.record()}

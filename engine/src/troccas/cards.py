@@ -24,22 +24,23 @@ from __future__ import annotations
 from typing import Iterable, Iterator
 
 from cardgame.cards import Notation, ids_of_mask, mask_of  # noqa: F401 - mask_of is public here
+from cardgame.messages import Catalogue, catalogue, register_formatter
 
-from .errors import DuplicateCardError, InvalidCardError, Message, msg, quote
+from .errors import DOMAIN, DuplicateCardError, InvalidCardError, Message, msg, quote
 
 # --- ids -----------------------------------------------------------------------------------
 # 0 is the Fool, 1..21 the trumps by number, then 14 cards per suit in the order of SUITS,
 # ranks in the order of RANKS.  The order is the pack's "ranking order" used for sorting.
 FOOL = 0
 SUITS = ("c", "r", "s", "b")
+# The suits' English names as the results' ids (a trick's "led" suit); a reader's words for a
+# suit are the catalogue's (suit.c …), and a card's name too (card_name).
 SUIT_NAMES = ("cups", "coins", "swords", "batons")
 SUIT_ROMANSH = ("cuppas", "rosas", "spadas", "bastuns")
 ROUND_SUITS = (0, 1)  # cups and coins: ace high among the numerals
 TRUMP = 4  # pseudo-suit index of trumps
 FOOL_SUIT = 5  # pseudo-suit index of the Fool
 RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
-RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-              "jack", "cavalier", "queen", "king")
 JACK, CAVALIER, QUEEN, KING = 10, 11, 12, 13
 N_CARDS = 78
 
@@ -238,13 +239,17 @@ class Card:
 
     @property
     def name(self) -> str:
-        """English name: 'king of cups', 'trump XXI', 'the Fool'."""
-        s = SUIT_OF[self.id]
-        if s == FOOL_SUIT:
-            return "the Fool"
-        if s == TRUMP:
-            return f"trump {_ROMAN[self.id]}"
-        return f"{RANK_NAMES[RANK_OF[self.id]]} of {SUIT_NAMES[s]}"
+        """The English name: 'king of cups', 'trump XXI', 'the Fool' (see :meth:`name_in`)."""
+        return card_name(self.id, catalogue(DOMAIN, "en"))
+
+    def name_in(self, language: str | None = None, case: str | None = None) -> str:
+        """The card's name in ``language`` (by default the current one, set_language): "king
+        of cups", "Kelch-König". With ``case`` (one of ``CASES``) the name as a sentence says
+        it, with its article where the language puts one: "the king of cups", "trump XXI";
+        "den Kelch-König", "dem Narren"."""
+        if case is not None and case not in CASES:
+            raise ValueError(f"case must be one of {CASES}, not {case!r}")
+        return card_name(self.id, catalogue(DOMAIN, language), case)
 
     def beats(self, other: "Card", led_suit: str) -> bool:
         """Whether this card beats ``other`` in a trick whose suit is ``led_suit``."""
@@ -285,15 +290,53 @@ def format_cards(ids: Iterable[int]) -> str:
     return " ".join(TOKEN[c] for c in ids)
 
 
-def _card_name(token, cat) -> str:
-    """``{card:name}`` in a message: the card's English name ('ten of cups'). The bots' reasons
-    use it; card tokens stay notation everywhere else."""
-    try:
-        return Card.parse(token).name
-    except (InvalidCardError, TypeError):  # a message must render whatever it was given
-        return str(token)
+# --- names in words ------------------------------------------------------------------------
+# A card's name is the catalogue's, in the language of the catalogue that renders it: the
+# message card.name#suit ("{rank:rank} of {suit:suit}"; "{suit:suit_one}-{rank:rank}"),
+# card.name#trump or card.name#fool. A sentence that needs the article (and, in German, its
+# case) takes card.the#<kind>[case], the kind being card.gender[rank] for a suit card ("m",
+# "f", "n", or "m_weak" for a noun such as der Bube, den Buben), "trump" or "fool". Names are
+# not in the hot path: messages naming a card are kept rendered by their catalogue.
+CASES = ("nom", "acc", "dat")
 
 
-from cardgame.messages import register_formatter  # noqa: E402
+def name_message(cid: int) -> Message:
+    """The message that names card ``cid`` (it renders in any language)."""
+    s = SUIT_OF[cid]
+    if s == FOOL_SUIT:
+        return msg("card.name#fool")
+    if s == TRUMP:
+        return msg("card.name#trump", roman=_ROMAN[cid])
+    return msg("card.name#suit", rank=RANKS[RANK_OF[cid]], suit=SUITS[s])
 
-register_formatter("troccas", "name", _card_name)
+
+def card_name(cid: int, cat: Catalogue, case: str | None = None) -> str:
+    """Card ``cid``'s name in the words of ``cat``; with ``case`` ("nom", "acc" or "dat") as a
+    sentence says it, with the article (see above)."""
+    name = cat.render(name_message(cid))
+    if case is None:
+        return name
+    s = SUIT_OF[cid]
+    kind = ("fool" if s == FOOL_SUIT else "trump" if s == TRUMP
+            else cat.entry("card.gender")[RANKS[RANK_OF[cid]]])
+    return cat.entry(f"card.the#{kind}")[case].format(name=name)
+
+
+def _namer(case: str | None):
+    def fmt(token, cat: Catalogue) -> str:
+        try:
+            cid = parse_id(token)
+        except (InvalidCardError, TypeError, AttributeError):  # a message renders whatever it got
+            return str(token)
+        return card_name(cid, cat, case)
+    return fmt
+
+
+# In a message: {card:name} — the card's name alone ("ten of cups"; the bots' reasons say "the
+# {card:name}"); {card:cardname} — with its article ("the ten of cups"), in German in the
+# nominative; {card:cardname_acc}, {card:cardname_dat} — the German accusative and dative (the
+# same words in English). Card tokens stay the parameters, so each language names the card in
+# its own words.
+for _kind, _case in (("name", None), ("cardname", "nom"), ("cardname_acc", "acc"),
+                     ("cardname_dat", "dat")):
+    register_formatter(DOMAIN, _kind, _namer(_case))

@@ -25,8 +25,8 @@ import json
 from functools import lru_cache
 
 from . import counting
-from .cards import (FOOL, JACK, RANK_OF, ROUND_SUITS, SUIT_OF, TOKEN, TRUMP, Card, parse_ids,
-                    sort_ids)
+from .cards import (FOOL, JACK, RANK_OF, ROUND_SUITS, SUIT_OF, TOKEN, TRUMP, name_message,
+                    parse_ids, sort_ids)
 from .errors import Message, TroccasError, msg, quote
 from .play import SUIT_CODE, card_beats
 
@@ -53,7 +53,7 @@ class Exercise:
         self.question = question  # Message, or the lesson's own text
         self.situation = situation
         self.answer_type = answer_type  # "one" (an option) or "number"
-        self.options = options  # [{"value", "text", "card"}]
+        self.options = options  # [{"value", "text" (a Message), "card"}]
         self.answer = answer
         self.answer_text = answer_text  # Message: the answer as a person says it
         self.steps = steps  # [Message]: the worked solution
@@ -62,9 +62,11 @@ class Exercise:
         self.clue = clue  # given -> Message: the second hint, about the answer given
 
     def to_json(self, *, with_answer: bool = False) -> dict:
+        # Words are rendered here, not when the exercise is built: a built exercise is kept
+        # (cached) and may be asked for again in another language.
         out = {"kind": self.kind, "spec": self.spec, "question": str(self.question),
-               "situation": self.situation, "answer_type": self.answer_type,
-               "options": self.options, "rule": self.rule}
+               "situation": _said(self.situation), "answer_type": self.answer_type,
+               "options": _said(self.options), "rule": self.rule}
         if with_answer:
             out["answer"] = self.answer
             out["answer_text"] = str(self.answer_text)
@@ -108,6 +110,17 @@ class Exercise:
         return {"correct": False, "explanation": str(clue), "rule": self.rule,
                 "clause": self.rule, "given": given, "reason": clue,
                 "hints": [str(self.rule_hint), str(clue)]}
+
+
+def _said(value):
+    """``value`` with every message in it rendered in the current language."""
+    if isinstance(value, Message):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: _said(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_said(v) for v in value]
+    return value
 
 
 def _question(spec, default: Message):
@@ -164,8 +177,8 @@ def _rank(spec) -> Exercise:
     return Exercise(
         "rank", spec, _question(spec, msg("exercise.rank#question")),
         {"cards": [TOKEN[c] for c in cards]}, "one",
-        [{"value": TOKEN[c], "text": Card(c).name, "card": TOKEN[c]} for c in cards],
-        TOKEN[best], msg("exercise.rank#answer", card=TOKEN[best], name=Card(best).name),
+        [{"value": TOKEN[c], "text": name_message(c), "card": TOKEN[c]} for c in cards],
+        TOKEN[best], msg("exercise.rank#answer", card=TOKEN[best]),
         steps, "ranking", msg("exercise.hint.rank"), clue)
 
 
@@ -207,9 +220,9 @@ def _partners(spec) -> Exercise:
     return Exercise(
         "partners", spec, _question(spec, msg("exercise.partners#question")),
         {"centre": TOKEN[draw.centre],
-         "players": [{"label": str(msg("exercise#player", player=names[p])), "cards": [TOKEN[c] for c in draw.dealt[p]]}
-                     for p in range(n)]},
-        "one", [{"value": str(p), "text": str(msg("exercise#player", player=names[p])),
+         "players": [{"label": msg("exercise#player", player=names[p]),
+                      "cards": [TOKEN[c] for c in draw.dealt[p]]} for p in range(n)]},
+        "one", [{"value": str(p), "text": msg("exercise#player", player=names[p]),
                  "card": None} for p in range(n)],
         str(first), msg("exercise#player", player=names[first]), steps, "partners",
         msg("exercise.hint.partners"), clue)
@@ -241,9 +254,9 @@ def _talk(spec) -> Exercise:
     return Exercise(
         "talk", spec, _question(spec, msg("exercise.talk#question")),
         {"dealer": dealer, "round": rnd,
-         "said": [str(msg(f"exercise.talk#said_{e['decision']}", seat=e["player"]))
+         "said": [msg(f"exercise.talk#said_{e['decision']}", seat=e["player"])
                   for e in said]},
-        "one", [{"value": str(p), "text": str(seat(p)), "card": None} for p in range(n)],
+        "one", [{"value": str(p), "text": seat(p), "card": None} for p in range(n)],
         str(now), seat(now), [reason],
         reason.rule if reason.rule.startswith("talk") else "talk",
         msg("exercise.hint.talk"), clue)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -33,8 +34,26 @@ from .scart import scart_verdict
 from .situation import SituationError, setup_hand
 
 KINDS = ("count", "buob", "fool", "legal", "winner", "scart")
-TITLES = {"count": "Counting", "buob": "Buob", "fool": "The Fool's exchange",
-          "legal": "Legal plays", "winner": "Who takes the trick", "scart": "The scart"}
+
+
+class _Titles(Mapping):
+    """Each kind's title, read when asked: puzzle.title.<kind> in the catalogue of the current
+    language ("Counting", "Abzählen"). A puzzle without a title of its own has its kind's."""
+
+    def __getitem__(self, kind: str) -> str:
+        if kind not in KINDS:
+            raise KeyError(kind)
+        return str(msg(f"puzzle.title.{kind}"))
+
+    def __iter__(self):
+        return iter(KINDS)
+
+    def __len__(self) -> int:
+        return len(KINDS)
+
+
+TITLES = _Titles()
+
 COMMON_FIELDS = {"id", "kind", "title", "note", "level", "rules", "expect", "question"}
 AUTHORED_FIELDS = {
     "count": {"pile", "method", "scart"},

@@ -19,7 +19,7 @@ Token = str  # a card in notation: Kc, 10s, XXI, Fool
 
 @dataclass(frozen=True)
 class CardInfo:
-    """One card: its token, English name, points and kind."""
+    """One card: its token, its name in the language of the call, points and kind."""
     token: Token
     name: str
     points: int

@@ -4,130 +4,122 @@ The default rule set is pagat's. Every point on which the sources disagree is an
 :class:`Rules` whose values name the sources that play them (see ``OPTIONS``). Every refusal
 the engine explains carries a clause id from ``CLAUSES``; whoever shows an explanation can link
 the id to wherever the rule is written down (pages map ids to their own sections).
+
+What a reader sees of them — each option's point, note and values' meanings, each clause's
+title, the sources' titles — is the catalogue's, in the current language (option.*, clause.*,
+source.*, not_option.* in troccas/messages/<language>.json); here are the ids and the data.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from cardgame.messages import catalogue
 from cardgame.value import Value
 
-from .errors import OptionError, msg, quote
+from .errors import DOMAIN, OptionError, msg, quote
 
-SOURCES = {
-    "pagat": "John McLeod, Troccas (pagat.com, 1995/2008)",
-    "wiki-en": "English Wikipedia, Troccas",
-    "wiki-de": "German Wikipedia, Troccas",
-    "arcane": "SCA rules sheet (1995), Arcane Archive",
-}
+# The sources, by the short names the options and clauses cite; their full titles are the
+# catalogue's (source.<name>), as are all the words below that a reader sees.
+SOURCES = ("pagat", "wiki-en", "wiki-de", "arcane")
+
+
+def _words(key: str) -> str:
+    """An entry of the catalogue in the current language (no parameters)."""
+    return catalogue(DOMAIN).term(key)
+
+
+def _value_key(value) -> str:
+    """An option's value as its catalogue key says it: 'dealer_right', 'true', 'false'."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 class Option(Value):
-    __slots__ = ("name", "default", "values", "point", "note")
-    _defaults = {"note": ""}
+    """A point the sources disagree on: the values and the sources that play each. Its words
+    are the catalogue's, in the current language: ``point`` (the disagreement, in a few words)
+    is option.<name>.point, ``meaning(value)`` option.<name>.<value>, and ``note`` (or "")
+    option.<name>.note where ``noted``."""
+
+    __slots__ = ("name", "default", "values", "noted")
+    _defaults = {"noted": False}
     name: str
     default: Any
-    values: dict  # value -> (sources, what it means)
-    point: str  # the disagreement, in a few words
-    note: str
+    values: dict  # value -> the sources that play it
+    noted: bool
+
+    @property
+    def point(self) -> str:
+        return _words(f"option.{self.name}.point")
+
+    @property
+    def note(self) -> str:
+        return _words(f"option.{self.name}.note") if self.noted else ""
+
+    def meaning(self, value) -> str:
+        return _words(f"option.{self.name}.{_value_key(value)}")
 
 
 OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("first_lead", "dealer_right", {
-        "dealer_right": (("pagat", "arcane", "wiki-de"), "the player to the dealer's right leads"
-                                                          " to the first trick"),
-        "dealer": (("wiki-en",), "the dealer leads to the first trick"),
-    }, "who leads to the first trick"),
+        "dealer_right": ("pagat", "arcane", "wiki-de"),
+        "dealer": ("wiki-en",),
+    }),
     Option("buob_caller", "trick_winner", {
-        "trick_winner": (("pagat", "wiki-en"), "the winner of the trick may call, wherever the"
-                                               " king was played in it"),
-        "king_player": (("arcane",), "the player of the king may call"),
-        "king_leader": (("wiki-de",), "only when the king set the suit of the trick; its player"
-                                      " may call"),
-    }, "who may call buob"),
+        "trick_winner": ("pagat", "wiki-en"),
+        "king_player": ("arcane",),
+        "king_leader": ("wiki-de",),
+    }),
     Option("buob_return", "own_card", {
-        "own_card": (("pagat",), "the jack's holder takes back the card he played, a queen or"
-                                 " cavalier too, unless 'buob, sche' was called"),
-        "own_card_unless_court": (("wiki-en",), "the jack's holder takes back the card he"
-                                               " played, unless it was the queen, the cavalier"
-                                               " or the Fool: then he keeps the jack"),
-        "next_highest_numeral": (("arcane",), "the jack's holder takes the highest numeral card"
-                                              " of the suit in the trick, never a queen,"
-                                              " cavalier or trump"),
-        "numeral_from_table": (("wiki-de",), "the jack's holder takes a numeral card of the suit"
-                                             " from the trick (the engine takes the lowest); a"
-                                             " queen or cavalier he played goes back on 'buob'"
-                                             " and stays on 'buob, sche'"),
-    }, "what goes back for the jack",
-        "'Buob, sche' is offered only where a played queen or cavalier can go back for the"
-        " jack (pagat, wiki-de). Under every option the jack in the scart stays there, and a"
-        " holder who played the Fool keeps the jack (pagat; the others are silent)."),
+        "own_card": ("pagat",),
+        "own_card_unless_court": ("wiki-en",),
+        "next_highest_numeral": ("arcane",),
+        "numeral_from_table": ("wiki-de",),
+    }, noted=True),
     Option("throw_in", "veto", {
-        "veto": (("pagat",), "any player may veto; the third to speak may say 'liber' and leave"
-                             " the choice to the dealer"),
-        "consent": (("wiki-en",), "the deal is thrown in only if all four consent"),
-        "cumandar": (("wiki-de",), "the first two may command another round; the third may"
-                                   " command it or leave the choice to the dealer"),
-    }, "how the deal is thrown in",
-        "pagat and wiki-de have the players speak in turn from the dealer's right; wiki-en"
-        " gives no order, and the engine uses pagat's. They differ in what the third speaker"
-        " may say."),
+        "veto": ("pagat",),
+        "consent": ("wiki-en",),
+        "cumandar": ("wiki-de",),
+    }, noted=True),
     Option("three_player_counting", "threes", {
-        "threes": (("pagat", "wiki-de"), "groups of three less 2; 78 points, par 26"),
-        "singly": (("pagat",), "each card its value, scart cards one less; 127 points, par 43"
-                               " for the dealer, 42 for the others"),
-    }, "counting with three players"),
+        "threes": ("pagat", "wiki-de"),
+        "singly": ("pagat",),
+    }),
     Option("five_player_counting", "singly", {
-        "singly": (("pagat",), "each card its value, scart cards one less; par 27 for the"
-                               " dealer, 25 for the others"),
-        "threes": (("wiki-de",), "groups of three less 2; the sources give no par, so the"
-                                 " engine scores each player against the average"),
-    }, "counting with five players"),
+        "singly": ("pagat",),
+        "threes": ("wiki-de",),
+    }),
     Option("reckoning", "fours", {
-        "fours": (("pagat", "wiki-en", "arcane"), "the pile is counted in groups of four"),
-        "per_trick": (("wiki-de",), "each trick is counted on its own: its scoring cards less"
-                                    " one per extra scorer, an empty trick 1"),
-    }, "how the cards are counted",
-        "With four players both give the same totals; only the groups shown differ. wiki-de"
-        " describes it for four-card tricks only, so the engine refuses it with 3, 5 or 6"
-        " players."),
+        "fours": ("pagat", "wiki-en", "arcane"),
+        "per_trick": ("wiki-de",),
+    }, noted=True),
     Option("catch_up_deals", True, {
-        True: (("pagat", "wiki-en", "wiki-de"), "a losing side may demand a deal in two rounds,"
-                                                " or in one when further behind (see"
-                                                " catch_up_measure)"),
-        False: ((), "always three rounds"),
-    }, "the losing side's deal in fewer rounds"),
+        True: ("pagat", "wiki-en", "wiki-de"),
+        False: (),
+    }),
     Option("catch_up_measure", "own_score", {
-        "own_score": (("wiki-de",), "the side's own running score: -9 or lower for two rounds,"
-                                    " -18 or lower for one"),
-        "gap": ((), "the gap between the two sides' scores: 9 or more for two rounds"
-                            " (a score of -5 or lower), 18 or more for one (-9 or lower)"),
-    }, "what 'losing by 9' measures",
-        "pagat's and wiki-en's 'losing by at least 9 points' fits both readings. The default"
-        " follows pagat's own bookkeeping, one running score that is plus for one side and"
-        " minus for the other, and says what wiki-de says outright: 'neun oder mehr Punkte im"
-        " Minus'."),
+        "own_score": ("wiki-de",),
+        "gap": (),
+    }, noted=True),
     Option("knocking", False, {
-        False: (("wiki-de",), "no knocking (not allowed in tournaments)"),
-        True: (("pagat",), "in some places the holder of the XXI knocks the first time trumps"
-                           " are led, and later the holder of the highest trump still out knocks"
-                           " on the next trump lead after it becomes the highest"),
-    }, "knocking for the highest trump",
-        "A signal only: it changes no legal play. Four and six players only: pagat allows no"
-        " signalling with three or five."),
+        False: ("wiki-de",),
+        True: ("pagat",),
+    }, noted=True),
 )}
 
 # Points the sources disagree on that are not options because one side is a slip or the
-# difference is only in words or in the glossary data.
-NOT_OPTIONS = {
-    "dealer_hand": "The dealer holds 21 cards before the scart (pagat, arcane, wiki-de);"
-                   " wiki-en's 22 is an arithmetic slip (19 + 2 = 21), since 3 × 19 + 22 = 79.",
-    "fool_led": "A Fool lead lets the second card set the suit (pagat, wiki-en, wiki-de);"
-                " arcane's 'the next player chooses the suit' has the same effect.",
-    "trump_names": "Romansh spellings differ (la vacca / la vaca); the glossary keeps both.",
-    "tschintschar": "Phrase meanings differ by source and place; the glossary keeps each"
-                    " source's meaning. The engine models only the decision taken.",
-}
+# difference is only in words or in the glossary data; what each says is the catalogue's
+# not_option.<point>.
+NOT_OPTIONS = ("dealer_hand", "fool_led", "trump_names", "tschintschar")
+
+
+def not_options() -> dict[str, str]:
+    """Each point that is not an option, with why, in the current language."""
+    return {k: _words(f"not_option.{k}") for k in NOT_OPTIONS}
+
+
+def sources() -> dict[str, str]:
+    """Each source's short name with its full title, in the current language."""
+    return {k: _words(f"source.{k}") for k in SOURCES}
 
 
 class Rules(Value):
@@ -180,62 +172,65 @@ class Rules(Value):
 
 
 class Clause(Value):
-    __slots__ = ("id", "title", "sources")
+    """A rule clause the engine cites: its id and where the sources say it. Its ``title`` is the
+    catalogue's clause.<id> in the current language; ``sources`` (short source names and the
+    section, e.g. "pagat: The Play" — the sources' own section titles) is None where the clause
+    is the engine's own, and then the catalogue's clause.<id>#sources."""
+
+    __slots__ = ("id", "sources")
     id: str
-    title: str
-    sources: str  # short source names and the section, e.g. "pagat: The Play"
+    sources: str | None
+
+    @property
+    def title(self) -> str:
+        return _words(f"clause.{self.id}")
+
+    def cited(self) -> str:
+        """Where the clause comes from, as a reader sees it."""
+        return self.sources if self.sources is not None else _words(f"clause.{self.id}#sources")
 
 
 # Rule clauses cited by explanations and tests. Ids are stable: others link to them by id.
 CLAUSES: dict[str, Clause] = {c.id: c for c in (
-    Clause("notation", "Card notation", "troccas notation"),
-    Clause("pack", "The pack and the card values", "pagat: Players and Cards, Scoring"),
-    Clause("ranking", "How the cards rank", "pagat: Players and Cards"),
-    Clause("partners", "Drawing for partners", "pagat: Players and Cards; arcane"),
-    Clause("deal", "The deal", "pagat: The Deal; wiki-de: 1. Phase"),
-    Clause("deal.method", "Dealing in fewer rounds when behind", "pagat: The Deal"),
-    Clause("talk", "Throwing in the deal", "pagat: The Deal"),
-    Clause("talk.liber", "Liber: the third speaker leaves the choice to the dealer",
-           "pagat: The Deal"),
-    Clause("talk.dealer_no_trump", "The dealer without trumps may abandon", "pagat: The Deal"),
-    Clause("scart", "The scart", "pagat: The Discard"),
-    Clause("scart.honour", "No 5-point card in the scart", "pagat: The Discard"),
-    Clause("play.turn", "Playing in turn", "pagat: The Play"),
-    Clause("play.in_hand", "Playing a card you hold", "pagat: The Play"),
-    Clause("play.follow_suit", "Follow suit", "pagat: The Play"),
-    Clause("play.must_trump", "Trump when void", "pagat: The Play"),
-    Clause("play.trump_led", "Trump led: play a trump", "pagat: The Play"),
-    Clause("play.no_overtrump", "No duty to overtrump", "pagat: The Play"),
-    Clause("play.fool", "The Fool may always be played", "pagat: The Play"),
-    Clause("play.fool_lead", "A Fool lead: the second card sets the suit", "pagat: The Play"),
-    Clause("trick.winner", "Who wins a trick", "pagat: The Play"),
-    Clause("fool.exchange", "The Fool stays with its side for a low card", "pagat: The Play"),
-    Clause("fool.owed", "The exchange card is owed until the side wins a low card",
-           "pagat: The Play"),
-    Clause("fool.all_tricks", "A side taking every trick takes the Fool and the scart",
-           "pagat: The Play"),
-    Clause("buob", "Buob: calling for the jack", "pagat: The Play"),
-    Clause("buob.first_lead", "Buob only on the first lead of a suit", "pagat: The Play"),
-    Clause("buob.caller", "Who may call buob", "pagat: The Play; arcane; wiki-de"),
-    Clause("buob.scart", "The jack in the scart: no effect", "pagat: The Play"),
-    Clause("buob.fool", "The jack's holder played the Fool: he keeps the jack",
-           "pagat: The Play"),
-    Clause("buob.sche", "Buob, sche: a played queen or cavalier stays", "pagat: The Play"),
-    Clause("buob.court", "A played queen or cavalier stays, and the jack with it (wiki-en)",
-           "wiki-en: Rules"),
-    Clause("buob.own_king", "The jack's holder played the king himself: he keeps the jack",
-           "the engine's reading; the sources are silent"),
-    Clause("buob.king_jack", "King and jack played together", "pagat: The Play"),
-    Clause("buob.three_players", "No buob with three (or five) players",
-           "pagat: Troccas for Three Players"),
-    Clause("count", "Counting the cards", "pagat: Scoring"),
-    Clause("count.fours", "Groups of four less 3; the odd pair less 1", "pagat: Scoring"),
-    Clause("count.threes", "Groups of three less 2", "pagat: Troccas for Three Players"),
-    Clause("count.singly", "Cards counted singly, scart one less",
-           "pagat: Troccas for Three Players"),
-    Clause("score", "Scoring a hand against par", "pagat: Scoring"),
-    Clause("game", "A game of four hands (six with six players)", "pagat: Scoring; Six Players"),
-    Clause("record", "Hand records", "troccas hand record format"),
-    Clause("knocking", "Knocking for the highest trump (a regional custom)",
-           "pagat: Variations; wiki-de: Sonderregeln"),
+    Clause("notation", None),
+    Clause("pack", "pagat: Players and Cards, Scoring"),
+    Clause("ranking", "pagat: Players and Cards"),
+    Clause("partners", "pagat: Players and Cards; arcane"),
+    Clause("deal", "pagat: The Deal; wiki-de: 1. Phase"),
+    Clause("deal.method", "pagat: The Deal"),
+    Clause("talk", "pagat: The Deal"),
+    Clause("talk.liber", "pagat: The Deal"),
+    Clause("talk.dealer_no_trump", "pagat: The Deal"),
+    Clause("scart", "pagat: The Discard"),
+    Clause("scart.honour", "pagat: The Discard"),
+    Clause("play.turn", "pagat: The Play"),
+    Clause("play.in_hand", "pagat: The Play"),
+    Clause("play.follow_suit", "pagat: The Play"),
+    Clause("play.must_trump", "pagat: The Play"),
+    Clause("play.trump_led", "pagat: The Play"),
+    Clause("play.no_overtrump", "pagat: The Play"),
+    Clause("play.fool", "pagat: The Play"),
+    Clause("play.fool_lead", "pagat: The Play"),
+    Clause("trick.winner", "pagat: The Play"),
+    Clause("fool.exchange", "pagat: The Play"),
+    Clause("fool.owed", "pagat: The Play"),
+    Clause("fool.all_tricks", "pagat: The Play"),
+    Clause("buob", "pagat: The Play"),
+    Clause("buob.first_lead", "pagat: The Play"),
+    Clause("buob.caller", "pagat: The Play; arcane; wiki-de"),
+    Clause("buob.scart", "pagat: The Play"),
+    Clause("buob.fool", "pagat: The Play"),
+    Clause("buob.sche", "pagat: The Play"),
+    Clause("buob.court", "wiki-en: Rules"),
+    Clause("buob.own_king", None),
+    Clause("buob.king_jack", "pagat: The Play"),
+    Clause("buob.three_players", "pagat: Troccas for Three Players"),
+    Clause("count", "pagat: Scoring"),
+    Clause("count.fours", "pagat: Scoring"),
+    Clause("count.threes", "pagat: Troccas for Three Players"),
+    Clause("count.singly", "pagat: Troccas for Three Players"),
+    Clause("score", "pagat: Scoring"),
+    Clause("game", "pagat: Scoring; Six Players"),
+    Clause("record", None),
+    Clause("knocking", "pagat: Variations; wiki-de: Sonderregeln"),
 )}

@@ -17,23 +17,17 @@ from __future__ import annotations
 import random
 
 from cardgame.errors import GameError
-from cardgame.messages import Message, register_formatter
+from cardgame.messages import Message
 
 from .actions import Action
-from .cards import Card, TOKEN
+from .cards import TOKEN
 from .errors import DOMAIN, IllegalActionError, RecordError, msg
 from .hand import Hand
 from .record import HandRecord
 from .tables import DONE, PLAY, THROWN_IN
 
-# {card:cardname} — a card token said in words ("the king of cups"); tokens stay the
-# parameters, so a second language names the card in its own words.
-def _card_name(token, cat) -> str:
-    name = Card.parse(token).name
-    return name if name.startswith(("the ", "trump ")) else "the " + name
-
-
-register_formatter(DOMAIN, "cardname", _card_name)
+# The log and the labels name cards with {card:cardname} ("the king of cups"; German
+# {card:cardname_acc}, "den Kelch-König"): the formatters are troccas.cards'.
 
 _OVER = (DONE, THROWN_IN)
 # Every sentence names the rule clause it is about, so the page can link it.

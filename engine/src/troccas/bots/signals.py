@@ -53,9 +53,12 @@ def data() -> dict:
 
 
 def phrase(pid: str) -> dict:
-    """A phrase by its glossary id: {id, text, meaning, claim}."""
+    """A phrase by its glossary id: {id, text, meaning, claim}, the meaning in the current
+    language (the catalogue's phrase.<id>: the glossary's meaning, in English the data's own)."""
+    from cardgame.messages import catalogue
     p = data()["by_id"][pid]
-    return {"id": p["id"], "text": p["text"], "meaning": p["meaning"], "claim": p["claim"]}
+    meaning = catalogue("troccas").term(f"phrase.{pid}")
+    return {"id": p["id"], "text": p["text"], "meaning": meaning, "claim": p["claim"]}
 
 
 def phrase_of_text(text: str):

@@ -50,16 +50,9 @@ def _default_glossary() -> Glossary:
 
 # --- names ----------------------------------------------------------------------------------
 def card_name(token: str) -> str:
-    """The card's name in the build's language (build_tools/messages/<lang>/glossary.yaml):
+    """The card's name in the build's language, as the engine names it (its catalogue):
     "king of cups", "trump XXI", "the Fool"; "Kelch-König", "Trumpf XXI", "der Narr"."""
-    words = current()
-    card = Card.parse(token)
-    if card.is_fool:
-        return words.t("glossary.card_fool")
-    if card.kind != "suit":
-        return words.t("glossary.card_trump", roman=card.token)
-    return words.t("glossary.card_suit", rank=words.t(f"glossary.card_rank_{card.rank.lower()}"),
-                   suit=words.t(f"glossary.card_suit_{card.suit}"))
+    return Card.parse(token).name_in()
 
 
 def card_label(token: str, glossary: Glossary | None = None) -> str:

@@ -59,7 +59,8 @@ def _list(marker: Marker, pdfs: dict, page, files) -> str:
     fixed = [h for h in handouts.site_handouts() if not h.kind]
     lines = [f"| {say('handouts.list_handout')} | PDF |", "| --- | --- |"]
     for h in fixed:
-        lines.append(f"| {h.title} | [{h.file}]({h.file}) ({_size(pdfs[h.file])}) |")
+        lines.append(f"| {h.title} | [{say('handouts.list_link', file=h.file)}]({h.file})"
+                     f" ({_size(pdfs[h.file])}) |")
     lines += ["", say("handouts.list_worksheets"), ""]
     seeds = list(dict.fromkeys((h.seed, h.count) for h in sheets))
     lines.append(f"| {say('handouts.list_puzzle')} | "

@@ -165,7 +165,14 @@ def answer_text(p: dict) -> str:
         return " ".join(a)
     if p["answer_type"] == "number" and p["kind"] == "count":
         return _t("worksheets.answer_points", n=a)
+    if a in p.get("choices", ()):  # a word the question offers ('keep', 'none')
+        return choice_word(a)
     return str(a)
+
+
+def choice_word(choice: str) -> str:
+    """One of the words a puzzle's question offers besides cards, as the sheets say it."""
+    return _t(f"worksheets.choice_{choice}")
 
 
 def _key(puzzles: list[dict]) -> list[dict]:

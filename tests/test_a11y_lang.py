@@ -64,15 +64,18 @@ def romansh_terms(site_dir) -> list[str]:
     return sorted((t for t in terms if t.lower() not in NOT_MARKED and len(t) > 2), key=len, reverse=True)
 
 
-def test_every_page_declares_english(site_dir):
-    pages = sorted(site_dir.rglob("index.html")) + [site_dir / "404.html"]
+def test_every_page_declares_its_language(site_dir):
+    """English pages say lang="en"; the German edition's (de/) say lang="de"."""
+    pages = sorted(site_dir.rglob("index.html")) + [site_dir / "404.html", site_dir / "de" / "404.html"]
     wrong = []
     for path in pages:
+        rel = path.relative_to(site_dir)
+        want = "de" if rel.parts[0] == "de" else "en"
         head = path.read_text("utf-8")[:600]
         m = re.search(r"<html\b[^>]*\blang=\"([^\"]*)\"", head)
-        if not m or m.group(1) != "en":
-            wrong.append(f"{path.relative_to(site_dir)}: {m.group(0) if m else 'no lang on <html>'}")
-    assert not wrong, "pages without <html lang=\"en\">:\n" + "\n".join(wrong)
+        if not m or m.group(1) != want:
+            wrong.append(f"{rel}: {m.group(0) if m else 'no lang on <html>'} (want {want})")
+    assert len(pages) > 100 and not wrong, "pages without their edition's lang:\n" + "\n".join(wrong)
 
 
 # Every page with Romansh words in its English text. The glossary hook marks them (a tooltip link

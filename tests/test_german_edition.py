@@ -346,6 +346,7 @@ def test_a_missing_word_stops_the_build_in_one_line(tmp_path):
 def test_the_german_search_stems_german(site_dir):
     index = json.loads((site_dir / "de" / "search" / "search_index.json").read_text())
     assert index["config"]["lang"] == ["de"]
+    assert "stemmer" in index["config"]["pipeline"], index["config"]
     assert (site_dir / "de" / "assets" / "javascripts" / "lunr" / "min" / "lunr.de.min.js").is_file()
     assert any(d["location"].startswith("rules/play/") for d in index["docs"])
     en = json.loads((site_dir / "search" / "search_index.json").read_text())

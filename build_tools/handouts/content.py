@@ -53,17 +53,6 @@ def meanings_in(entry: dict) -> list[dict]:
     return [dict(m, text=said.get(_same_meaning(m["text"]), m["text"])) for m in meanings(entry)]
 
 
-def card_name(c: dict) -> str:
-    """A card of the engine's pack in words ("king of cups", "trump XXI", "the Fool"), in the
-    build's language."""
-    if c["kind"] == "fool":
-        return _t("handouts.the_fool")
-    if c["kind"] == "trump":
-        return _t("handouts.trump", number=c["token"])
-    return _t("handouts.card_of_suit", rank=_t(f"handouts.rank_{c['rank'].lower()}"),
-              suit=_t(f"handouts.suit_of_{c['suit']}"))
-
-
 def list_and(items: list[str]) -> str:
     """'a, b and c' in the build's language."""
     if len(items) == 1:
@@ -233,7 +222,7 @@ def poster() -> dict:
             "piles": piles, "less_four": s["less_four"], "less_pair": s["less_pair"],
             "total": s["total"], "par": f["par"]["fours"]["other"],
             "scart": f["scart"], "pack_size": s["pack_size"], "card": card,
-            "names": {c["token"]: card_name(c) for c in pack}}
+            "names": {c["token"]: c["name"] for c in pack}}
 
 
 def names_of(tokens, names: dict) -> list[str]:
@@ -246,7 +235,7 @@ def _upper_first(text: str) -> str:
 
 def describe(tokens, pack: list[dict]) -> str:
     """A group of cards in words, in the build's language: a rank held in every suit is named
-    once in the plural ("kings"), other cards by their own names ("trump XXI", "the Fool")."""
+    once in the plural ("kings"), other cards by the engine's names ("trump XXI", "the Fool")."""
     cards = [c for c in pack if c["token"] in set(tokens)]
     suits = {c["suit"] for c in pack if c["kind"] == "suit"}
     words, done = [], set()
@@ -259,6 +248,6 @@ def describe(tokens, pack: list[dict]) -> str:
             words.append(_t(f"handouts.ranks_{c['rank'].lower()}"))
             done |= {d["token"] for d in same}
         else:
-            words.append(card_name(c))
+            words.append(c["name"])  # the engine's, in the build's language
             done.add(c["token"])
     return list_and(words)

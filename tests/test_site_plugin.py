@@ -32,7 +32,7 @@ def test_the_options_are_checked_by_a_schema():
 
 @pytest.mark.parametrize("args, words", [
     ({"game": "poker"}, "game 'poker': no engine package 'poker'"),
-    ({"game": "troccas", "language": "xx"}, "language 'xx': the engine speaks en"),
+    ({"game": "troccas", "language": "xx"}, "language 'xx': the engine speaks de, en"),
 ])
 def test_an_unknown_game_or_language_is_one_line_naming_mkdocs_yml(args, words):
     with pytest.raises(PluginError) as err:

@@ -381,3 +381,36 @@ def test_the_command_line_explains_in_german(capsys):
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--lang" in err and "Traceback" not in err
+
+
+# --- the switch in the browser ---------------------------------------------------------------------
+def test_the_switch_follows_the_reader_and_keeps_the_page(site_server, page, wait_engine):
+    """On a page reached by Material's instant navigation, the switch names that page in the
+    other edition (the header is not redrawn), and a link back to a page seen before is still
+    instant navigation, not a new page load; no sitemap is fetched beside a page."""
+    page.goto(site_server.url_of("rules/counting/"))
+    assert wait_engine(page) == "ready"
+    page.evaluate("window.__sameVisit = true")
+    page.mouse.move(40, 300)  # the reader's first move starts Material
+    page.wait_for_function("!!window.document$")
+    page.get_by_role("link", name="Rules", exact=True).first.click()
+    page.wait_for_url("**/rules/")
+    page.wait_for_function("document.querySelector('a.md-select__link[hreflang=de]')"
+                           ".href.endsWith('/de/rules/')")
+    page.get_by_role("article").get_by_role("link", name="Counting the cards").click()
+    page.wait_for_url("**/rules/counting/")
+    assert page.evaluate("window.__sameVisit") is True, "a link to a page seen before reloaded"
+    assert not [u for u in page.requested_urls if u.endswith("sitemap.xml")
+                and urlsplit(u).path != "/sitemap.xml"], page.requested_urls
+    # The switch: the same page in German, a whole new page in German.
+    page.locator(".md-header__option .md-select").first.hover()
+    page.locator('a.md-select__link[hreflang="de"]').click()
+    page.wait_for_url("**/de/rules/counting/")
+    assert page.get_attribute("html", "lang") == "de"
+    assert wait_engine(page) == "ready"
+    assert page.locator("article h1").inner_text() == "Die Karten abzählen"
+    page.locator(".md-header__option .md-select").first.hover()
+    page.locator('a.md-select__link[hreflang="en"]').click()
+    page.wait_for_url(re.compile(r".*/rules/counting/$"))
+    assert "/de/" not in page.url and page.get_attribute("html", "lang") == "en"
+    assert page.console_errors == []

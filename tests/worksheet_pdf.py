@@ -18,6 +18,13 @@ import pytest
 from troccas import api
 
 PUZZLE_RE = re.compile(r"seed (\d+) · puzzles/(\w+)/\?seed=\1")
+# What a sheet prints in each edition's language (the German edition's PDFs are in de/).
+LABELS = {
+    "en": {"sheet": "Worksheet:", "key": "Answer key: seed", "puzzle": "Puzzle",
+           "players": "players", "ref": PUZZLE_RE},
+    "de": {"sheet": "Arbeitsblatt:", "key": "Lösungen: Seed", "puzzle": "Aufgabe",
+           "players": "Spieler", "ref": re.compile(r"Seed (\d+) · puzzles/(\w+)/\?seed=\1")},
+}
 
 
 def tool(name: str) -> str:
@@ -49,21 +56,22 @@ class Sheet:
     key_page: int = 0                                 # where its key starts, 1-based
 
 
-def sheets(pdf: Path, texts: list[str] | None = None) -> list[Sheet]:
+def sheets(pdf: Path, texts: list[str] | None = None, lang: str = "en") -> list[Sheet]:
     """The sheets of a worksheet PDF, each with its key (after it, or all keys at the end).
-    A sheet starts a page with "Worksheet:", a key one with "Answer key: seed N". ``texts``:
-    the PDF's pages, if already read."""
+    A sheet starts a page with "Worksheet:", a key one with "Answer key: seed N" (in German
+    "Arbeitsblatt:" and "Lösungen: Seed N"). ``texts``: the PDF's pages, if already read."""
+    words = LABELS[lang]
     found: list[Sheet] = []
     keys: list[tuple[int, str, int]] = []
     where = None
     for n, text in enumerate(texts if texts is not None else pages(pdf), 1):
         t = flat(text)
-        if t.startswith("Worksheet:"):
+        if t.startswith(words["sheet"]):
             seed = int(re.search(r"\bSeed (\d+)\b", t).group(1))
             found.append(Sheet(seed, n))
             where = "sheet"
-        elif t.startswith("Answer key:"):
-            keys.append((int(re.match(r"Answer key: seed (\d+)", t).group(1)), "", n))
+        elif t.startswith(words["key"]):
+            keys.append((int(re.match(re.escape(words["key"]) + r" (\d+)", t).group(1)), "", n))
             where = "key"
         if where == "sheet":
             found[-1].text += " " + t
@@ -71,39 +79,51 @@ def sheets(pdf: Path, texts: list[str] | None = None) -> list[Sheet]:
             keys[-1] = (keys[-1][0], keys[-1][1] + " " + t, keys[-1][2])
     assert len(keys) == len(found), f"{pdf.name}: {len(found)} sheets but {len(keys)} keys"
     for s, (seed, key, page) in zip(found, keys):
-        s.puzzles = [(kind, int(seed_)) for seed_, kind in PUZZLE_RE.findall(s.text)]
+        s.puzzles = [(kind, int(seed_)) for seed_, kind in words["ref"].findall(s.text)]
         s.key, s.key_seed, s.key_page = flat(key), seed, page
     return found
 
 
-def engine_answer(p: dict) -> str:
+def engine_answer(p: dict, lang: str = "en") -> str:
     """The engine's answer, as its own sentence if it gives one (a scart, several right
-    cards), else its value."""
+    cards), else its value; one of the question's choices ('owed', 'none') as the sheet's
+    language words it."""
     if p.get("answer_text"):
         return flat(p["answer_text"])
     a = p["answer"]
+    if isinstance(a, str) and a in p.get("choices", ()):
+        from build_tools.words import words
+        return words(lang).t(f"worksheets.choice_{a}")
     return " ".join(a) if isinstance(a, list) else str(a)
 
 
-def check_sheet(s: Sheet) -> None:
+def check_sheet(s: Sheet, lang: str = "en") -> None:
     """The sheet's key is its own (same seed) and gives, for each puzzle printed on the sheet,
-    the engine's answer and every step of the engine's working; where the sheet mixes player
-    counts, each puzzle of the key says how many play."""
+    the engine's answer and every step of the engine's working (in the sheet's language);
+    where the sheet mixes player counts, each puzzle of the key says how many play."""
+    from cardgame.messages import set_language
+    words = LABELS[lang]
+    puzzle, players_word = words["puzzle"], words["players"]
     assert s.key_seed == s.seed, (s.seed, s.key_seed)
     assert s.puzzles, f"sheet of seed {s.seed}: no puzzles found"
-    engine = [api.call("puzzle", kind=k, seed=seed, answer=True) for k, seed in s.puzzles]
+    before = set_language(lang)
+    try:
+        engine = [api.call("puzzle", kind=k, seed=seed, answer=True) for k, seed in s.puzzles]
+    finally:
+        set_language(before)
     players = {p["situation"].get("players") for p in engine} - {None}
     for n, p in enumerate(engine, 1):
         assert flat(p["question"]) in s.text, (s.seed, n)
-        m = re.search(rf"Puzzle {n}(?: · (\d) players)?: (.*?)(?= Puzzle {n + 1}\b|$)", s.key)
+        m = re.search(rf"{puzzle} {n}(?: · (\d) {players_word})?: (.*?)(?= {puzzle} {n + 1}\b|$)",
+                      s.key)
         assert m, f"sheet {s.seed}: no key for puzzle {n}"
         if len(players) > 1:
             assert m.group(1) == str(p["situation"]["players"]), (s.seed, n, m.group(0)[:60])
         else:
             assert m.group(1) is None, (s.seed, n, "players marked on a sheet of one table")
-        answer = engine_answer(p)
+        answer = engine_answer(p, lang)
         assert re.match(re.escape(answer) + r"(?!\w)", m.group(2)), \
             (s.seed, n, answer, m.group(2)[:80])
         for step in p["steps"]:
             assert flat(step) in s.key, (s.seed, n, step)
-    assert f"Puzzle {len(engine) + 1}:" not in s.key
+    assert f"{puzzle} {len(engine) + 1}:" not in s.key

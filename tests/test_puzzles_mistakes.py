@@ -186,7 +186,10 @@ def test_mistakes_come_back(site_server, zurich, wait_engine):
         "From Trick puzzles: who takes the trick? · missed on Monday 2 March · review 1 of 4")
     give(again, right)
     verdict(page, again, "right")
-    assert again.get_attribute("data-verdict-from") == "build"
+    # Shown from the build's verdicts at once; confirmed by the engine too if the page had
+    # started Python by then (it does, to draw the seeded puzzle below: on a busy machine that
+    # can come first).
+    assert again.get_attribute("data-verdict-from") in ("build", "build+engine")
     assert again.locator("[data-pz-review]").inner_text() == \
         "Well remembered: it comes back in 3 days, on Friday 6 March (review 2 of 4)."
     assert [r.locator("td").all_inner_texts() for r in rows.all()] == [

@@ -12,7 +12,8 @@ template may instead be a mapping ``{one: …, other: …}``, chosen by the para
 * a page script gets its area's words written into it as it is copied into the site: a line
   ``const WORDS = /* words: play */ {};`` becomes ``const WORDS = {"new_game": …};`` (see
   :func:`fill_script`), and ``say(WORDS, "new_game", {n})`` from ``assets/js/page.js`` fills
-  it in.
+  it in (the function itself is written in where a script says ``/* say */ null``: one
+  definition, SAY_JS, for module and classic scripts alike).
 
 A language is adding a folder: every language has the same keys, which the tests check, and a
 key missing when a page is built stops the build in one line naming the file and the key.
@@ -31,6 +32,19 @@ from typing import Any, Mapping
 
 FOLDER = Path(__file__).resolve().parent / "messages"
 _SCRIPT_WORDS = re.compile(r"/\*\s*words:\s*([a-z][a-z0-9_-]*)\s*\*/\s*\{\}")
+_SCRIPT_SAY = re.compile(r"/\*\s*say\s*\*/\s*null")
+# The one say() of every page script (written in for "/* say */ null"; ES5, so that a classic
+# script may have it too): a word of ``words`` with its {fields} filled from ``params``, a
+# {one, other} entry chosen by params.n; an unknown key is shown as itself.
+SAY_JS = """function say(words, key, params) {
+  var text = words[key];
+  params = params || {};
+  if (text === undefined) return key;
+  if (typeof text === "object") text = params.n === 1 ? text.one : text.other;
+  return text.replace(/\\{(\\w+)\\}/g, function (whole, name) {
+    return name in params ? String(params[name]) : whole;
+  });
+}"""
 
 
 try:  # in a build, a missing word stops MkDocs with its one line (no traceback)
@@ -142,6 +156,7 @@ def fill_script(source: str, language: str | None = None) -> str:
     """A page script with its areas' words written in (``/* words: AREA */ {}``), in the
     language of the build under way unless one is named."""
     lang = words(language) if language else current()
+    source = _SCRIPT_SAY.sub(lambda m: SAY_JS, source)
     return _SCRIPT_WORDS.sub(
         lambda m: json.dumps(lang.area(m.group(1)), ensure_ascii=False, sort_keys=True),
         source)

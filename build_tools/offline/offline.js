@@ -20,17 +20,11 @@
   var state = { name: "checking" };
 
   // The site's words in the page's language (build_tools/messages/<language>/offline.yaml),
-  // written in by the build (build_tools/words.py). A classic script, so say() is page.js's,
-  // copied.
+  // written in by the build (build_tools/words.py), with say() (a classic script).
   var SAID = /* words: offline */ {};
+  var sayWord = /* say */ null;
   function say(key, params) {
-    var text = SAID[key];
-    params = params || {};
-    if (text === undefined) return key;
-    if (typeof text === "object") text = params.n === 1 ? text.one : text.other;
-    return text.replace(/\{(\w+)\}/g, function (whole, name) {
-      return name in params ? String(params[name]) : whole;
-    });
+    return sayWord(SAID, key, params);
   }
 
   function mb(bytes) {

@@ -7,17 +7,9 @@
 (function () {
   // The view's words in the page's language (build_tools/messages/<language>/teach.yaml),
   // written in by the build (build_tools/words.py, through build_tools/parts/teach.py). A
-  // classic script, so say() is page.js's, copied.
+  // classic script, so say() is written in by the build too.
   var WORDS = /* words: teach */ {};
-  function say(words, key, params) {
-    var text = words[key];
-    params = params || {};
-    if (text === undefined) return key;
-    if (typeof text === "object") text = params.n === 1 ? text.one : text.other;
-    return text.replace(/\{(\w+)\}/g, function (whole, name) {
-      return name in params ? String(params[name]) : whole;
-    });
-  }
+  var say = /* say */ null;
   var box = document.querySelector("[data-projector]");
   if (!box || box.dataset.bound) return;
   box.dataset.bound = "true";

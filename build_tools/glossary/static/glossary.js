@@ -15,14 +15,9 @@
   "use strict";
 
   // The site's words in the page's language (build_tools/messages/<lang>/glossary.yaml),
-  // written in by the build. A classic script, so say() is page.js's, copied.
+  // written in by the build, say() too (a classic script cannot import page.js's).
   const WORDS = /* words: glossary */ {};
-  function say(WORDS, key, params = {}) {
-    let text = WORDS[key];
-    if (text === undefined) return key;
-    if (typeof text === "object") text = params.n === 1 ? text.one : text.other;
-    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
-  }
+  const say = /* say */ null;
 
   const fold = (s) => String(s).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
   // The words of a text: runs of letters and digits (apostrophes, commas, hyphens, spaces and

@@ -18,15 +18,10 @@
 //               {type: "result", id, error}             the call could not run at all
 
 // The site's words in the page's language (build_tools/messages/<language>/engine.yaml),
-// written in by the build (build_tools/words.py); say() is page.js's, copied: this worker may
-// start from a blob (overrides/main.html), where it cannot import.
+// written in by the build (build_tools/words.py), say() too: this worker may start from a
+// blob (overrides/main.html), where it cannot import.
 const WORDS = /* words: engine */ {};
-function say(words, key, params = {}) {
-  let text = words[key];
-  if (text === undefined) return key;
-  if (typeof text === "object") text = params.n === 1 ? text.one : text.other;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
-}
+const say = /* say */ null;
 
 let booted = null; // Promise of troccas.api.call_json (a Python function proxy)
 // The page's <head> starts this worker as soon as it is parsed, with hold: true, and says "go"

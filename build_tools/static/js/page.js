@@ -27,9 +27,4 @@ export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 // A word of the site in the page's language: WORDS is the script's own area of
 // build_tools/messages/<language>/, written into it by the build (build_tools/words.py);
 // {field}s are filled from params, and a {one, other} entry is chosen by params.n.
-export function say(WORDS, key, params = {}) {
-  let text = WORDS[key];
-  if (text === undefined) return key;
-  if (typeof text === "object") text = params.n === 1 ? text.one : text.other;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
-}
+export const say = /* say */ null;

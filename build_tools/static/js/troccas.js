@@ -26,14 +26,9 @@ const config = JSON.parse(document.getElementById("troccas-config")?.textContent
 // The site's words in the page's language (build_tools/messages/<language>/engine.yaml and
 // widgets.yaml), written in by the build (build_tools/words.py).
 const WORDS = { .../* words: engine */ {}, .../* words: widgets */ {} };
-// page.js's say(), copied: this script starts Python's worker, and an import would hold its
-// start until page.js had arrived too.
-function say(words, key, params = {}) {
-  let text = words[key];
-  if (text === undefined) return key;
-  if (typeof text === "object") text = params.n === 1 ? text.one : text.other;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
-}
+// say(), written in by the build (not imported from page.js: this script starts Python's
+// worker, and an import would hold its start until page.js had arrived too).
+const say = /* say */ null;
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/js/troccas.js
 const html = document.documentElement;
 

@@ -194,7 +194,9 @@ def test_the_view_names_every_choice_and_event_in_words():
     assert out["events"][0]["text"] == "Seat 0 says continue: the deal goes on."
     assert out["events"][0]["say"] == "duas da Medel"
     talk = api.call("table_view", record=out["record"], seat=2)["talk"]
-    assert talk == [{"player": 0, "decision": "continue", "round": 1, "say": "duas da Medel"}]
+    # the decision in words as the choice was offered (its label above)
+    assert talk == [{"player": 0, "decision": "continue", "round": 1, "say": "duas da Medel",
+                     "text": "continue"}]
 
 
 @pytest.mark.parametrize("args,rule", [

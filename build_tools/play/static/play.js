@@ -285,9 +285,9 @@ function bindTable(box) {
       el("h3", { class: "tr-play__seatname" }, seatName(p), p === v.dealer ? el("span", { class: "tr-play__dealer", text: say(WORDS, "dealer_mark") }) : null),
       el("p", { class: "tr-play__held", text: say(WORDS, "held", { n: v.held[p] }) }),
       v.face_up[p] ? el("p", { class: "tr-play__faceup" }, say(WORDS, "face_up"), cardFace(v.face_up[p])) : null,
-      said ? el("p", { class: "tr-play__said" }, say(WORDS, "said", { decision: said.decision }),
+      said ? el("p", { class: "tr-play__said" }, say(WORDS, "said", { decision: said.text || said.decision }),
         said.say ? el("span", {}, ", ", el("i", { lang: "rm", text: said.say }),
-          phrase ? ` — “${phrase.meaning}”` : "") : null) : null));
+          phrase ? ` — ${say(WORDS, "quoted", { text: phrase.meaning })}` : "") : null) : null));
     }
   }
 
@@ -373,13 +373,14 @@ function bindTable(box) {
   }
   function sayEntry(e) {
     const phrase = e.say ? phraseOf(e.say) : null;
-    return e.text + (e.say ? ` “${e.say}”${phrase ? ` (${phrase.meaning})` : ""}` : "");
+    return e.text + (e.say ? ` ${say(WORDS, "quoted", { text: e.say })}${phrase ? ` (${phrase.meaning})` : ""}` : "");
   }
   function logItem(e) {
     const url = e.rule && CLAUSE_URLS[e.rule];
     const phrase = e.say ? phraseOf(e.say) : null;
-    return el("li", {}, e.text, e.say ? el("span", {}, " “", el("i", { lang: "rm", text: e.say }),
-      `”${phrase ? ` (${phrase.meaning})` : ""}`) : null, url && e.kind !== "play" ? el("span", {}, " ", el("a", { href: new URL(url, siteRoot).href, text: say(WORDS, "rule_link") })) : null);
+    const [open, close] = say(WORDS, "quoted", { text: "\u0000" }).split("\u0000");
+    return el("li", {}, e.text, e.say ? el("span", {}, ` ${open}`, el("i", { lang: "rm", text: e.say }),
+      `${close}${phrase ? ` (${phrase.meaning})` : ""}`) : null, url && e.kind !== "play" ? el("span", {}, " ", el("a", { href: new URL(url, siteRoot).href, text: say(WORDS, "rule_link") })) : null);
   }
 
   function drawBusy() {

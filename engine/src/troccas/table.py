@@ -197,8 +197,11 @@ def view(record, seat: int):
     says = {e["index"]: e.get("say") for e in walk.log if e["kind"] == "talk"}
     talk_i = [e["index"] for e in walk.log if e["kind"] == "talk"]
     for ev, i in zip((e for e in obs.talk if e["type"] == "talk"), talk_i):
+        choice = _CHOICE["talk"].format(ev["decision"])
         talk.append({"player": ev["player"], "decision": ev["decision"], "round": ev["round"],
-                     "say": says.get(i)})
+                     "say": says.get(i),
+                     # the decision in words, as the choice was offered ("weiter", "continue")
+                     "text": msg(_CHOICE_ODD.get(choice, choice)).render()})
     won = [0] * hand.n_sides
     for t in obs.tricks:
         won[t["side"]] += 1

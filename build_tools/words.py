@@ -128,8 +128,9 @@ def words(language: str) -> Words:
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             line = f":{mark.line + 1}" if mark else ""
+            why = " ".join(str(getattr(exc, "problem", None) or exc).split())  # one line
             raise WordsError(f"build_tools/messages/{language}/{path.name}{line}: not valid"
-                             f" YAML ({getattr(exc, 'problem', None) or exc})") from None
+                             f" YAML ({why})") from None
         for key, value in _check_file(path, data).items():
             entries[f"{path.stem}.{key}"] = value
     return Words(language, entries)

@@ -414,3 +414,36 @@ def test_the_switch_follows_the_reader_and_keeps_the_page(site_server, page, wai
     page.wait_for_url(re.compile(r".*/rules/counting/$"))
     assert "/de/" not in page.url and page.get_attribute("html", "lang") == "en"
     assert page.console_errors == []
+
+
+# --- a broken words file -----------------------------------------------------------------------
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(
+    st.text(max_size=60),
+    st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=12)),
+                 lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                         st.dictionaries(st.text(max_size=8), inner, max_size=3)),
+                 max_leaves=8).map(lambda v: __import__("yaml").safe_dump(v, allow_unicode=True))))
+def test_a_broken_words_file_is_refused_in_one_line(tmp_path_factory, source):
+    """Any file in build_tools/messages/<lang>/ either loads as words or is refused with one
+    line naming the file (and the key or the YAML line) — never a traceback."""
+    from build_tools import words as w
+    folder = tmp_path_factory.mktemp("messages")
+    (folder / "xx").mkdir()
+    (folder / "xx" / "play.yaml").write_text(source, encoding="utf-8")
+    saved = w.FOLDER
+    w.FOLDER = folder
+    w.words.cache_clear()
+    try:
+        loaded = w.words("xx")
+        for key in loaded.entries:
+            assert key.startswith("play.")
+    except w.WordsError as exc:
+        text = str(exc)
+        assert text.startswith("build_tools/messages/xx/play.yaml") and "\n" not in text, text
+    finally:
+        w.FOLDER = saved
+        w.words.cache_clear()

@@ -85,6 +85,11 @@ def test_projector_view_large_cards_no_chrome_keys_and_the_engines_answer(site_s
     header in the page: the view hides it), read from the back of a hall, stepped with keys."""
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(site_server.url_of("teach/"))
+    # The reader has moved about the page (Material started: its instant navigation takes the
+    # click; a click that is the very first input is held and handed on: test_site_browser.py,
+    # test_the_first_click_or_tap_on_a_link_is_an_instant_navigation).
+    page.mouse.move(40, 300)
+    page.wait_for_function("!!window.document$")
     page.locator("article").get_by_role("link", name="Projector view").click()
     page.wait_for_url("**/teach/projector/")
     page.wait_for_selector("[data-proj-stage] .tr-proj__slide")

@@ -172,7 +172,7 @@ class Hand(GameState):
         if ph == ELEVEN:
             return [PLAY_ELEVEN, PASS_ELEVEN]
         if ph == REDEAL:
-            return [AGREE, INSIST] if self.proposal else [PROPOSE, NO_REDEAL]
+            return [AGREE, INSIST] if self.proposal is not None else [PROPOSE, NO_REDEAL]
         if ph != PLAY:
             return []
         p = self._to_move

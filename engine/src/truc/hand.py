@@ -55,6 +55,9 @@ IDS = {v: k for k, v in WORDS.items()}
 HAND_CARDS, TAP_CARDS = 3, 1
 BASE_STAKE, TRUC, RETRUC, ELEVEN_STAKE = 1, 2, 3, 3
 BET_NAMES = {TRUC: "truc", RETRUC: "retruc"}  # the Catalan words; any stake may be a number
+# The source sets no limit on a French bet; the engine writes a bet in at most two digits, so
+# that every legal bet is an action id below the next seat's (``moves``: seat * 1000 + id).
+MAX_BET = 99
 
 
 class Action(Value):
@@ -206,8 +209,14 @@ class Hand(GameState):
             return []
         if self.last_bet_team == team:
             return []  # French: never twice in a row by one team
-        need = self.rules.target - min(self.totals)
-        return list(range(self.stake + 1, max(self.stake + 1, need) + 1)) + [0]
+        return list(range(self.stake + 1, self._most() + 1)) + [0]
+
+    def _most(self) -> int:
+        """The highest French bet in points: rule ``bet_limit`` — none but the notation's, or
+        (``remainder``) what the team behind still needs for the game."""
+        if self.rules.bet_limit == "remainder":
+            return self.rules.target - min(self.totals)
+        return MAX_BET
 
     def _decides(self, card: int) -> bool:
         """Whether playing ``card`` now ends the hand (no bet can follow it)."""
@@ -247,7 +256,9 @@ class Hand(GameState):
                 return seat, BET + named[a]
             if a == "remainder":
                 return seat, REMAINDER
-            if a.isascii() and a.isdigit() and 1 < int(a) <= 99:
+            # Any number of points is a bet to be judged by the rules (a bet of 100 is refused
+            # with the notation's limit), short enough to read as an int without a hang.
+            if a.isascii() and a.isdigit() and len(a) <= 9 and int(a) > 1:
                 return seat, BET + int(a)
         elif (kind, arg.lower()) in IDS:
             return seat, IDS[(kind, arg.lower())]
@@ -280,17 +291,21 @@ class Hand(GameState):
             if p != self.to_play:
                 return msg("bet.answer_first", seat=self.pending[0])
             if aid >= PLAYBET:
+                if self.rules.betting != "catalan":
+                    return msg("bet.french_before")
                 if self._decides(card):
                     return msg("bet.after_last", card=self.pack.tokens[card])
-                return self._bet_refusal(team, 0)
+                return self._bet_refusal(team, None)
             return msg("play.turn", seat=self._to_move, player=p)
         if aid in (ACCEPT, FOLD):
             return msg("bet.nothing_to_answer")
-        if BET < aid < BET + 100 or aid == REMAINDER:
+        if aid > BET or aid == REMAINDER:
             return self._bet_refusal(team, 0 if aid == REMAINDER else aid - BET)
         return msg("action#id", value=repr(aid))
 
-    def _bet_refusal(self, team: int, stake: int) -> Message:
+    def _bet_refusal(self, team: int, stake: int | None) -> Message:
+        """Why ``team`` may not bet ``stake`` now (0: the remainder; None: the Catalan bet
+        after a card, whose stake is the next step)."""
         if not self.betting:
             return msg("eleven.no_bets")
         if self.pending is not None:
@@ -301,9 +316,15 @@ class Hand(GameState):
             if self.stake == TRUC and self.raise_right != team:
                 return msg("bet.retruc_right")
             return msg("bet.catalan_steps")
+        if self.for_game:
+            return msg("bet.for_game")
         if self.last_bet_team == team:
             return msg("bet.french_twice")
-        return msg("bet.french_more", stake=self.stake)
+        if stake is not None and 0 < stake <= self.stake:
+            return msg("bet.french_more", stake=self.stake, next=self.stake + 1)
+        if self.rules.bet_limit == "remainder":
+            return msg("bet.french_limit", most=self._most(), target=self.rules.target)
+        return msg("bet.french_most", most=MAX_BET)
 
     def explain(self, action) -> Message | None:
         seat, aid = self.parse_action(str(action))

@@ -414,8 +414,8 @@ class Hand(GameState):
 
     def _begin_play(self) -> None:
         # truc, France: "instead of leading to the first trick, the player after the dealer can
-        # propose a redeal" — while the pack still holds a new deal.
-        if self.rules.redeal and self.dealt + HAND_CARDS * self.n <= self.pack.size and \
+        # propose a redeal" — while the pack still holds a new deal of as many cards.
+        if self.rules.redeal and self.dealt + self.cards_each * self.n <= self.pack.size and \
                 self.phase != REDEAL:
             self.phase = REDEAL
             self.proposal = None
@@ -443,7 +443,8 @@ class Hand(GameState):
         self.held = [[] for _ in range(self.n)]  # everyone agreed
         self.proposal = None
         self.phase = PLAY  # so that _begin_play may offer another redeal
-        self._deal_cards(HAND_CARDS)
+        # "new hands are dealt": hands like the ones thrown in, one card each after a tap.
+        self._deal_cards(self.cards_each)
         self._begin_play()
 
     def _responder(self, bettor: int) -> int:

@@ -287,3 +287,13 @@ def test_a_redeal_after_a_tap_and_a_one_card_deal_deals_one_card_each_again(play
     for i in range(1, players):
         h.apply(f"{(leader + i) % players} redeal agree")
     assert [len(cards) for cards in h.held] == [1] * players and h.dealt == 2 * players
+
+
+def test_an_action_of_another_moment_is_refused_as_such_not_as_a_bad_number():
+    h = _cut(Hand(Rules(), 0, seed=2))
+    assert h.phase == "play"
+    for word in ("1 cut tap", "1 deal one", "1 redeal propose", "1 eleven play"):
+        assert str(h.explain(word)) == "that is not an action of this moment of the hand"
+    from truc.hand import PROPOSE
+    assert "whole number" not in str(h.verdict(1, PROPOSE).reason)
+    assert str(h.verdict(1, 77).reason) == "77 is not the id of an action of this game"

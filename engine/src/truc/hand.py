@@ -285,7 +285,7 @@ class Hand(GameState):
         if aid < PLAYBET or PLAYBET <= aid < ACCEPT:
             card = aid % PLAYBET
             if card >= self.pack.size:
-                return msg("action#id", value=repr(aid))
+                return msg("action#none", value=repr(aid))
             if card not in self.held[p]:
                 return msg("play.held", card=self.pack.tokens[card])
             if p != self.to_play:
@@ -301,7 +301,9 @@ class Hand(GameState):
             return msg("bet.nothing_to_answer")
         if aid > BET or aid == REMAINDER:
             return self._bet_refusal(team, 0 if aid == REMAINDER else aid - BET)
-        return msg("action#id", value=repr(aid))
+        if aid in WORDS:  # a word of another moment: a cut, a deal, a redeal …
+            return msg("phase#not_now")
+        return msg("action#none", value=repr(aid))
 
     def _bet_refusal(self, team: int, stake: int | None) -> Message:
         """Why ``team`` may not bet ``stake`` now (0: the remainder; None: the Catalan bet

@@ -297,3 +297,11 @@ def test_an_action_of_another_moment_is_refused_as_such_not_as_a_bad_number():
     from truc.hand import PROPOSE
     assert "whole number" not in str(h.verdict(1, PROPOSE).reason)
     assert str(h.verdict(1, 77).reason) == "77 is not the id of an action of this game"
+
+
+def test_no_hand_is_dealt_once_a_team_has_reached_the_target():
+    from truc.errors import TrucError
+    for totals in ([12, 0], [3, 40], [-1, 0]):
+        with pytest.raises(TrucError, match="two whole numbers from 0 to 11"):
+            Hand(Rules(), 0, seed=1, totals=totals)
+    assert Hand(Rules(), 0, seed=1, totals=[11, 11]).totals == [11, 11]

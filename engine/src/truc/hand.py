@@ -101,8 +101,10 @@ class Hand(GameState):
             raise TrucError(msg("hand#deck", size=self.pack.size))
         self.deck = list(deck)
         self.totals = list(totals) if totals is not None else [0, 0]
-        if len(self.totals) != 2 or any(type(t) is not int or t < 0 for t in self.totals):
-            raise TrucError(msg("hand#totals"))
+        # A hand is dealt only while neither team has reached the target.
+        if len(self.totals) != 2 or any(type(t) is not int or not 0 <= t < rules.target
+                                        for t in self.totals):
+            raise TrucError(msg("hand#totals", last=rules.target - 1))
         self.team_of = tuple(p % 2 for p in range(n))
         self.non_dealers = self.team_of[(dealer + 1) % n]
         eleven = rules.target - 1

@@ -4,10 +4,17 @@ the tests before it only ever dealt from seat 0. Here each rule is tried from ev
 
 from __future__ import annotations
 
-import pytest
+import itertools
+import random
 
-from truc.hand import Hand
-from truc.rules import Rules
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from truc.cards import PACKS
+from truc.errors import TrucError
+from truc.game import Game
+from truc.hand import BET, MAX_BET, PLAYBET, PROPOSE, REMAINDER, Hand
+from truc.rules import OPTIONS, Rules
 
 SEATINGS = [(n, dealer) for n in (2, 4) for dealer in range(n)]
 
@@ -102,16 +109,6 @@ def test_french_a_bet_comes_before_playing_ones_card_and_nothing_raises_an_accep
 
 
 # ---- every rule option set, every dealer, both player counts: random games to the end ------
-import itertools  # noqa: E402
-import random  # noqa: E402
-
-from hypothesis import given, settings, strategies as st  # noqa: E402
-
-from truc.cards import PACKS  # noqa: E402
-from truc.game import Game  # noqa: E402
-from truc.hand import BET, MAX_BET, PLAYBET, REMAINDER  # noqa: E402
-from truc.rules import OPTIONS  # noqa: E402
-
 OPTION_SETS = [dict(zip(OPTIONS, values)) for values in itertools.product(
     *(list(o.values) for o in OPTIONS.values()))]
 ALL_RULES = [Rules(**o) for o in OPTION_SETS]
@@ -294,13 +291,11 @@ def test_an_action_of_another_moment_is_refused_as_such_not_as_a_bad_number():
     assert h.phase == "play"
     for word in ("1 cut tap", "1 deal one", "1 redeal propose", "1 eleven play"):
         assert str(h.explain(word)) == "that is not an action of this moment of the hand"
-    from truc.hand import PROPOSE
     assert "whole number" not in str(h.verdict(1, PROPOSE).reason)
     assert str(h.verdict(1, 77).reason) == "77 is not the id of an action of this game"
 
 
 def test_no_hand_is_dealt_once_a_team_has_reached_the_target():
-    from truc.errors import TrucError
     for totals in ([12, 0], [3, 40], [-1, 0]):
         with pytest.raises(TrucError, match="two whole numbers from 0 to 11"):
             Hand(Rules(), 0, seed=1, totals=totals)

@@ -55,6 +55,9 @@ IDS = {v: k for k, v in WORDS.items()}
 HAND_CARDS, TAP_CARDS = 3, 1
 BASE_STAKE, TRUC, RETRUC, ELEVEN_STAKE = 1, 2, 3, 3
 BET_NAMES = {TRUC: "truc", RETRUC: "retruc"}  # the Catalan words; any stake may be a number
+# The source sets no limit on a French bet; the engine writes a bet in at most two digits, so
+# that every legal bet is an action id below the next seat's (``moves``: seat * 1000 + id).
+MAX_BET = 99
 
 
 class Action(Value):
@@ -98,8 +101,10 @@ class Hand(GameState):
             raise TrucError(msg("hand#deck", size=self.pack.size))
         self.deck = list(deck)
         self.totals = list(totals) if totals is not None else [0, 0]
-        if len(self.totals) != 2 or any(type(t) is not int or t < 0 for t in self.totals):
-            raise TrucError(msg("hand#totals"))
+        # A hand is dealt only while neither team has reached the target.
+        if len(self.totals) != 2 or any(type(t) is not int or not 0 <= t < rules.target
+                                        for t in self.totals):
+            raise TrucError(msg("hand#totals", last=rules.target - 1))
         self.team_of = tuple(p % 2 for p in range(n))
         self.non_dealers = self.team_of[(dealer + 1) % n]
         eleven = rules.target - 1
@@ -172,7 +177,7 @@ class Hand(GameState):
         if ph == ELEVEN:
             return [PLAY_ELEVEN, PASS_ELEVEN]
         if ph == REDEAL:
-            return [AGREE, INSIST] if self.proposal else [PROPOSE, NO_REDEAL]
+            return [AGREE, INSIST] if self.proposal is not None else [PROPOSE, NO_REDEAL]
         if ph != PLAY:
             return []
         p = self._to_move
@@ -206,8 +211,14 @@ class Hand(GameState):
             return []
         if self.last_bet_team == team:
             return []  # French: never twice in a row by one team
-        need = self.rules.target - min(self.totals)
-        return list(range(self.stake + 1, max(self.stake + 1, need) + 1)) + [0]
+        return list(range(self.stake + 1, self._most() + 1)) + [0]
+
+    def _most(self) -> int:
+        """The highest French bet in points: rule ``bet_limit`` — none but the notation's, or
+        (``remainder``) what the team behind still needs for the game."""
+        if self.rules.bet_limit == "remainder":
+            return self.rules.target - min(self.totals)
+        return MAX_BET
 
     def _decides(self, card: int) -> bool:
         """Whether playing ``card`` now ends the hand (no bet can follow it)."""
@@ -247,7 +258,9 @@ class Hand(GameState):
                 return seat, BET + named[a]
             if a == "remainder":
                 return seat, REMAINDER
-            if a.isascii() and a.isdigit() and 1 < int(a) <= 99:
+            # Any number of points is a bet to be judged by the rules (a bet of 100 is refused
+            # with the notation's limit), short enough to read as an int without a hang.
+            if a.isascii() and a.isdigit() and len(a) <= 9 and int(a) > 1:
                 return seat, BET + int(a)
         elif (kind, arg.lower()) in IDS:
             return seat, IDS[(kind, arg.lower())]
@@ -274,23 +287,29 @@ class Hand(GameState):
         if aid < PLAYBET or PLAYBET <= aid < ACCEPT:
             card = aid % PLAYBET
             if card >= self.pack.size:
-                return msg("action#id", value=repr(aid))
+                return msg("action#none", value=repr(aid))
             if card not in self.held[p]:
                 return msg("play.held", card=self.pack.tokens[card])
             if p != self.to_play:
                 return msg("bet.answer_first", seat=self.pending[0])
             if aid >= PLAYBET:
+                if self.rules.betting != "catalan":
+                    return msg("bet.french_before")
                 if self._decides(card):
                     return msg("bet.after_last", card=self.pack.tokens[card])
-                return self._bet_refusal(team, 0)
+                return self._bet_refusal(team, None)
             return msg("play.turn", seat=self._to_move, player=p)
         if aid in (ACCEPT, FOLD):
             return msg("bet.nothing_to_answer")
-        if BET < aid < BET + 100 or aid == REMAINDER:
+        if aid > BET or aid == REMAINDER:
             return self._bet_refusal(team, 0 if aid == REMAINDER else aid - BET)
-        return msg("action#id", value=repr(aid))
+        if aid in WORDS:  # a word of another moment: a cut, a deal, a redeal …
+            return msg("phase#not_now")
+        return msg("action#none", value=repr(aid))
 
-    def _bet_refusal(self, team: int, stake: int) -> Message:
+    def _bet_refusal(self, team: int, stake: int | None) -> Message:
+        """Why ``team`` may not bet ``stake`` now (0: the remainder; None: the Catalan bet
+        after a card, whose stake is the next step)."""
         if not self.betting:
             return msg("eleven.no_bets")
         if self.pending is not None:
@@ -301,9 +320,15 @@ class Hand(GameState):
             if self.stake == TRUC and self.raise_right != team:
                 return msg("bet.retruc_right")
             return msg("bet.catalan_steps")
+        if self.for_game:
+            return msg("bet.for_game")
         if self.last_bet_team == team:
             return msg("bet.french_twice")
-        return msg("bet.french_more", stake=self.stake)
+        if stake is not None and 0 < stake <= self.stake:
+            return msg("bet.french_more", stake=self.stake, next=self.stake + 1)
+        if self.rules.bet_limit == "remainder":
+            return msg("bet.french_limit", most=self._most(), target=self.rules.target)
+        return msg("bet.french_most", most=MAX_BET)
 
     def explain(self, action) -> Message | None:
         seat, aid = self.parse_action(str(action))
@@ -393,8 +418,8 @@ class Hand(GameState):
 
     def _begin_play(self) -> None:
         # truc, France: "instead of leading to the first trick, the player after the dealer can
-        # propose a redeal" — while the pack still holds a new deal.
-        if self.rules.redeal and self.dealt + HAND_CARDS * self.n <= self.pack.size and \
+        # propose a redeal" — while the pack still holds a new deal of as many cards.
+        if self.rules.redeal and self.dealt + self.cards_each * self.n <= self.pack.size and \
                 self.phase != REDEAL:
             self.phase = REDEAL
             self.proposal = None
@@ -422,7 +447,8 @@ class Hand(GameState):
         self.held = [[] for _ in range(self.n)]  # everyone agreed
         self.proposal = None
         self.phase = PLAY  # so that _begin_play may offer another redeal
-        self._deal_cards(HAND_CARDS)
+        # "new hands are dealt": hands like the ones thrown in, one card each after a tap.
+        self._deal_cards(self.cards_each)
         self._begin_play()
 
     def _responder(self, bettor: int) -> int:

@@ -41,6 +41,13 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
         "catalan": "truc to 2 by either team, retruc to 3 by the team that accepted (truc)",
         "french": "any raise by one point or more, never twice in a row by one team, and "
                   "the remainder (truc, France)"}, "How the stake may be raised."),
+    Option("bet_limit", "none", {
+        "none": "no limit on the size of a bet (truc, France: 'there is no limit on the size "
+                "or number of bets'); a bet is written as a number up to 99",
+        "remainder": "a bet goes at most to what the team behind still needs for the game; "
+                     "beyond that, the remainder bet (a reading of truc, France: a larger "
+                     "stake changes nothing the game counts)"},
+           "How high a French bet may go."),
     Option("tap", True, {True: "the player left of the dealer may tap instead of cutting, "
                                "and the dealer may then deal one card each (truc, Catalonia)",
                          False: "always three cards each (truc, France: no tap mentioned)"},
@@ -61,6 +68,7 @@ class Rules(Value):
     players: int
     pack: str
     betting: str
+    bet_limit: str
     tap: bool
     redeal: bool
     target: int
@@ -70,8 +78,9 @@ class Rules(Value):
             if name not in OPTIONS:
                 raise OptionError(msg("options#unknown", name=name,
                                       names=", ".join(OPTIONS)))
-            if value not in OPTIONS[name].values or type(value) is not type(
-                    OPTIONS[name].default):
+            # The type first: an unhashable value (a list) cannot be looked up among the values.
+            if type(value) is not type(OPTIONS[name].default) or \
+                    value not in OPTIONS[name].values:
                 raise OptionError(msg("options#value", name=name, value=repr(value),
                                       values=", ".join(map(repr, OPTIONS[name].values))))
         for name, opt in OPTIONS.items():

@@ -342,6 +342,14 @@ def test_the_home_page_puzzle_answers_without_python_until_a_solution_is_asked(
     spec = json.loads(widget.get_attribute("data-spec"))
     give(widget, "Qc")
     assert verdict(page, widget, "wrong") == api.call("check", spec=spec, answer="Qc")["hints"][0]
+    # The link to the rule is a sentence of its own: the next one does not run into it.
+    said = " ".join(widget.locator("[data-verdict='wrong']").inner_text().split())
+    assert "Read the rule. Try again" in said, said
+    give(widget, "Qc")
+    widget.locator("[data-verdict='wrong'][data-hint-level='2']").wait_for()
+    clue = widget.locator("[data-pz-explanation]").inner_text()
+    assert clue == api.call("check", spec=spec, answer="Qc")["hints"][1]
+    assert "numeral" not in clue, "a wrong queen is not beaten by the numerals' order"
     give(widget, "Kc")
     verdict(page, widget, "right")
     page.wait_for_load_state("networkidle")

@@ -227,12 +227,21 @@
     registering = sw.register(new URL("sw.js", root).href, { scope: root.pathname }).then(function (reg) {
       if (!reg) throw new Error(say("no_worker"));
       // A page already served by an older version: say so when a newer one is installed.
+      // "Installed while the page is controlled" is not enough: on a first visit WebKit can
+      // report the first worker installed after the page already counts as controlled, by
+      // that same worker. A newer version is a worker that began to install while another
+      // was active, and the page is served by a worker other than it.
+      function isUpdate(worker, before) {
+        var now = ours();
+        return !!before && before !== worker && !!now && now !== worker;
+      }
       function watch(worker) {
+        var before = reg.active; // the version in use when this one began to install
         worker.addEventListener("statechange", function () {
-          if (worker.state === "installed" && ours()) showBanner(worker);
+          if (worker.state === "installed" && isUpdate(worker, before)) showBanner(worker);
         });
       }
-      if (reg.waiting && ours()) showBanner(reg.waiting);
+      if (reg.waiting && isUpdate(reg.waiting, reg.active)) showBanner(reg.waiting);
       if (reg.installing) {
         watch(reg.installing);
         if (state.name !== "ready") { if (state.name !== "storing") set("storing"); follow(reg.installing, reg); }
@@ -240,6 +249,7 @@
         ready(reg);
       }
       reg.addEventListener("updatefound", function () {
+        if (!reg.installing) return; // heard late, once the worker is already past installing
         watch(reg.installing);
         if (state.name !== "ready") follow(reg.installing, reg);
       });

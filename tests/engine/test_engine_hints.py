@@ -101,3 +101,22 @@ def test_a_plain_scart_puzzle_says_its_answer_as_any_k_of_the_allowed_cards():
     pz = api.call("puzzle", spec={"kind": "scart", "seed": 4}, answer=True)
     assert pz["answer_text"].startswith("any 2 of the ") and "cards without 5 points" in \
         pz["answer_text"]
+
+
+# --- trick.winner: the round suits' numeral order, only where it decides --------------------
+@pytest.mark.parametrize("trick, wrong, says_order", [
+    (["Qc", "5c", "Kc"], "Qc", False),   # the home page's puzzle: courts rank alike in every suit
+    (["Qc", "5c", "Kc"], "5c", False),   # a king beats any numeral, whatever their order
+    (["5c", "2c", "7c"], "5c", True),    # two numerals of cups: the ace-high order decides
+    (["5r", "1r", "Jr"], "1r", False),   # the jack beats the ace
+    (["5s", "9s", "2s"], "5s", False),   # a long suit: the order is the usual one
+])
+def test_a_wrong_winner_is_told_the_numeral_order_only_between_numerals(trick, wrong, says_order):
+    """trick.winner: "In cups, a round suit, the numerals rank 1 (high) … 10 (low)" explains a
+    numeral beaten by a numeral, and nothing else (a reader's finding: the home puzzle's clue
+    for a wrong queen talked about numerals)."""
+    full = api.call("puzzle", spec={"kind": "winner", "trick": trick}, answer=True)
+    got = api.call("check", spec={"kind": "winner", "trick": trick}, answer=wrong)
+    assert not got["correct"] and full["answer"] != wrong
+    for text in (got["hints"][1], got["explanation"]):
+        assert ("round suit" in text) == says_order, text

@@ -6,7 +6,7 @@ named are dealt in id order, so the dealer holds the Fool, I and the low trumps.
 
 import pytest
 
-from troccas.cards import TOKEN
+from troccas.cards import SUIT_OF, TOKEN, TRUMP, parse_id
 from troccas.errors import OptionError
 from troccas.hand import Hand
 from troccas.rules import Rules
@@ -142,6 +142,30 @@ def test_knocking_xx_knocks_on_the_next_trump_lead_after_xxi_is_played():
     play(h, "II")
     knocks = [e for e in h.events if e["type"] == "knock"]
     assert [(k["player"], k["card"]) for k in knocks] == [(2, "XX")]
+
+
+def test_knocking_ends_when_a_trump_lies_in_the_scart():
+    """pagat: a trump becomes the highest "all higher trumps having been played"; XX laid in the
+    scart is never played, so after the XXI nobody knocks again in the whole hand, though
+    XIX and lower trumps are still in play (rules/customs says so)."""
+    h = make_hand({1: "XXI II", 2: "XIX III", 3: "IV", 0: "V"}, scart="XX 9b",
+                  rules=Rules(knocking=True))
+    play(h, "XXI", "III", "IV", "V")
+    xix, trumps_led = parse_id("XIX"), 0
+    while h.result is None:
+        action = next(iter(h.legal_actions()))
+        card = action.card
+        if h.plays_in_trick == 0 and card is not None and SUIT_OF[card] == TRUMP \
+                and not h.played >> xix & 1:
+            trumps_led += 1  # a trump lead on which XIX's holder would knock, were XX played
+        h.apply(action)
+    assert trumps_led > 0
+    assert [e for e in h.events if e["type"] == "knock"] == []
+    # The same hand with XX in play: its holder knocks on the next trump lead.
+    h = make_hand({1: "XXI II", 2: "XX III", 3: "IV", 0: "V"}, scart=SCART,
+                  rules=Rules(knocking=True))
+    play(h, "XXI", "III", "IV", "V", "II")
+    assert [(e["player"], e["card"]) for e in h.events if e["type"] == "knock"] == [(2, "XX")]
 
 
 @pytest.mark.parametrize("players,scart", [(3, "8b 9b 10b"), (5, "8b 9b 10b")])

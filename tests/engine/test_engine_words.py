@@ -10,6 +10,7 @@ call in another language.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -105,7 +106,7 @@ def test_a_message_names_a_card_in_its_own_language():
     assert msg("bot.take_back", card="Fool").render("de").startswith("Nimm den Narren zurück")
     assert msg("exercise.rank#answer", card="Kc").render("en") == "Kc, the king of cups"
     # a token that is no card is printed as it came
-    assert msg("bot.take_back", card="Zz").render("en").startswith("Take back the Zz,")
+    assert msg("bot.take_back", card="Zz").render("en").startswith("Take back Zz,")
 
 
 # --- the options, the clauses, the sources ---------------------------------------------------
@@ -213,3 +214,66 @@ def test_every_phrase_has_a_meaning_in_every_language_and_english_is_the_data_s(
     stale = {i: m for i, m in meanings.items() if en[f"phrase.{i}"] != m}
     assert not stale, ("troccas/messages/en.json: phrase.<id> is not the glossary's meaning"
                        f" (troccas/data/tschintschar.json): {stale}")
+
+
+# --- a card named once, with one article ----------------------------------------------------
+# A template that says "the {card:name}" while the name of the Fool is "the Fool" reads "Play the
+# the Fool"; "{card:cardname}" gives each card its own article. Every template of either
+# catalogue that names a card, rendered with every card of the pack, to the table and to the
+# card's player: no article doubled.
+ARTICLES = {"en": ("the", "a", "an"), "de": ("der", "die", "das", "den", "dem", "des")}
+CARD_FIELDS = ("card", "other", "best", "winner")
+FILL = {"seat": 1, "owner": 2, "suit": "c", "n": 3, "worth": 9, "samples": 40, "score": "+3",
+        "margin": "1.5", "roman": "XV", "rank": "K", "cards": ["3c", "4c"], "why": "",
+        "led": "c", "player": 1, "other_seat": 3}
+
+
+def _card_templates(lang):
+    cat = catalogue("troccas", lang)
+    for key, value in cat.entries.items():
+        if not isinstance(value, str) or "@" in key:
+            continue
+        fields = cat.fields(key)
+        if fields & set(CARD_FIELDS) and fields <= set(CARD_FIELDS) | set(FILL):
+            yield key, fields
+
+
+@pytest.mark.parametrize("lang", sorted(ARTICLES))
+def test_no_template_doubles_a_cards_article(lang):
+    from troccas.errors import msg
+    templates = list(_card_templates(lang))
+    assert any(k.startswith("bot.") for k, _ in templates), "the bots' hints name cards"
+    bad = []
+    for card in PACK:
+        # The card's name as sentences say it, with its article ("the Fool", "den Narren"),
+        # and its bare name when that has one of its own ("the Fool"): an article before it
+        # is one too many. ("die die Partei" is German: a relative pronoun after an article.)
+        names = {card.name_in(lang, case) for case in CASES} | {card.name_in(lang)}
+        named = [n for n in names if n.split()[0].lower() in ARTICLES[lang]]
+        doubled = re.compile(r"\b(?:%s) (?:%s)\b" % ("|".join(ARTICLES[lang]),
+                                                    "|".join(map(re.escape, named))), re.I) \
+            if named else None
+        for key, fields in templates:
+            params = {f: FILL[f] for f in fields if f in FILL}
+            params.update({f: card.token for f in fields if f in CARD_FIELDS})
+            for viewer in (None, FILL["seat"]):
+                text = msg(key, **params).render(lang, viewer)
+                if doubled and doubled.search(text):
+                    bad.append(f"{key} ({card.token}): {text}")
+    assert bad == [], bad[:5]
+
+
+@pytest.mark.parametrize("lang, words", [("en", "the king and the jack of swords together"),
+                                         ("de", "König und Buben der Schwerter zusammen")])
+def test_a_search_hint_names_king_and_jack_played_together_in_words(lang, words):
+    """The search bot's reason for preferring a play to the rule of thumb's: king and jack
+    played together is an action (id 122 for swords), not a card, and is said in words."""
+    from troccas.actions import KING_JACK
+    from troccas.bots.search import _named
+    from troccas.cards import SUITS
+    from troccas.errors import msg
+    kj = KING_JACK + SUITS.index("s")
+    text = msg("bot.search#card", card=_named(kj), other=_named(PACK[0].id)).render(lang)
+    assert words in text and str(kj) not in text, text
+    text = msg("bot.search#card", card=_named(PACK[0].id), other=_named(kj)).render(lang)
+    assert words in text and str(kj) not in text, text

@@ -280,7 +280,9 @@ function bindPuzzle(root) {
   function ruleLink(verdict) {
     const url = CLAUSE_URLS[verdict.clause];
     if (!url) return [];
-    return [" ", el("a", { href: new URL(url, siteRoot).href, "data-pz-rule": verdict.rule }, say(WORDS, "read_rule"))];
+    // A sentence of its own: the words after it ("Try again…") start the next one.
+    return [" ", el("a", { href: new URL(url, siteRoot).href, "data-pz-rule": verdict.rule }, say(WORDS, "read_rule")),
+      say(WORDS, "read_rule_end")];
   }
 
   form.addEventListener("submit", async (event) => {

@@ -27,7 +27,9 @@ function el(tag, attrs = {}, ...children) {
 
 function ruleLink(clause) {
   const url = CLAUSE_URLS[clause];
-  return url ? [" ", el("a", { href: new URL(url, siteRoot).href, "data-exercise-rule": clause }, say(WORDS, "read_the_rule"))] : [];
+  // A sentence of its own: the words after it ("Try again…") start the next one.
+  return url ? [" ", el("a", { href: new URL(url, siteRoot).href, "data-exercise-rule": clause }, say(WORDS, "read_the_rule")),
+    say(WORDS, "read_the_rule_end")] : [];
 }
 
 function wire(root) {
@@ -98,7 +100,7 @@ function wire(root) {
       steps.dataset.answer = String(full.answer);
       steps.replaceChildren(el("p", {}, el("strong", {}, say(WORDS, "solution")), el("span", { "data-exercise-answer": "" }, full.answer_text)),
         el("ol", {}, ...full.steps.map((s) => el("li", {}, s))),
-        ...ruleLink(full.rule).slice(1).map((a) => el("p", {}, a)));
+        ...ruleLink(full.rule).slice(1, 2).map((a) => el("p", {}, a)));
     } catch (err) {
       steps.replaceChildren(el("p", {}, say(WORDS, "could_not_solve", { error: err.message })));
     }

@@ -10,7 +10,7 @@ from typing import Sequence
 
 from cardgame.verdict import Verdict
 
-from .cards import (FOOL, FOOL_SUIT, JACK, KING, ROUND_SUITS, SUIT_MASK, SUIT_NAMES, SUIT_OF, STRENGTH,
+from .cards import (FOOL, FOOL_SUIT, JACK, KING, RANK_OF, ROUND_SUITS, SUIT_MASK, SUIT_NAMES, SUIT_OF, STRENGTH,
                     TOKEN, TRUMP, suit_card)
 from .errors import Message, TroccasError, msg
 
@@ -101,7 +101,9 @@ def why_not_winner(cards: Sequence[int], i: int) -> Message:
         return msg("trick.winner#off_suit", card=TOKEN[c], suit=SUIT_CODE[led])
     if SUIT_OF[c] != TRUMP and SUIT_OF[w] == TRUMP:
         return msg("trick.winner#trumped", card=TOKEN[c], winner=TOKEN[w])
-    if SUIT_OF[c] in ROUND_SUITS:
+    # The round suits' numeral order matters only between two numerals: a court card beats
+    # every numeral of its suit, and the courts rank alike in every suit.
+    if SUIT_OF[c] in ROUND_SUITS and RANK_OF[c] < JACK and RANK_OF[w] < JACK:
         return msg("trick.winner#ranks_round", winner=TOKEN[w], card=TOKEN[c],
                    suit=SUIT_CODE[SUIT_OF[c]])
     return msg("trick.winner#ranks", winner=TOKEN[w], card=TOKEN[c])

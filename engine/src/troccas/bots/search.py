@@ -17,7 +17,8 @@ a hand and a few playouts cannot measure it.
 
 from __future__ import annotations
 
-from ..cards import N_CARDS, TOKEN
+from ..actions import KING_JACK
+from ..cards import N_CARDS, SUITS, TOKEN
 from ..errors import msg
 from .base import Choice, seen
 from .baseline import Baseline, play_card
@@ -100,13 +101,21 @@ class Search:
         if best == hint[0]:
             why = msg(hint[1], **hint[2])
         else:
-            why = msg("bot.search#card", card=TOKEN[best] if best < N_CARDS else str(best),
-                      other=TOKEN[hint[0]] if hint[0] < N_CARDS else str(hint[0]))
+            why = msg("bot.search#card", card=_named(best), other=_named(hint[0]))
         if margin < 0.05:  # the card stands, but no clear winner among the deals
             return Choice(best, None, msg("bot.search#close", why=why, samples=done,
                                           score=f"{mean:+.0f}"))
         return Choice(best, None, msg("bot.search", why=why, samples=done,
                                       score=f"{mean:+.0f}", margin=f"{margin:.1f}"))
+
+
+
+def _named(aid: int):
+    """What a reason calls a play: a card in words, or king and jack played together (an
+    action, not a card: its id is no card's)."""
+    if aid < N_CARDS:
+        return msg("bot.search#a_card", card=TOKEN[aid])
+    return msg("bot.search#kingjack", suit=SUITS[aid - KING_JACK])
 
 
 def _clearly_better(xs, ys) -> bool:

@@ -29,10 +29,12 @@ def run(argv: list[str] | None) -> int:
     p.add_argument("--version", action="version", version=f"truc {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     c = sub.add_parser("play", help="a hand played by random legal actions, as a record")
-    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--seed", default="0",
+                   help="a whole number from 0 to 2**64-1 (the deck and the random choices)")
     c.add_argument("--players", type=int, default=4)
     c.add_argument("--dealer", type=int, default=0)
     c.add_argument("--betting", default="catalan")
+    c.add_argument("-o", "--output", metavar="FILE", help="write the record to FILE")
     c = sub.add_parser("replay", help="replay a hand record: its tricks and its result")
     c.add_argument("record")
     c.add_argument("--json", action="store_true")
@@ -41,24 +43,30 @@ def run(argv: list[str] | None) -> int:
     c.add_argument("--players", type=int, default=4)
     args = p.parse_args(argv)
     if args.command == "play":
-        rec = api.call("new", players=args.players, dealer=args.dealer, seed=args.seed,
+        seed = _seed(args.seed)
+        rec = api.call("new", players=args.players, dealer=args.dealer, seed=seed,
                        rules={"betting": args.betting} if args.betting != "catalan" else None)
-        rng = random.Random(args.seed)
+        rng = random.Random(seed)
         while True:
             view = api.call("view", record=rec, seat=max(0, _to_move(rec)))
             if view["result"] is not None:
                 break
             legal = view["legal"]
             rec = api.call("apply", record=rec, action=legal[int(rng.random() * len(legal))])
-        print(json.dumps(rec, ensure_ascii=False, indent=1))
+        text = json.dumps(rec, ensure_ascii=False, indent=1) + "\n"
+        if args.output:
+            from cardgame.files import write_file
+            write_file(args.output, text, lambda id, **params: TrucError(api.msg(id, **params)))
+            print(f"wrote {args.output}")
+        else:
+            print(text, end="")
         return 0
     if args.command == "replay":
         try:
             with open(args.record, "rb") as f:
                 data = f.read()
         except OSError as exc:
-            print(f"truc: error: {args.record}: {exc.strerror}", file=sys.stderr)
-            return 2
+            raise TrucError(api.msg("record#read", path=args.record, why=exc.strerror)) from None
         from .record import HandRecord
         rec = HandRecord.loads(data)
         hand = rec.replay()
@@ -83,6 +91,12 @@ def run(argv: list[str] | None) -> int:
         plays.append([int(seat), card.strip()])
     print(api.call("trick", plays=plays, players=args.players)["text"])
     return 0
+
+
+def _seed(text: str) -> int:
+    """``--seed``: the shared rule (``cardgame.seed``), refused in the game's words."""
+    from cardgame.seed import parse_seed
+    return parse_seed(text, msg=api.msg, error=TrucError)
 
 
 def _to_move(rec: dict) -> int:

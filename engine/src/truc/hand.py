@@ -288,6 +288,8 @@ class Hand(GameState):
             return msg("bet.nothing_to_answer")
         if BET < aid < BET + 100 or aid == REMAINDER:
             return self._bet_refusal(team, 0 if aid == REMAINDER else aid - BET)
+        if aid in WORDS:  # the cut, the deal, the redeal, the 11's decision: not while playing
+            return msg("phase#not_now", action=str(self.action(aid, p)), kind=WORDS[aid][0])
         return msg("action#id", value=repr(aid))
 
     def _bet_refusal(self, team: int, stake: int) -> Message:

@@ -241,9 +241,14 @@ def _plugin_commands(sub, cmd) -> dict:
     return runners
 
 
+MOST_DEALS = 10_000  # an arena of the search bot plays some 10 deals a second at best
+
+
 def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of hands (1 or more)")
+    if not (text.isascii() and text.isdigit() and len(text) <= 6
+            and 1 <= int(text) <= MOST_DEALS):
+        raise argparse.ArgumentTypeError(
+            f"{quote(text)} is not a number of deals from 1 to {MOST_DEALS}")
     return int(text)
 
 

@@ -3,7 +3,7 @@ any shape, Python values no JSON has, huge numbers, mutated real records — ans
 the game's own error in one line (never another exception), ``call_json`` never reports an
 engine failure, and every call ends within a bound.
 
-``python -m tests.engine.fuzz_count`` runs the same strategies for longer and counts the
+``tests/engine/fuzz_count.py`` runs the same strategies for longer and counts the
 outcomes (the issue's closing note gives the counts before and after the fixes)."""
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 
 import troccas.api as troccas_api
 import truc.api as truc_api
-from cardgame.facade import _is, _kinds
 from troccas.errors import TroccasError
 from truc.errors import TrucError
 
@@ -141,6 +140,7 @@ _RIGHT = {"int": 0, "str": "", "bool": False, "dict": {}, "list": []}
 def test_every_call_refuses_a_wrong_typed_argument_by_name():
     """Each annotated argument of each call, given a list, an object and a float where it
     takes something else, is refused with the argument's name (rule api)."""
+    from cardgame.facade import _is, _kinds
     for game, (api, error) in GAMES.items():
         for name in api.names():
             sig = inspect.signature(api.FACADE.function(name))

@@ -95,6 +95,11 @@ def argvs(draw, game: str):
                                    st.builds(lambda k, v: f"{k}={v}", st.sampled_from(
                                        ["--seed", "--players", "--tricks", "--hands", "-o"]),
                                        st.sampled_from(pool))), max_size=6))
+    if draw(st.booleans()):  # an option of a real command given an odd value, up front
+        rest = [draw(st.sampled_from(["--seed", "--players", "--dealer", "--tricks", "--hands",
+                                      "--bots", "--method", "--betting", "--trick", "--hand"])),
+                draw(st.one_of(st.sampled_from(ODD + [HUGE_TEXT]), st.text(max_size=6))),
+                *rest]
     argv = [*head, command, *rest]
     if "-o" in argv or "--output" in argv or any(a.startswith("-o=") for a in argv):
         # -o names a file: keep it in the scratch folder (a device or a folder is refused

@@ -32,7 +32,8 @@ Rules: pagat by default; 'troccas options' lists the documented variants.
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, status 2, like every other bad input
-        self.exit(2, f"troccas: error: {message} (see 'troccas --help')\n")
+        from cardgame.messages import one_line  # an argument may hold a line break
+        self.exit(2, f"troccas: error: {one_line(message)} (see 'troccas --help')\n")
 
 
 def _cards_arg(values: list[str]) -> str:

@@ -20,7 +20,8 @@ from .errors import TrucError
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, status 2, like every other bad input
-        self.exit(2, f"truc: error: {message} (see 'truc --help')\n")
+        from cardgame.messages import one_line  # an argument may hold a line break
+        self.exit(2, f"truc: error: {one_line(message)} (see 'truc --help')\n")
 
 
 def run(argv: list[str] | None) -> int:

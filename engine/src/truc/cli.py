@@ -1,6 +1,6 @@
 """The ``truc`` command line: hands played at random for tests and teachers, records replayed.
 
-    truc play --seed 7 [--players 2|4] [--betting french]   a random hand's record (JSON)
+    truc play --seed 7 [--players 2|4] [--betting french] [-o FILE]   a random hand's record
     truc replay hand.json [--json]                           every trick and the result
     truc trick "1 3o" "2 3c" "3 4e" "0 4b"                   who takes a trick, and why
 

@@ -76,6 +76,12 @@ def run(args, fail) -> int:
         specs = plan(kinds, args.seed, args.count, args.sheets)
     except SheetError as exc:
         return fail(str(exc), "puzzle")
+    from cardgame.files import target_of
+    from .pdf import refused_output
+    try:  # before Chromium starts: a device or a folder is refused at once
+        target_of(args.output, refused_output)
+    except HandoutError as exc:
+        return fail(str(exc), "output")
     try:
         out = worksheet(kinds, args.seed, args.count, args.output, args.sheets, args.keys)
     except HandoutError as exc:

@@ -11,7 +11,6 @@ temporary file beside the target and renamed, so a failure never leaves a half-w
 from __future__ import annotations
 
 import os
-import tempfile
 from html import escape
 from pathlib import Path
 
@@ -90,15 +89,14 @@ class Renderer:
         return out
 
 
+def refused_output(id: str, **params) -> HandoutError:
+    """A target that cannot be written, said in the engine's words (``output#…``)."""
+    from troccas.errors import msg
+    return HandoutError(str(msg(id, **params)))
+
+
 def write_atomic(out: Path, data: bytes) -> None:
-    """Writes ``data`` to a temporary file beside ``out``, then renames it into place."""
-    out = Path(out)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, out)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    """Writes ``data`` whole or not at all, never over a device or a folder, through a
+    symlink, with the usual mode: the engine's one writer (``cardgame.files``)."""
+    from cardgame.files import write_file
+    write_file(out, data, refused_output)

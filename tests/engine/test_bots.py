@@ -62,7 +62,7 @@ def test_bot_action_through_the_worker_entry_point_refuses_bad_input_in_one_sent
     for args, rule in (({"record": rec, "bot": "alphazero"}, "bot"),
                        ({"record": rec, "seat": 3}, "bot"),
                        ({"record": _record()}, "bot"),  # a finished hand
-                       ({"record": rec, "seed": [1]}, "bot")):
+                       ({"record": rec, "seed": [1]}, "seed")):  # the shared seed rule
         answer = json.loads(api.call_json("bot_action", json.dumps(args)))
         assert not answer["ok"] and answer["error"]["rule"] == rule, answer
         assert "\n" not in answer["error"]["message"]

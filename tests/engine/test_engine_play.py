@@ -214,7 +214,7 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
 # Message ids about input, not about a rule of play: they have no clause on the rules pages.
 INPUT_RULES = {"phase", "api", "players", "options", "record", "record.deck", "record.action",
                "counting.method", "notation", "notation.duplicate", "puzzle", "puzzle.expect", "exercise",
-               "situation", "deal.seed", "output", "engine", "waiting", "word", "suit", "suit_one",
+               "situation", "seed", "type", "size", "output", "engine", "waiting", "word", "suit", "suit_one",
                "term", "seat",  # how a message names a seat
                "solver",
                "bot",  # the bots' reasons: advice, not rule clauses

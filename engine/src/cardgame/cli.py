@@ -1,5 +1,5 @@
 """What every game's command line shares: bad input is one line and status 2, an engine bug
-one line and status 1, never a traceback."""
+one line and status 1, an interrupt (Ctrl-C) one line and status 130, never a traceback."""
 
 from __future__ import annotations
 
@@ -18,6 +18,9 @@ def guarded(prog: str, run: Callable[[list[str] | None], int], argv: list[str] |
         return 2
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:  # Ctrl-C, say in a long search: one line, the shell's status
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return 130
     except Exception as exc:  # noqa: BLE001 - an engine bug: still one line, not a traceback
         print(f"{prog}: internal error: {type(exc).__name__}: {exc} (please report this with"
               f" the command that caused it)".replace("\n", " "), file=sys.stderr)

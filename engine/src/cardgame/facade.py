@@ -26,7 +26,7 @@ import typing
 from typing import Any, Callable
 
 from .errors import GameError
-from .messages import Message
+from .messages import Message, quote
 
 OPTIONAL = {"omit_none": True}
 
@@ -93,6 +93,31 @@ def _schema_of(tp, defs: dict) -> dict:
     raise TypeError(f"no JSON Schema for {tp!r}")
 
 
+# What an argument's annotation allows, checked before the call runs, so that a value of the
+# wrong type from a page or a script is refused with the argument's name instead of failing
+# somewhere inside (a list as a seat). Annotations are read as written (``from __future__
+# import annotations``); a parameter without one, or with another type, is the call's to check.
+_TYPES = {"int": "int", "str": "str", "bool": "bool", "dict": "dict", "list": "list",
+          "None": "null"}
+
+
+def _kinds(annotation) -> list[str]:
+    if not isinstance(annotation, str):
+        return []
+    names = [part.strip() for part in annotation.split("|")]
+    if not all(n in _TYPES for n in names):
+        return []
+    return [_TYPES[n] for n in names]
+
+
+def _is(value, kind: str) -> bool:
+    if kind == "int":
+        return type(value) is int  # not True, not 4.0
+    if kind == "null":
+        return value is None
+    return isinstance(value, {"str": str, "bool": bool, "dict": dict, "list": list}[kind])
+
+
 class Facade:
     """The calls of one game."""
 
@@ -126,6 +151,12 @@ class Facade:
             raise self.error(Message(self.domain, "api#arguments", {
                 "name": name, "why": str(exc),
                 "takes": list(sig.parameters) or ["none"]})) from None
+        for arg, value in args.items():
+            kinds = _kinds(sig.parameters[arg].annotation)
+            if kinds and not any(_is(value, k) for k in kinds):
+                raise self.error(Message(self.domain, "api#type", {
+                    "name": name, "arg": arg, "value": quote(value),
+                    "kinds": [Message(self.domain, f"type#{k}") for k in kinds]}))
         return fn(**args)
 
     def call(self, name: str, **args) -> Any:
@@ -140,6 +171,10 @@ class Facade:
                     "why": exc.msg, "line": exc.lineno, "column": exc.colno})) from None
             except RecursionError:
                 raise self.error(Message(self.domain, "api#deep")) from None
+            except ValueError:  # a number of more digits than Python converts
+                from .record import _max_digits
+                raise self.error(Message(self.domain, "api#long_number",
+                                         {"digits": _max_digits()})) from None
             if not isinstance(args, dict):
                 raise self.error(Message(self.domain, "api#object"))
             result = self.call(str(name), **args)

@@ -65,10 +65,23 @@ def one_line(text: str) -> str:
 def quote(value, limit: int = 40) -> str:
     """A piece of input as it may appear in a message: on one line, not too long, a text in
     quotes ('Kc'), anything else as Python writes it (4.0, True, [1])."""
-    text = one_line(value if isinstance(value, str) else repr(value))
+    text = one_line(value if isinstance(value, str) else _repr(value))
     if len(text) > limit:
         text = text[:limit - 1] + "…"
     return f"'{text}'" if isinstance(value, str) else text
+
+
+def _repr(value) -> str:
+    if type(value) is int and value.bit_length() > 128:
+        # Python refuses to write an int of more than 4,300 digits, and a shorter one would
+        # be cut off anyway: say how long it is.
+        import math
+        digits = int(math.log10(abs(value))) + 1
+        return f"{'-' if value < 0 else ''}<a number of {digits} digits>"
+    try:
+        return repr(value)
+    except (ValueError, RecursionError):  # a huge int inside, or nested too deep
+        return f"<a {type(value).__name__} too long to show>"
 
 
 class CatalogueError(LookupError):

@@ -4,8 +4,9 @@
 A game's record type (``troccas.record.HandRecord``) reads its own fields with these. Errors
 are the game's: ``bad(id, **params)`` builds its exception from a message id of its catalogue
 (``record#utf8``, ``record#json``, ``record#deep``, ``record#object``, ``record#format``,
-``record#version``, ``record#unknown_field``, ``record#seed``, ``record#text``,
-``record#actions``, ``record#action_field``, ``record#say``, ``record#action``).
+``record#long_number``, ``record#version``, ``record#unknown_field``, ``record#seed``,
+``record#text``, ``record#actions``, ``record#action_field``, ``record#say``,
+``record#action``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any, Callable, Collection
 
 from .errors import GameError
 from .messages import quote
+from .seed import SEED_MAX, TEXT_MAX, is_seed
 
 Bad = Callable[..., Exception]
 
@@ -39,12 +41,20 @@ def read_json(text: str | bytes, bad_text: Bad) -> Any:
         raise bad_text("record#json", line=exc.lineno, why=exc.msg) from None
     except RecursionError:
         raise bad_text("record#deep") from None
+    except ValueError:  # a number of more digits than Python converts (4,300 by default)
+        raise bad_text("record#long_number", digits=_max_digits()) from None
+
+
+def _max_digits() -> int:
+    import sys
+    return getattr(sys, "get_int_max_str_digits", lambda: 4300)()
 
 
 def check_common(data, bad: Bad, *, format: str, version: int,
                  fields: Collection[str]) -> None:
     """The fields every record shares: an object of known ``fields``, this format and version,
-    a seed that is a whole number or a text, a title and a note that are texts."""
+    a seed by the rule of ``cardgame.seed`` (``record#seed`` gets ``value``, ``most`` and
+    ``chars``), a title and a note that are texts."""
     if not isinstance(data, dict):
         raise bad("record#object")
     if data.get("format", format) != format:
@@ -56,8 +66,8 @@ def check_common(data, bad: Bad, *, format: str, version: int,
     if extra:
         raise bad("record#unknown_field", field=extra[0], fields=sorted(fields))
     seed = data.get("seed")
-    if seed is not None and not (is_int(seed) or isinstance(seed, str)):
-        raise bad("record#seed", value=quote(seed))
+    if seed is not None and not is_seed(seed):
+        raise bad("record#seed", value=quote(seed), most=SEED_MAX, chars=TEXT_MAX)
     for key in ("title", "note"):
         if key in data and not isinstance(data[key], str):
             raise bad("record#text", field=key, value=quote(data[key]))

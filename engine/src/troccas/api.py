@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from cardgame.facade import Facade
 
 from . import counting
-from .cards import TOKEN, Card, mask_of, parse_ids, ranking_order, sort_ids
-from .deal import partner_draw, shuffled_deck
+from .cards import N_CARDS, TOKEN, Card, mask_of, parse_ids, ranking_order, sort_ids
+from .deal import PLAYER_COUNTS, SCART_SIZE, partner_draw, shuffled_deck
 from .errors import DOMAIN, DuplicateCardError, TroccasError, msg
 from .hand import Hand, play_random
 from .play import NO_SUIT, explain_winner, led_suit, legal_mask, play_verdict, refusal, suit_name
@@ -89,6 +89,8 @@ def call_winner(cards) -> WinnerResult:
     """The card that wins a trick given in play order (first card led), and why."""
     from .results import WinnerResult
     ids = parse_ids(cards)
+    if len(ids) > MOST_PLAYERS:
+        raise TroccasError(msg("size#trick", n=len(ids), most=MOST_PLAYERS))
     i, why = explain_winner(ids)
     led = led_suit(ids)
     return WinnerResult(tokens(ids), TOKEN[ids[i]], i,
@@ -103,6 +105,7 @@ def call_legal(hand, trick=()) -> LegalResult:
     from .results import LegalResult, Refused
     hand_ids = parse_ids(hand)
     trick_ids = parse_ids(trick)
+    _check_sizes(hand_ids, trick_ids)
     both = set(hand_ids) & set(trick_ids)
     if both:
         c = next(iter(both))
@@ -120,6 +123,20 @@ def call_legal(hand, trick=()) -> LegalResult:
                        tokens(c for c in sort_ids(hand_ids) if legal >> c & 1), refused)
 
 
+# The most cards a trick and a hand can hold in any game (six players; three players hold 25
+# each once the dealer's scart is laid): more is no position of Troccas.
+MOST_PLAYERS = max(PLAYER_COUNTS)
+MOST_HELD = max((N_CARDS - SCART_SIZE[n]) // n for n in PLAYER_COUNTS)
+
+
+def _check_sizes(hand_ids: list[int], trick_ids: list[int]) -> None:
+    if len(trick_ids) >= MOST_PLAYERS:
+        raise TroccasError(msg("size#trick_full", n=len(trick_ids), players=MOST_PLAYERS,
+                               most=MOST_PLAYERS - 1))
+    if len(hand_ids) > MOST_HELD:
+        raise TroccasError(msg("size#hand", n=len(hand_ids), most=MOST_HELD))
+
+
 @_call
 def call_check_play(hand, card, trick=()) -> PlayCheck:
     """Whether ``card`` may be played from ``hand`` to ``trick``; the reason if not."""
@@ -128,7 +145,9 @@ def call_check_play(hand, card, trick=()) -> PlayCheck:
     cid = parse_ids(card)
     if len(cid) != 1:
         raise TroccasError(msg("play.in_hand#one"))
-    v = play_verdict(mask_of(hand_ids), led_suit(parse_ids(trick)), cid[0])
+    trick_ids = parse_ids(trick)
+    _check_sizes(hand_ids, trick_ids)
+    v = play_verdict(mask_of(hand_ids), led_suit(trick_ids), cid[0])
     return PlayCheck(TOKEN[cid[0]], v.ok, None if v.ok else v.rule,
                      None if v.ok else str(v.reason), v.reason)
 
@@ -390,11 +409,16 @@ def call_solve(record, tricks: int | None = None) -> SolveResult:
     """The open-card solver on the hand ``record``: where ``tricks`` tricks remain (or where the
     record ends), each legal action of the seat to move with its value — card points of that
     seat's side at the end with best play by everyone — the best actions and the line of best
-    play to the end."""
+    play to the end. A call searches at most ``solver.MAX_TRICKS`` tricks and ``solver.BUDGET``
+    positions, so it ends in seconds; beyond that it is refused and says where to ask."""
     from .results import SolveResult
-    from .solver import position, solve
+    from .endgames import tricks_left
+    from .solver import BUDGET, MAX_TRICKS, SolverError, position, solve
     rec = HandRecord.loads(record) if isinstance(record, str) else HandRecord.from_json(record)
-    sol = solve(position(rec, tricks))
+    hand = position(rec, tricks)
+    if not hand.is_terminal() and hand.phase == "play" and tricks_left(hand) > MAX_TRICKS:
+        raise SolverError(msg("solver#too_many", n=tricks_left(hand), most=MAX_TRICKS))
+    sol = solve(hand, budget=BUDGET)
     ranked = sorted(sol.values.items(), key=lambda kv: -kv[1])
     return SolveResult(player=sol.player, side=sol.side,
                        values=[{"action": a, "value": v} for a, v in ranked],

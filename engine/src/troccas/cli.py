@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 
 from . import __version__, api
 from .errors import TroccasError, msg, quote
@@ -34,7 +32,8 @@ Rules: pagat by default; 'troccas options' lists the documented variants.
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, status 2, like every other bad input
-        self.exit(2, f"troccas: error: {message} (see 'troccas --help')\n")
+        from cardgame.messages import one_line  # an argument may hold a line break
+        self.exit(2, f"troccas: error: {one_line(message)} (see 'troccas --help')\n")
 
 
 def _cards_arg(values: list[str]) -> str:
@@ -125,21 +124,11 @@ def _print_puzzle(r: dict) -> None:
 
 
 def _write_atomic(path: str, text: str) -> None:
-    """Write all of ``text`` to ``path`` or nothing: a half-written record is worse than none."""
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise TroccasError(msg("output#folder", path=path))
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".troccas-")
-    except OSError as exc:
-        raise TroccasError(msg("output#write", path=path, why=exc.strerror)) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    """Write all of ``text`` to ``path`` or nothing: a half-written record is worse than none;
+    never over a device or a folder, through a symlink, with the usual mode
+    (``cardgame.files``)."""
+    from cardgame.files import write_file
+    write_file(path, text, lambda id, **params: TroccasError(msg(id, **params)))
 
 
 def _read_record(path: str) -> bytes:
@@ -163,7 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def cmd(name, help_):
-        c = sub.add_parser(name, help=help_, description=help_, epilog=NOTATION,
+        # help= is %-formatted by argparse, a raw description is not: one '%' there.
+        c = sub.add_parser(name, help=help_, description=help_.replace("%%", "%"),
+                           epilog=NOTATION,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         c.add_argument("--json", action="store_true", help="print JSON")
         return c
@@ -251,19 +242,26 @@ def _plugin_commands(sub, cmd) -> dict:
     return runners
 
 
+MOST_DEALS = 10_000  # an arena of the search bot plays some 10 deals a second at best
+
+
 def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of hands (1 or more)")
+    if not (text.isascii() and text.isdigit() and len(text) <= 6
+            and 1 <= int(text) <= MOST_DEALS):
+        raise argparse.ArgumentTypeError(
+            f"{quote(text)} is not a number of deals from 1 to {MOST_DEALS}")
     return int(text)
 
 
-def _bot_names(text: str) -> list[str]:
+def _bot_name(text: str) -> str:
     from .bots.base import BOTS
-    names = [b.strip() for b in text.split(",")]
-    for b in names:
-        if b not in BOTS:
-            raise TroccasError(msg("bot#unknown", name=quote(b), bots=list(BOTS)))
-    return names
+    if text not in BOTS:
+        raise TroccasError(msg("bot#unknown", name=quote(text), bots=list(BOTS)))
+    return text
+
+
+def _bot_names(text: str) -> list[str]:
+    return [_bot_name(b.strip()) for b in text.split(",")]
 
 
 def _fail(message: str, rule: str) -> int:
@@ -271,8 +269,11 @@ def _fail(message: str, rule: str) -> int:
     return 2
 
 
-def _seed(text: str):
-    return int(text) if text.lstrip("-").isdigit() else text
+def _seed(text: str) -> int:
+    """``--seed``: a whole number in the digits 0-9, up to 2**64 - 1 (``cardgame.seed``)."""
+    from cardgame.seed import parse_seed
+    from .errors import OptionError
+    return parse_seed(text, msg=msg, error=OptionError)
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -340,6 +341,9 @@ def run(argv: list[str] | None = None) -> int:
         from .bots.arena import play_hand, record_of
         from .bots.base import get_bot
         names = _bot_names(args.bots)
+        if len(names) > args.players:
+            raise TroccasError(msg("bot#too_many", n=len(names), players=args.players,
+                                   bots=args.bots))
         if not 0 <= args.dealer < args.players:
             raise TroccasError(msg("deal#dealer_seat", last=args.players - 1,
                                    value=quote(args.dealer)))
@@ -355,7 +359,7 @@ def run(argv: list[str] | None = None) -> int:
             args.json = False
     elif c == "arena":
         from .bots.arena import arena, mean_ci
-        _bot_names(f"{args.a},{args.b}")
+        _bot_name(args.a), _bot_name(args.b)  # one bot each: 'random,search' is no name
         scores = arena(args.a, args.b, args.hands, _seed(args.seed))
         mean, half = mean_ci(scores)
         r = {"a": args.a, "b": args.b, "deals": args.hands, "hands": 2 * args.hands,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from cardgame.seed import check_seed as _check_seed
 from cardgame.value import Value
 
 from .cards import N_CARDS, SUIT_OF, TOKEN, TRUMP, parse_ids
@@ -40,11 +41,9 @@ def check_players(n) -> int:
 
 
 def check_seed(seed):
-    """A seed is a whole number or a text (or None: a fresh shuffle), the same in every
-    Python the engine runs in."""
-    if seed is not None and (type(seed) is not int and not isinstance(seed, str)):
-        raise OptionError(msg("deal.seed", value=quote(seed)))
-    return seed
+    """A seed is a whole number from 0 to 2**64 - 1 or a short text (or None: a fresh
+    shuffle), the same in every Python the engine runs in (the rule: ``cardgame.seed``)."""
+    return _check_seed(seed, msg=msg, error=OptionError)
 
 
 def shuffled_deck(seed: int | str | None) -> list[int]:

@@ -94,6 +94,8 @@ class HandRecord(Value):
         if totals is not None and (not isinstance(totals, list) or len(totals) != n_sides
                                    or not all(is_int(t) for t in totals)):
             raise bad("record#totals", n=n_sides)
+        if totals is not None and sum(totals) != 0:
+            raise bad("record#totals_sum", value=quote(totals))
         actions, says = read_actions(data.get("actions", []), bad, Action.parse)
         return cls(players, dealer, tuple(deck), tuple(actions), rules,
                    tuple(totals) if totals is not None else None, tuple(says), seed)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from cardgame.value import Value
 
 from .cards import FOOL, JACK, KING, POINTS, RANK_OF, SUIT_OF, TOKEN
-from .errors import TroccasError, msg
+from .errors import TroccasError, msg, quote
 from .hand import Hand
 from .play import _WIN_KEY
 
@@ -37,6 +37,26 @@ _SPECIAL = {c for c in range(78) if c == FOOL or (SUIT_OF[c] < 4 and RANK_OF[c] 
 
 class SolverError(TroccasError):
     rule = "solver"
+
+
+# What one call of the facade's ``solve`` may search (the command line's ``troccas solve``):
+# a whole hand would take hours. At most MAX_TRICKS tricks left, refused at once above that,
+# and a budget of positions, so a call ends in seconds: on a laptop-class core the fast model
+# searches some 100,000 positions a second and the engine's full model some 5,000, so a
+# position of the full model counts ENGINE_COST of the budget. Counted in positions, not
+# seconds, the same call succeeds or stops the same way on every machine.
+MAX_TRICKS = 8
+BUDGET = 500_000
+ENGINE_COST = 20
+_NO_LIMIT = 1 << 62
+
+
+class _Stop(Exception):
+    """The budget is spent (raised from deep in the search, caught by :func:`solve`)."""
+
+    def __init__(self, nodes: int) -> None:
+        super().__init__(nodes)
+        self.nodes = nodes
 
 
 class Solution(Value):
@@ -55,10 +75,11 @@ class Solution(Value):
 
 
 class _Search:
-    def __init__(self, side: int) -> None:
+    def __init__(self, side: int, limit: int = _NO_LIMIT) -> None:
         self.side = side
         self.table: dict = {}
         self.nodes = 0
+        self.limit = limit
 
     def key(self, h: Hand):
         held = tuple(sum(1 << c for suit in seat for c in suit) for seat in h._held)
@@ -102,6 +123,8 @@ class _Search:
 
     def value(self, h: Hand, alpha: int, beta: int) -> int:
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise _Stop(self.nodes)
         if h._to_move < 0:
             return h.result["points"][self.side] if h.result is not None else 0
         key = self.key(h)
@@ -230,11 +253,12 @@ class _Fast:
     """Alpha-beta on bitmasks (cards by place, see _ID) for the gain of the root's side from
     here on (see above)."""
 
-    def __init__(self, hand: Hand, side: int) -> None:
+    def __init__(self, hand: Hand, side: int, limit: int = _NO_LIMIT) -> None:
         self.side = side
         self.side_of = list(hand.side_of)
         self.table: dict = {}
         self.nodes = 0
+        self.limit = limit
 
     def legal(self, held: int, led: int) -> int:
         if led >= 0:
@@ -302,6 +326,8 @@ class _Fast:
               led: int, alpha: int, beta: int) -> int:
         """The root side's gain from here to the end of the hand."""
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise _Stop(self.nodes)
         if len(cards) == 4:
             gain, winner = self.trick_gain(players, cards, led)
             if not hands[winner]:
@@ -403,10 +429,10 @@ def _count_now(hand: Hand, side: int) -> int:
     return counting.points(cards, "fours", ())
 
 
-def _solve_fast(hand: Hand) -> Solution:
+def _solve_fast(hand: Hand, limit: int = _NO_LIMIT) -> Solution:
     player = hand.current_player
     side = hand.side_of[player]
-    fast = _Fast(hand, side)
+    fast = _Fast(hand, side, limit)
     hands = [_to_places(hand.seat_mask(p)) for p in range(4)]
     players, cards = list(hand.trick_players), [_N[c] for c in hand.trick_cards]
     led = hand.led
@@ -505,22 +531,29 @@ def _check(hand) -> None:
         raise SolverError(msg("solver#sides", players=hand.n))
 
 
-def solve(hand: Hand) -> Solution:
+def solve(hand: Hand, budget: int | None = None) -> Solution:
     """The value of every legal action of the seat to move, with best play after it (see the
-    module's docstring)."""
+    module's docstring). With a ``budget`` (see BUDGET) a search that would need more is
+    refused with ``solver#budget``."""
     _check(hand)
-    if _fast(hand):
-        return _solve_fast(hand)
-    return solve_engine(hand)
+    fast = _fast(hand)
+    limit = _NO_LIMIT if budget is None else budget if fast else budget // ENGINE_COST
+    try:
+        return _solve_fast(hand, limit) if fast else solve_engine(hand, limit)
+    except _Stop as stop:
+        from .endgames import tricks_left
+        left = tricks_left(hand)
+        raise SolverError(msg("solver#budget", nodes=stop.nodes, tricks=left,
+                              fewer=max(1, left - 1))) from None
 
 
-def solve_engine(hand: Hand) -> Solution:
+def solve_engine(hand: Hand, limit: int = _NO_LIMIT) -> Solution:
     """:func:`solve` by playing the real engine forward at every node: any position, slowly
     (and the reference the fast model is tested against)."""
     _check(hand)
     player = hand.current_player
     side = hand.side_of[player]
-    search = _Search(side)
+    search = _Search(side, limit)
     values = {}
     exact: dict[int, int] = {}
     for aid in hand.legal_action_ids():
@@ -565,7 +598,7 @@ def position(rec, tricks: int | None = None) -> Hand:
             hand.apply(a)
         return hand
     if type(tricks) is not int or tricks < 1:
-        raise SolverError(msg("solver#tricks", value=repr(tricks), most="the"))
+        raise SolverError(msg("solver#tricks_whole", value=quote(tricks)))
     most = 0
     for a in actions:
         if hand.phase == "play" and not hand.trick_players:
@@ -576,4 +609,6 @@ def position(rec, tricks: int | None = None) -> Hand:
         hand.apply(a)
     if hand.phase == "play" and not hand.trick_players and tricks_left(hand) == tricks:
         return hand
-    raise SolverError(msg("solver#tricks", value=tricks, most=most or "?"))
+    if not most:
+        raise SolverError(msg("solver#tricks_none", value=tricks))
+    raise SolverError(msg("solver#tricks", value=tricks, most=most))

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from cardgame.facade import Facade
 
 from .cards import pack as _pack
-from .errors import DOMAIN, TrucError, msg  # noqa: F401 - msg for the CLI
+from .errors import DOMAIN, TrucError, msg, quote  # noqa: F401 - msg for the CLI
 from .hand import Hand
 from .record import HandRecord
 from .rules import OPTIONS, Rules, SOURCES
@@ -120,6 +120,9 @@ def _record(record) -> HandRecord:
 def call_new(players: int = 4, dealer: int = 0, seed=0, rules: dict | None = None,
              totals: list | None = None) -> dict:
     """A new hand's record, no action yet."""
+    Rules(players=players)  # refused as itself: "3 is not a value of the option 'players'"
+    if rules is not None and "players" in rules:  # one place says how many play
+        raise TrucError(msg("record#players_twice", value=quote(rules["players"])))
     data = {"format": "truc-hand", "version": 1, "rules": {**(rules or {}), "players": players},
             "dealer": dealer, "seed": seed, "totals": totals or [0, 0], "actions": []}
     return _record(data).to_json()

@@ -1,6 +1,6 @@
 """The ``truc`` command line: hands played at random for tests and teachers, records replayed.
 
-    truc play --seed 7 [--players 2|4] [--betting french]   a random hand's record (JSON)
+    truc play --seed 7 [--players 2|4] [--betting french] [-o FILE]   a random hand's record
     truc replay hand.json [--json]                           every trick and the result
     truc trick "1 3o" "2 3c" "3 4e" "0 4b"                   who takes a trick, and why
 
@@ -20,7 +20,8 @@ from .errors import TrucError
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, status 2, like every other bad input
-        self.exit(2, f"truc: error: {message} (see 'truc --help')\n")
+        from cardgame.messages import one_line  # an argument may hold a line break
+        self.exit(2, f"truc: error: {one_line(message)} (see 'truc --help')\n")
 
 
 def run(argv: list[str] | None) -> int:
@@ -29,10 +30,12 @@ def run(argv: list[str] | None) -> int:
     p.add_argument("--version", action="version", version=f"truc {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     c = sub.add_parser("play", help="a hand played by random legal actions, as a record")
-    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--seed", default="0",
+                   help="a whole number from 0 to 2**64-1 (the deck and the random choices)")
     c.add_argument("--players", type=int, default=4)
     c.add_argument("--dealer", type=int, default=0)
     c.add_argument("--betting", default="catalan")
+    c.add_argument("-o", "--output", metavar="FILE", help="write the record to FILE")
     c = sub.add_parser("replay", help="replay a hand record: its tricks and its result")
     c.add_argument("record")
     c.add_argument("--json", action="store_true")
@@ -41,24 +44,30 @@ def run(argv: list[str] | None) -> int:
     c.add_argument("--players", type=int, default=4)
     args = p.parse_args(argv)
     if args.command == "play":
-        rec = api.call("new", players=args.players, dealer=args.dealer, seed=args.seed,
+        seed = _seed(args.seed)
+        rec = api.call("new", players=args.players, dealer=args.dealer, seed=seed,
                        rules={"betting": args.betting} if args.betting != "catalan" else None)
-        rng = random.Random(args.seed)
+        rng = random.Random(seed)
         while True:
             view = api.call("view", record=rec, seat=max(0, _to_move(rec)))
             if view["result"] is not None:
                 break
             legal = view["legal"]
             rec = api.call("apply", record=rec, action=legal[int(rng.random() * len(legal))])
-        print(json.dumps(rec, ensure_ascii=False, indent=1))
+        text = json.dumps(rec, ensure_ascii=False, indent=1) + "\n"
+        if args.output:
+            from cardgame.files import write_file
+            write_file(args.output, text, lambda id, **params: TrucError(api.msg(id, **params)))
+            print(f"wrote {args.output}")
+        else:
+            print(text, end="")
         return 0
     if args.command == "replay":
         try:
             with open(args.record, "rb") as f:
                 data = f.read()
         except OSError as exc:
-            print(f"truc: error: {args.record}: {exc.strerror}", file=sys.stderr)
-            return 2
+            raise TrucError(api.msg("record#read", path=args.record, why=exc.strerror)) from None
         from .record import HandRecord
         rec = HandRecord.loads(data)
         hand = rec.replay()
@@ -83,6 +92,12 @@ def run(argv: list[str] | None) -> int:
         plays.append([int(seat), card.strip()])
     print(api.call("trick", plays=plays, players=args.players)["text"])
     return 0
+
+
+def _seed(text: str) -> int:
+    """``--seed``: the shared rule (``cardgame.seed``), refused in the game's words."""
+    from cardgame.seed import parse_seed
+    return parse_seed(text, msg=api.msg, error=TrucError)
 
 
 def _to_move(rec: dict) -> int:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from cardgame.errors import GameError
-from cardgame.messages import Message, register_formatter
+from cardgame.messages import Message, quote, register_formatter  # noqa: F401 - quote too
 
 DOMAIN = "truc"
 

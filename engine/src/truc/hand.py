@@ -303,8 +303,8 @@ class Hand(GameState):
             return msg("bet.nothing_to_answer")
         if aid > BET or aid == REMAINDER:
             return self._bet_refusal(team, 0 if aid == REMAINDER else aid - BET)
-        if aid in WORDS:  # a word of another moment: a cut, a deal, a redeal …
-            return msg("phase#not_now")
+        if aid in WORDS:  # the cut, the deal, the redeal, the 11's decision: not while playing
+            return msg("phase#not_now", action=str(self.action(aid, p)), kind=WORDS[aid][0])
         return msg("action#none", value=repr(aid))
 
     def _bet_refusal(self, team: int, stake: int | None) -> Message:

@@ -2,7 +2,8 @@
 
 ``{"format": "truc-hand", "version": 1, "rules": {...}, "dealer": 0, "seed": 7,
 "totals": [0, 0], "actions": ["3 cut cut", "1 bet truc", ...]}`` — the deck comes from the
-seed, so the record is the seed and the actions. Read with one-line errors naming the field or
+seed, so the record is the seed and the actions, and a record without a seed is refused (it
+would deal a new deck at each replay). Read with one-line errors naming the field or
 the action (``cardgame.record``); an action the rules refuse names its index and the rule.
 """
 
@@ -40,12 +41,12 @@ class HandRecord:
     def from_json(cls, data) -> "HandRecord":
         check_common(data, _bad, format=FORMAT, version=VERSION, fields=FIELDS)
         raw_rules = data.get("rules") or {}
-        if not isinstance(raw_rules, dict):
+        if not isinstance(raw_rules, dict) or not all(isinstance(k, str) for k in raw_rules):
             raise _bad("record#field", field="rules", why="an object of rule options")
         try:
             rules = Rules(**raw_rules)
-        except GameError as exc:
-            raise _bad("record#field", field="rules", why=exc.msg or str(exc)) from None
+        except GameError as exc:  # said as the part it is: "'rules': 3 is not a value of …"
+            raise _bad("record#part", field="rules", why=exc.msg or str(exc)) from None
         dealer = data.get("dealer", 0)
         if not is_int(dealer) or not 0 <= dealer < rules.players:
             raise _bad("record#field", field="dealer",
@@ -55,7 +56,11 @@ class HandRecord:
                 and all(is_int(t) and 0 <= t < rules.target for t in totals)):
             raise _bad("record#field", field="totals",
                        why=f"two scores from 0 to {rules.target - 1}")
-        seed = data.get("seed", 0)
+        # The deck comes from the seed: without one (or with null) each replay would deal a
+        # new random deck, and the same record would pass once and fail the next time.
+        seed = data.get("seed")
+        if seed is None:
+            raise _bad("record#no_seed")
         actions, _ = read_actions(data.get("actions", []), _bad, _check_text)
         return cls(rules, dealer, seed, totals, actions)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from cardgame.value import Value
 
 from .cards import PACKS
-from .errors import OptionError, msg
+from .errors import OptionError, msg, quote
 
 SOURCES = {"truc": "The Truc page of the pagat site (Enric Capo, John McLeod): the Catalan "
                    "game and its French relatives."}
@@ -78,10 +78,10 @@ class Rules(Value):
             if name not in OPTIONS:
                 raise OptionError(msg("options#unknown", name=name,
                                       names=", ".join(OPTIONS)))
-            # The type first: an unhashable value (a list) cannot be looked up among the values.
-            if type(value) is not type(OPTIONS[name].default) or \
-                    value not in OPTIONS[name].values:
-                raise OptionError(msg("options#value", name=name, value=repr(value),
+            # The type first: a list as a value cannot even be looked up.
+            if type(value) is not type(OPTIONS[name].default) or value not in OPTIONS[
+                    name].values:
+                raise OptionError(msg("options#value", name=name, value=quote(value),
                                       values=", ".join(map(repr, OPTIONS[name].values))))
         for name, opt in OPTIONS.items():
             object.__setattr__(self, name, given.get(name, opt.default))

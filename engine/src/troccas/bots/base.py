@@ -144,7 +144,7 @@ def decide(hand, seat, bot, seed):
     if type(seat) is not int or seat != hand.current_player:
         raise TroccasError(msg("bot#seat", seat=quote(seat), waiting=hand.turn_reason()))
     player = get_bot(bot)
-    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise TroccasError(msg("bot#seed", value=quote(seed)))
+    from cardgame.seed import check_seed
+    check_seed(seed, msg=msg, error=TroccasError, none=False)
     rng = random.Random(f"{seed}/{seat}/{hand.action_count}")
     return player.choose(hand, seat, rng), seat

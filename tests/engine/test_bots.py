@@ -309,8 +309,8 @@ def test_cli_arena_prints_the_mean_per_hand_with_a_95_percent_interval():
 @pytest.mark.parametrize("args,needle", [
     (("play", "--bots", "search,deepblue"), "no bot called 'deepblue'"),
     (("arena", "baseline", "nobody", "--hands", "2"), "no bot called 'nobody'"),
-    (("arena", "baseline", "random", "--hands", "x"), "'x' is not a whole number"),
-    (("arena", "baseline", "random", "--hands", "0"), "'0' is not a whole number"),
+    (("arena", "baseline", "random", "--hands", "x"), "'x' is not a number of deals"),
+    (("arena", "baseline", "random", "--hands", "0"), "'0' is not a number of deals"),
     (("play", "--dealer", "7"), "the dealer must be a seat from 0 to 3"),
 ])
 def test_cli_play_and_arena_refuse_bad_input_in_one_line_with_status_2(args, needle):

@@ -290,7 +290,8 @@ def test_an_action_of_another_moment_is_refused_as_such_not_as_a_bad_number():
     h = _cut(Hand(Rules(), 0, seed=2))
     assert h.phase == "play"
     for word in ("1 cut tap", "1 deal one", "1 redeal propose", "1 eleven play"):
-        assert str(h.explain(word)) == "that is not an action of this moment of the hand"
+        said = str(h.explain(word))
+        assert said.startswith(f"'{word}' is not an action of this moment of the hand: it belongs to")
     assert "whole number" not in str(h.verdict(1, PROPOSE).reason)
     assert str(h.verdict(1, 77).reason) == "77 is not the id of an action of this game"
 

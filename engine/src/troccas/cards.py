@@ -158,6 +158,16 @@ def code(cid: int, language: str | None = None) -> str:
     return codes(language)[cid]
 
 
+def as_code(value, language: str | None = None):
+    """What a reader of ``language`` (by default the current one) sees for ``value``: a
+    canonical token as its code ("Kc" -> "Kk" in German), a list or tuple item by item, and
+    anything else as it is (a number, a word such as 'keep')."""
+    if isinstance(value, (list, tuple)):
+        return [as_code(v, language) for v in value]
+    cid = _CANONICAL.get(value) if isinstance(value, str) else None
+    return value if cid is None else codes(language)[cid]
+
+
 def _other_spellings() -> dict[str, int]:
     """Every language's codes, lower case -> card, for the reader of tokens. A code that would
     name two cards (one language's code another's or the canonical token of a different card)
@@ -175,8 +185,7 @@ def _other_spellings() -> dict[str, int]:
 
 def _code_formatter(value, cat: Catalogue) -> str:
     """A text in a message: a canonical card token becomes the catalogue's code for it."""
-    cid = _CANONICAL.get(value) if isinstance(value, str) else None
-    return value if cid is None else codes(cat.language)[cid]
+    return as_code(value, cat.language)
 
 
 register_formatter(DOMAIN, "code", _code_formatter)
@@ -255,6 +264,14 @@ class Card:
         """The card's code in ``language`` (by default the current one): what a reader of that
         language sees ("Kc"; "Kk" in German). See the module's docstring."""
         return codes(language)[self.id]
+
+    def rank_code_in(self, language: str | None = None) -> str | None:
+        """A suit card's rank as ``language`` writes it in its code ("Q"; "Kn" in German), or
+        None for a trump and the Fool."""
+        rank = self.rank
+        if rank is None:
+            return None
+        return catalogue(DOMAIN, language).entry("card.code")["rank"].get(rank, rank)
 
     @property
     def points(self) -> int:

@@ -150,7 +150,7 @@ def _codes_of(cat: Catalogue) -> tuple[str, ...]:
     for cid in range(22, N_CARDS):
         rank = RANKS[RANK_OF[cid]]
         out[cid] = data["rank"].get(rank, rank) + data["suit"][SUITS[SUIT_OF[cid]]]
-    return TOKEN if out == list(TOKEN) else tuple(out)
+    return tuple(out)
 
 
 def code(cid: int, language: str | None = None) -> str:

@@ -152,7 +152,8 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
         # The one environment every part renders with: the theme's folders (overrides/
         # first), then build_tools/templates/.
         from build_tools.words import words
-        templating.use(templating.environment(config.theme.dirs, words=words(site.language)))
+        env = templating.use(templating.environment(config.theme.dirs, words=words(site.language)))
+        templating.extend(env, filters=getattr(site.game_site, "FILTERS", {}))
         self.site = site
         self._alternates(config)
         self.parts = [cls(site) for cls in part_classes(site)]

@@ -236,6 +236,40 @@ def test_no_english_text_on_a_german_page(site_dir, editions):
     assert not leaks, json.dumps(leaks, ensure_ascii=False, indent=1)[:4000]
 
 
+# A card written in English codes where the German ones differ: the Fool, a queen, a cavalier
+# or a jack, and a king or numeral of cups, coins or batons (Ks and 10s are German too).
+ENGLISH_CODE = re.compile(r"(?<![\w/.#-])(Fool|[QCJ][crsb]|K[crb]|(?:10|[1-9])[crb])(?![\w-])")
+
+
+def english_codes_in(html: str) -> list[str]:
+    parser = _Text()
+    parser.feed(html)
+    found = []
+    for text in [" ".join(parser.chunks), *parser.attr_texts]:
+        text = re.sub(r"\s+", " ", text)
+        found += [text[max(0, m.start() - 40):m.end() + 20] for m in ENGLISH_CODE.finditer(text)]
+    return found
+
+
+def test_the_english_code_check_finds_english_codes():
+    assert english_codes_in("<p>XXI I Fool Kb: 5 + 5 + 5 + 5 = 20</p>")
+    assert english_codes_in('<span class="tr-ex__val">Qr · 4</span>')
+    assert not english_codes_in("<p>XXI I Narr Kst: 5 + 5 + 5 + 5 = 20; Ks, 10s, Knm</p>")
+    assert not english_codes_in("<p>englisch <code>Kc</code></p>")
+
+
+def test_no_english_card_code_on_a_german_page(site_dir, editions):
+    """The German edition writes cards in its own codes (Narr; K Kn R B; k m s st): labels,
+    worked counts, legal and winner lines, galleries and answers (issue 27)."""
+    leaks = {}
+    for path in editions["de"]:
+        html = _page(site_dir, "de", path)
+        found = english_codes_in(html if "<body" not in html else html[html.index("<body"):])
+        if found:
+            leaks[f"/de/{path}"] = found[:3]
+    assert not leaks, json.dumps(leaks, ensure_ascii=False, indent=1)[:4000]
+
+
 def test_the_german_home_page_says_in_romansh_what_the_site_is(site_dir):
     for lang in ("en", "de"):
         html = _page(site_dir, lang, "")
@@ -261,6 +295,9 @@ def test_german_messages_cover_every_message_id():
         if isinstance(text, dict):
             assert set(de[key]) == set(text), key
             for form in text:
+                if isinstance(text[form], dict):  # data of the language (card.code's ranks)
+                    assert set(de[key][form]) == set(text[form]), f"{key}/{form}"
+                    continue
                 assert _fields(de[key][form]) == _fields(text[form]), f"{key}/{form}"
         else:
             assert _fields(de[key]) == _fields(text), f"{key}: {de[key]!r} v {text!r}"

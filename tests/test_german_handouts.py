@@ -61,7 +61,7 @@ def test_german_rules_summary_has_the_engines_values_and_deal(pdfs, german):
     pack = api.call("pack")["cards"]
     by_value: dict[int, list[str]] = {}
     for c in pack:
-        by_value.setdefault(c["points"], []).append(c["token"])
+        by_value.setdefault(c["points"], []).append(c["code"])  # German codes: Kk … Narr
     for v in sorted(by_value, reverse=True)[:-1]:
         assert f"{v} {' '.join(by_value[v])}" in t, v
     f = api.call("facts", players=4)

@@ -32,12 +32,17 @@ def expected_label(token: str) -> str:
         return f"{first} da {SUIT_RM[card.suit]} — {card.name}"
     e = TRUMP[card.token]
     english = "the Fool" if card.is_fool else f"trump {card.roman}"
-    # pagat's form of the first name, then each other source's spelling in brackets.
+    # pagat's form of the first name, then each other source's spelling in brackets; where
+    # pagat's form goes against Sursilvan grammar, the other source's first, naming its source.
     head, *others = e["names"][0]["rm"]
-    assert "pagat" in head["sources"]
+    cite = []
+    if "pagat" not in head["sources"]:
+        assert any(o.get("against_grammar") and "pagat" in o["sources"] for o in others)
+        cite = [", ".join(head["sources"])]
     name = head["text"]
     if others:
-        name += " (" + "; ".join(f"{', '.join(o['sources'])}: {o['text']}" for o in others) + ")"
+        name += " (" + "; ".join(cite + [f"{', '.join(o['sources'])}: {o['text']}"
+                                         for o in others]) + ")"
     return f"{name} — {english}, {e['caption'][0]['text']}"
 
 
@@ -58,8 +63,12 @@ def test_examples_of_names():
     assert card_label("7s", GLOSSARY) == "7 da spadas — seven of swords"
     assert card_label("XXI", GLOSSARY) == "il mund — trump XXI, Le Monde"
     # Where the sources write the name differently, pagat's form comes first and the other
-    # with its source: not one of them silently.
-    assert card_label("XIX", GLOSSARY) == "la sulegl (wiki-de: il sulegl) — trump XVIIII, Le Soleil"
+    # with its source: not one of them silently. Where pagat's form goes against Sursilvan
+    # grammar, the grammatical form comes first, citing its source, then pagat's.
+    assert card_label("XIX", GLOSSARY) == ("il sulegl (wiki-de; pagat: la sulegl) — trump XVIIII,"
+                                           " Le Soleil")
+    assert card_label("XIV", GLOSSARY) == ("igl aunghel (wiki-de; pagat: il aunghel) — trump"
+                                           " XIIII, Temperance")
     assert card_label("VI", GLOSSARY) == "ils amurai (wiki-de: ils inamurai) — trump VI, L'Amoureux"
     assert card_label("Fool", GLOSSARY) == "il narr — the Fool, Le Mat"
 
@@ -244,3 +253,24 @@ def test_trick_cards_show_larger_and_fit_a_phone(width, height, site_server, bro
             assert max(right for _, right in trick) <= width, f"/{trick_path}: a trick card runs off"
     finally:
         ctx.close()
+
+
+# --- Romansh forms that agree with Sursilvan grammar (issue 27) -------------------------------
+def _printed_romansh(token: str) -> list[str]:
+    root = ET.fromstring(card_svg(token, GLOSSARY))
+    return [t.text for t in root.iter(f"{SVG}text") if t.get("lang") == "rm"]
+
+
+@pytest.mark.parametrize("token,printed,pagat", [("XIX", "il sulegl", "la sulegl"),
+                                                 ("XIV", "igl aunghel", "il aunghel")])
+def test_sursilvan_article_card_prints_wiki_de_form_and_glossary_keeps_pagats(token, printed, pagat):
+    """sulegl is masculine (il, not la) and il becomes igl before a vowel (igl imperatur, igl
+    juhe, as the site writes them): the card prints wiki-de's form; the glossary keeps both
+    forms, each with its source, and says why pagat's is not the one printed."""
+    assert _printed_romansh(token) == [printed]
+    assert pagat not in _printed_romansh(token)
+    forms = TRUMP[token]["names"][0]["rm"]
+    assert [(f["text"], f["sources"]) for f in forms] == [(printed, ["wiki-de"]), (pagat, ["pagat"])]
+    assert forms[1]["against_grammar"] is True and forms[1]["differs"] == "article"
+    assert forms[1]["note"] and forms[1]["note_de"]
+    assert card_label(token, GLOSSARY).startswith(f"{printed} (wiki-de; pagat: {pagat}) — ")

@@ -141,12 +141,21 @@ def test_german_labels_are_translated_and_places_say_what_they_are():
 
 def test_variants_shown_beside_pagats_form_with_their_sources():
     md = PAGES["glossary/trumps.md"]
-    row = md[md.index('<tr id="trump-xix">'):md.index("</tbody>", md.index('<tr id="trump-xix">'))]
-    head = row.index('<b lang="rm">la sulegl</b>')
-    variant = row.index('<b lang="rm">il sulegl</b>')
+    row = md[md.index('<tr id="trump-vi">'):md.index("</tr>", md.index('<tr id="trump-vi">'))]
+    head = row.index('<b lang="rm">ils amurai</b>')
+    variant = row.index('<b lang="rm">ils inamurai</b>')
     assert head < variant
-    assert re.search(r'<b lang="rm">il sulegl</b> <span class="gl-src"><abbr [^>]*>wiki-de</abbr></span>'
-                     r' <span class="gl-differs">other article</span>', row)
+    assert re.search(r'<b lang="rm">ils inamurai</b> <span class="gl-src"><abbr [^>]*>wiki-de</abbr>'
+                     r'</span> <span class="gl-differs">', row)
+    # Where pagat's form goes against Sursilvan grammar, wiki-de's comes first and pagat's
+    # follows with its source, what differs and why (the note).
+    row = md[md.index('<tr id="trump-xix">'):md.index("</tbody>", md.index('<tr id="trump-xix">'))]
+    assert row.index('<b lang="rm">il sulegl</b>') < row.index('<b lang="rm">la sulegl</b>')
+    assert re.search(r'<b lang="rm">il sulegl</b> <span class="gl-src"><abbr [^>]*>wiki-de</abbr></span>',
+                     row)
+    assert re.search(r'<b lang="rm">la sulegl</b> <span class="gl-src"><abbr [^>]*>pagat</abbr></span>'
+                     r' <span class="gl-differs">other article</span> <span class="gl-note">sulegl,'
+                     r' the sun, is masculine', row)
     words = PAGES["glossary/words.md"]
     assert re.search(r'<b lang="rm">la vaca</b> <span class="gl-src"><abbr [^>]*>wiki-de</abbr></span>'
                      r' <span class="gl-differs">other spelling</span>', words)

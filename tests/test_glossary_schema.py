@@ -164,9 +164,9 @@ DIFFERS = "spelling, article, number, wording, punctuation"
 
 
 def _variant_without_differs(c):
-    line = c.edit("trumps", "trump-xix", "{text: il sulegl, sources: [wiki-de], differs: article}",
-                  "{text: il sulegl, sources: [wiki-de]}")
-    return (f"glossary/trumps.yaml:{line}: entry 'trump-xix': field 'names[0].rm[1].differs':"
+    line = c.edit("trumps", "trump-vi", "{text: ils inamurai, sources: [wiki-de], differs: wording}",
+                  "{text: ils inamurai, sources: [wiki-de]}")
+    return (f"glossary/trumps.yaml:{line}: entry 'trump-vi': field 'names[0].rm[1].differs':"
             f" missing")
 
 
@@ -184,14 +184,33 @@ def _variant_without_source(c):
 
 
 def _headword_not_pagats(c):
+    line = c.edit("trumps", "trump-vi", "    - rm:\n", "    - rm:\n")
+    c.edit("trumps", "trump-vi",
+           "        - {text: ils amurai, sources: [pagat]}\n"
+           "        - {text: ils inamurai, sources: [wiki-de], differs: wording}\n",
+           "        - {text: ils inamurai, sources: [wiki-de]}\n"
+           "        - {text: ils amurai, sources: [pagat], differs: wording}\n")
+    return (f"glossary/trumps.yaml:{line}: entry 'trump-vi': field 'names[0].rm': the headword"
+            f" (first form) must be pagat's 'ils amurai', not wiki-de's 'ils inamurai' (unless"
+            f" pagat's form is marked against_grammar)")
+
+
+def _headword_not_pagats_without_grammar(c):
+    """Sursilvan grammar puts another source's form first only where pagat's is marked."""
     line = c.edit("trumps", "trump-xix", "    - rm:\n", "    - rm:\n")
-    c.edit("trumps", "trump-xix",
-           "        - {text: la sulegl, sources: [pagat]}\n"
-           "        - {text: il sulegl, sources: [wiki-de], differs: article}\n",
-           "        - {text: il sulegl, sources: [wiki-de]}\n"
-           "        - {text: la sulegl, sources: [pagat], differs: article}\n")
+    c.edit("trumps", "trump-xix", " against_grammar: true,", "")
     return (f"glossary/trumps.yaml:{line}: entry 'trump-xix': field 'names[0].rm': the headword"
-            f" (first form) must be pagat's 'la sulegl', not wiki-de's 'il sulegl'")
+            f" (first form) must be pagat's 'la sulegl', not wiki-de's 'il sulegl' (unless"
+            f" pagat's form is marked against_grammar)")
+
+
+def _against_grammar_on_another_source(c):
+    line = c.edit("trumps", "trump-vi", "{text: ils inamurai, sources: [wiki-de], differs: wording}",
+                  "{text: ils inamurai, sources: [wiki-de], differs: wording, against_grammar: true,"
+                  " note: x}")
+    return (f"glossary/trumps.yaml:{line}: entry 'trump-vi': field 'names[0].rm[1]': only"
+            f" pagat's form is marked against_grammar, and with a note saying which rule of"
+            f" Sursilvan grammar it breaks")
 
 
 def _meaning_given_twice(c):
@@ -268,7 +287,8 @@ CASES = [_unknown_source, _missing_field, _misspelt_field, _unknown_category, _d
          _duplicate_id_across_files, _bad_id, _bad_yaml, _key_given_twice, _wrong_type,
          _nested_enum, _nested_missing, _translation_without_source, _source_not_in_entry,
          _variant_without_differs, _variant_differs_unknown, _variant_without_source,
-         _headword_not_pagats, _meaning_given_twice, _place_without_what, _what_of_a_term,
+         _headword_not_pagats, _headword_not_pagats_without_grammar,
+         _against_grammar_on_another_source, _meaning_given_twice, _place_without_what, _what_of_a_term,
          _unknown_place, _bad_reference, _printed_numeral_as_token, _not_a_card, _wrong_number,
          _trump_missing, _empty_file, _missing_file]
 

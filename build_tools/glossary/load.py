@@ -148,14 +148,18 @@ def form_lists(entry: dict) -> list[tuple[str, list[dict]]]:
 
 def with_variants(forms: list[dict]) -> str:
     """The headword and, in brackets, each variant with the sources that write it — the short
-    name a card picture's accessible name and other one-line places use::
+    name a card picture's accessible name and other one-line places use. A headword that is
+    not pagat's (pagat's form goes against Sursilvan grammar) names its own source first::
 
-        with_variants(xix["names"][0]["rm"])  -> 'la sulegl (wiki-de: il sulegl)'
+        with_variants(vi["names"][0]["rm"])   -> 'ils amurai (wiki-de: ils inamurai)'
+        with_variants(xix["names"][0]["rm"])  -> 'il sulegl (wiki-de; pagat: la sulegl)'
     """
     head, *rest = forms
     if not rest:
         return head["text"]
-    return head["text"] + " (" + "; ".join(f"{', '.join(v['sources'])}: {v['text']}" for v in rest) + ")"
+    cite = [", ".join(head["sources"])] if "pagat" not in head["sources"] else []
+    return head["text"] + " (" + "; ".join(
+        cite + [f"{', '.join(v['sources'])}: {v['text']}" for v in rest]) + ")"
 
 
 def renderings(entry: dict, lang: str) -> list[dict]:
@@ -431,14 +435,22 @@ def _check(glossary: Glossary, files: dict[str, Path]) -> None:
                 fail("see", entry["see"].item_lines[i], "an entry cannot refer to itself")
 
         # Each list of forms: the headword is pagat's wherever pagat gives one (pagat is the
-        # site's default source), and no form is given twice.
+        # site's default source) — unless pagat's form goes against Sursilvan grammar: then it
+        # is a variant marked against_grammar, with a note saying which rule it breaks, and
+        # the headword is the grammatical form of another source. No form is given twice.
         for fld, forms in form_lists(entry):
             owner = entry if fld == "rm" else entry["names"][int(fld[6:fld.index("]")])]
             line = owner.key_lines.get("rm", entry.line)
             pagat = next((f for f in forms if "pagat" in f["sources"]), None)
-            if pagat is not None and pagat is not forms[0]:
+            for i, f in enumerate(forms):
+                if f.get("against_grammar") and (f is not pagat or not f.get("note")):
+                    fail(f"{fld}[{i}]", forms.item_lines[i],
+                         "only pagat's form is marked against_grammar, and with a note saying"
+                         " which rule of Sursilvan grammar it breaks")
+            if pagat is not None and pagat is not forms[0] and not pagat.get("against_grammar"):
                 fail(fld, line, f"the headword (first form) must be pagat's '{pagat['text']}',"
-                                f" not {', '.join(forms[0]['sources'])}'s '{forms[0]['text']}'")
+                                f" not {', '.join(forms[0]['sources'])}'s '{forms[0]['text']}'"
+                                f" (unless pagat's form is marked against_grammar)")
             texts = [f["text"] for f in forms]
             for i, text in enumerate(texts):
                 if text in texts[:i]:

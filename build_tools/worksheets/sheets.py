@@ -58,8 +58,16 @@ def _seat_label(context, play) -> str:
     return context.resolve("t")("worksheets.seat", seat=play[0])
 
 
-# The template's own filter.
-FILTERS = {"seat_label": _seat_label}
+def card_code(value):
+    """A card token (or a list of them) as the reader's language writes it ("Kk" for "Kc" in
+    German): every page, sheet and handout shows cards by these codes; the data keeps the
+    tokens."""
+    from troccas.cards import as_code
+    return as_code(value)
+
+
+# The templates' own filters.
+FILTERS = {"seat_label": _seat_label, "code": card_code}
 
 
 def environment(env):
@@ -103,7 +111,7 @@ def _endgame(seed: int) -> dict:
     return {"kind": ENDGAME, "title": _t("worksheets.endgame"), "question": e["question"],
             "situation": e["situation"], "answer_type": "card", "answer": e["answer"],
             "answer_text": _t("worksheets.endgame_answer", cards=_t("worksheets.or").join(
-                e["answer"]), n=e["value"]),
+                card_code(e["answer"])), n=e["value"]),
             "steps": e["steps"], "rule_steps": [], "choices": []}
 
 
@@ -162,12 +170,12 @@ def answer_text(p: dict) -> str:
         return p["answer_text"]
     a = p["answer"]
     if isinstance(a, list):
-        return " ".join(a)
+        return " ".join(card_code(a))
     if p["answer_type"] == "number" and p["kind"] == "count":
         return _t("worksheets.answer_points", n=a)
     if a in p.get("choices", ()):  # a word the question offers ('keep', 'none')
         return choice_word(a)
-    return str(a)
+    return str(card_code(a))
 
 
 def choice_word(choice: str) -> str:

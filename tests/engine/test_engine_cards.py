@@ -132,3 +132,91 @@ def test_count_per_trick_reckoning_gives_the_same_totals(deck, k):
         scorers = [POINTS[c] for c in pile[i:i + 4] if POINTS[c] > 1]
         total += sum(scorers) - (len(scorers) - 1) if scorers else 1
     assert total == points(pile, "fours")
+
+
+# --- each language's codes (issue 27: the German edition writes the cards in German) ---------
+from cardgame.messages import catalogue, languages  # noqa: E402
+from troccas.cards import as_code, codes, format_cards  # noqa: E402
+
+LANGUAGES = languages("troccas")
+ENGLISH_READS = {t.lower() for t in ("Fool", "narr", "il narr")} | {
+    str(c).lower() for c in PACK} | {c.roman.lower() for c in PACK if c.roman} | {
+    "a" + s for s in "crsb"}
+
+
+def test_german_codes_are_the_german_names_initials():
+    """wiki-de's names as the site uses them: König K, Königin Kn, Ritter R, Bube B; Kelche k,
+    Münzen m, Schwerter s, Stäbe st; der Narr. Trumps and numerals as in English."""
+    assert [Card.parse(t).code_in("de") for t in ("Kc", "Qr", "Cs", "Jb", "Fool", "10b", "1c",
+                                                  "XXI", "IV")] == \
+        ["Kk", "Knm", "Rs", "Bst", "Narr", "10st", "1k", "XXI", "IV"]
+    assert format_cards([c.id for c in map(Card.parse, "XXI I Fool Kb".split())], "de") == \
+        "XXI I Narr Kst"
+
+
+def test_english_codes_are_the_canonical_tokens():
+    assert codes("en") == tuple(str(c) for c in sorted(PACK))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_code_of_every_language_reads_back_as_its_card(lang):
+    for card in PACK:
+        code = card.code_in(lang)
+        for spelling in (code, code.lower(), code.upper(), str(card)):
+            assert Card.parse(spelling) is card, (lang, spelling)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_code_of_a_language_names_another_card_in_english(lang):
+    """A German code is either no English token at all or the same card's ("Ks", "10s")."""
+    english = {}
+    for card in PACK:
+        english[str(card).lower()] = card
+    for card in PACK:
+        code = card.code_in(lang).lower()
+        assert english.get(code, card) is card, (lang, card.code_in(lang))
+        assert code not in ENGLISH_READS or Card.parse(code) is card
+
+
+@given(st.sampled_from(LANGUAGES), st.lists(st.sampled_from(PACK), min_size=1, max_size=20,
+                                             unique=True))
+@settings(max_examples=200, deadline=None)
+def test_a_pile_written_in_any_language_parses_back_to_the_pile(lang, pile):
+    text = format_cards([c.id for c in pile], lang)
+    assert Card.parse_many(text) == pile
+    mixed = " ".join(c.code_in(lang) if i % 2 else str(c) for i, c in enumerate(pile))
+    assert Card.parse_many(mixed) == pile
+
+
+@given(st.text(alphabet="KkNnRrBbSsTtMmQqCcJjAa0123456789IVXFolar", min_size=1, max_size=5))
+@settings(max_examples=500, deadline=None)
+def test_a_token_names_at_most_one_card_whatever_language_wrote_it(token):
+    """Every spelling read is unambiguous: if a token is some language's code, or an English
+    token, it is that one card, and parsing gives it."""
+    meant = {card for lang in LANGUAGES for card in PACK
+             if card.code_in(lang).lower() == token.lower()}
+    meant |= {card for card in PACK if token.lower() in (str(card).lower(),
+                                                         (card.roman or "").lower())}
+    assert len(meant) <= 1, (token, meant)
+    if meant:
+        assert Card.parse(token) is meant.pop()
+
+
+def test_a_message_prints_cards_in_its_catalogues_notation():
+    from troccas.errors import msg
+    m = msg("puzzle.count#group_four", cards=["XXI", "I", "Fool", "Kb"], values="5 + 5 + 5 + 5",
+            sum=20, points=17)
+    assert m.render("de").startswith("XXI I Narr Kst: 5 + 5 + 5 + 5 = 20")
+    assert m.render("en").startswith("XXI I Fool Kb: 5 + 5 + 5 + 5 = 20")
+    assert msg("play.in_hand", card="Qr").render("de") == "du hast Knm nicht auf der Hand"
+    assert as_code(["Qr", "keep", 3], "de") == ["Knm", "keep", 3]  # only cards change
+
+
+def test_the_catalogues_state_their_codes_in_the_notation_help():
+    """The German refusal of a token that is no card names the German codes and says that the
+    English ones are read too."""
+    text = str(pytest.raises(InvalidCardError, Card.parse, "Zz").value.msg.render("de"))
+    data = catalogue("troccas", "de").entry("card.code")
+    for code in (data["fool"], *data["rank"].values(), *data["suit"].values()):
+        assert code in text
+    assert "Fool" in text and "Kc" in text

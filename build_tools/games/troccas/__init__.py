@@ -9,7 +9,9 @@ A game's site folder gives:
 * ``widget_context(site)`` — what its widget templates (``overrides/partials/widgets/``) need;
 * ``MARKERS`` — the page markers it draws itself, ``name -> draw(site, marker, page, config)``
   (here ``<!-- count: Qc 1c 2c 3c -->``, a pile counted by the engine);
-* ``card_label(token)`` and ``card_svg(token, glossary)`` — a card's name and picture.
+* ``card_label(token)`` and ``card_svg(token, glossary)`` — a card's name and picture;
+* ``FILTERS`` — its templates' filters: ``code``, a card token (or a list) as the build's
+  language writes it ("Kk" for the token "Kc" in German; the engine's ``card.code`` data).
 """
 
 from __future__ import annotations
@@ -19,12 +21,15 @@ from functools import lru_cache
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
+from build_tools.worksheets.sheets import card_code
+
 from .cards_svg import card_label, card_svg  # noqa: F401 - the game's card names and pictures
 from .endgames import EndgamesPart
 from .examples import ExamplesPart
 
 PARTS = (ExamplesPart, EndgamesPart)
-__all__ = ["PARTS", "MARKERS", "widget_context", "card_label", "card_svg"]
+FILTERS = {"code": card_code}
+__all__ = ["PARTS", "MARKERS", "FILTERS", "widget_context", "card_label", "card_svg"]
 
 
 def _pack_groups(api) -> tuple:
@@ -35,7 +40,7 @@ def _pack_groups(api) -> tuple:
 @lru_cache(maxsize=None)
 def _pack_groups_in(api, words) -> tuple:
     """The pack in groups, each named in the site's words of the build's language."""
-    from troccas.cards import SUIT_ROMANSH, SUITS
+    from troccas.cards import SUIT_ROMANSH, SUITS, Card
 
     cards = api.call("pack")["cards"]
     groups = [{"key": s, "title": words.t("widgets.group_suit", suit=words.t(f"widgets.suit_{s}"),
@@ -44,7 +49,8 @@ def _pack_groups_in(api, words) -> tuple:
     trumps = {"key": "t", "title": words.t("widgets.group_trumps"), "cards": []}
     by_suit = {g["key"]: g for g in groups}
     for card in cards:
-        short = card["rank"] if card["kind"] == "suit" else card["token"]
+        short = (Card.parse(card["token"]).rank_code_in() if card["kind"] == "suit"
+                 else card["code"])  # as the build's language writes it (German: Kn for Q)
         entry = dict(card, short=short)
         (by_suit[card["suit"]] if card["kind"] == "suit" else trumps)["cards"].append(entry)
     return tuple(groups + [trumps])

@@ -9,7 +9,7 @@ player knows: cups and coins as separate pips in the usual centred pattern; swor
 blades crossing in an almond and batons as long staves woven in a lattice, with a straight one
 down the middle when the count is odd; the courts as a king with crown and beard, a veiled
 queen, a horse for the cavalier and a page in a feathered cap; every trump with its numeral
-large at the top and an emblem of what its Romansh name says (``EMBLEMS``: the sun for la
+large at the top and an emblem of what its Romansh name says (``EMBLEMS``: the sun for il
 sulegl, the scales for la stadera, the hen for la gaglina…).
 
 Generic font families only (no external fonts), no ids, no <defs>, no references, so a card can
@@ -63,7 +63,7 @@ def card_label(token: str, glossary: Glossary | None = None) -> str:
     card = Card.parse(token)
     if card.kind != "suit":
         entry = next(e for e in g.kinds["trumps"] if e["card"] == card.token)
-        rm = with_variants(entry["names"][0]["rm"])  # pagat's form, then any variant with its source
+        rm = with_variants(entry["names"][0]["rm"])  # the headword, then any variant with its source
         caption = entry["caption"][0]["text"]
         # the numeral as the card prints it (XVIIII), as in the picture
         name = (words.t("glossary.card_fool") if card.is_fool
@@ -501,7 +501,7 @@ def _e_death() -> str:  # XIII la mort: death, the skull and the scythe
             f'<path d="M42 72V82M50 72V82M58 72V82M36 72H64" fill="none" stroke-width="1.5"/>')
 
 
-def _e_angel() -> str:  # XIIII il aunghel, la tempronza: the angel's wings and halo, two jugs
+def _e_angel() -> str:  # XIIII igl aunghel, la tempronza: the angel's wings and halo, two jugs
     wing = "M0 0Q-20-20-46-20Q-40-12-44-6Q-36-4-40 4Q-30 4-32 12Q-18 10 0 0Z"
     return (f'<path d="{_path(wing, 46, 40, 1)}{_path(wing, 54, 40, -1, 1)}" fill="#e3f2fd"/>'
             f'<path d="{_circle_d(10, 50, 14)}" fill="none" stroke="{GOLD}" stroke-width="4"/>'
@@ -540,7 +540,7 @@ def _e_moon() -> str:  # XVIII la glina: the moon, a crescent with a face
             f'<path d="{_path(_star_d(6), 82, 30, 1)}{_path(_star_d(5), 88, 62, 1)}" fill="#fff176"/>')
 
 
-def _e_sun() -> str:  # XIX la sulegl: the sun, with a face and its rays
+def _e_sun() -> str:  # XIX il sulegl: the sun, with a face and its rays
     rays = []
     for i in range(16):
         a = 2 * math.pi * i / 16

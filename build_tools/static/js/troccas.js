@@ -275,12 +275,14 @@ function countPile(root) {
   let run = 0;
 
   const name = (token) => buttons.get(token)?.dataset.name || token;
+  // a card as the page's language writes it (the engine's code; "Kk" for Kc in German)
+  const code = (token) => buttons.get(token)?.dataset.code || token;
 
   function update() {
     for (const [token, b] of buttons) b.setAttribute("aria-pressed", String(pile.includes(token)));
     size.textContent = String(pile.length);
     pileText.replaceChildren(...(pile.length ? pile.map((t, i) =>
-      el("span", { class: "tr-token", title: name(t) }, (i ? " " : "") + t)) : [emptyText]));
+      el("span", { class: "tr-token", title: name(t) }, (i ? " " : "") + code(t))) : [emptyText]));
     recount();
   }
 
@@ -313,7 +315,7 @@ function countPile(root) {
     const rows = result.groups.map((g, i) => {
       const sum = g.values.length > 1 ? `${g.values.join(" + ")} = ${g.sum}` : `${g.sum}`;
       const cards = el("td", {});
-      g.cards.forEach((t, j) => cards.append(el("span", { class: "tr-token", title: name(t) }, (j ? " " : "") + t)));
+      g.cards.forEach((t, j) => cards.append(el("span", { class: "tr-token", title: name(t) }, (j ? " " : "") + code(t))));
       return el("tr", {},
         el("td", {}, String(i + 1)), cards, el("td", {}, sum),
         el("td", {}, g.less ? `− ${g.less}` : "—"), el("td", { class: "tr-num" }, String(g.points)));

@@ -40,21 +40,33 @@ class Notation:
 
     ``msg(id, **params)`` builds the game's messages; the ids used are ``notation#not_list``,
     ``notation#not_text``, ``notation.duplicate`` and ``notation.duplicate#as``;
-    ``explain(token)`` says why a token is no card (a game knows its likely slips)."""
+    ``explain(token)`` says why a token is no card (a game knows its likely slips).
+
+    ``more()``, if given, returns further spellings (lower case -> card): the codes of the
+    game's other languages, read from their catalogues. It is called once, at the first token
+    that the ``lookup`` does not know, so a process that only ever reads the canonical tokens
+    never loads another language's catalogue."""
 
     def __init__(self, tokens: Sequence[str], lookup: Mapping[str, int], *,
                  msg: Callable[..., Message], explain: Callable[[str], Message],
-                 invalid: type[Exception], duplicate: type[Exception]) -> None:
+                 invalid: type[Exception], duplicate: type[Exception],
+                 more: Callable[[], Mapping[str, int]] | None = None) -> None:
         self.tokens = tuple(tokens)
         self.lookup = dict(lookup)
         self.msg, self.explain = msg, explain
         self.invalid, self.duplicate = invalid, duplicate
+        self._more = more
 
     def parse_id(self, token: str) -> int:
         """The card of one token; raises the game's invalid-card error naming the token."""
         if not isinstance(token, str):
             raise self.invalid(self.msg("notation#not_text", value=quote(token)))
-        cid = self.lookup.get(token.strip().lower())
+        key = token.strip().lower()
+        cid = self.lookup.get(key)
+        if cid is None and self._more is not None:
+            more, self._more = self._more, None
+            self.lookup.update(more())
+            cid = self.lookup.get(key)
         if cid is None:
             raise self.invalid(self.explain(token))
         return cid

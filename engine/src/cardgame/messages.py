@@ -16,8 +16,12 @@ catalogue translates rather than printing the raw value:
 * ``{n:plural:trick}`` — the catalogue's ``plural.trick`` entry, ``{"one": …, "other": …}``;
 * ``{token:quoted}`` — a piece of the reader's input, quoted, on one line and shortened.
 
-Plain fields print the value as it is (card tokens such as ``Kc`` are notation, the same in
-every language).
+Plain fields print the value as it is, except a card: a game whose cards are written
+differently in each language registers a formatter ``code`` (``register_formatter``), and
+every plain text field and every item of a list kind (``{cards:list}``, ``{cards:or}`` …) goes
+through it, so a card token (``Kc``, the engine's canonical notation) is printed in the
+catalogue's own notation ("Kk" in German) and anything else as it is. ``{card:code}`` says the
+same explicitly.
 
 Seats and the viewer: ``{seat:seat}`` names a seat — ``seat#plain`` ("seat 2") when a message is
 rendered for nobody in particular. Rendered *for a viewer* (``render(viewer=0)``, a player at a
@@ -153,6 +157,10 @@ class _Formatter(string.Formatter):
             text = self.cat.render(value, self.viewer)
             return text[:1].upper() + text[1:] if spec == "cap" else text
         if not spec:
+            if isinstance(value, str):  # a card token in the language's notation (see above)
+                code = self.cat.formatters.get("code")
+                if code is not None:
+                    return code(value, self.cat)
             return super().format_field(value, spec)
         kind, _, arg = spec.partition(":")
         cat = self.cat
@@ -175,7 +183,7 @@ class _Formatter(string.Formatter):
         if kind == "quoted":  # a piece of input: on one line, shortened, in quotes
             return quote(value)
         if kind == "list":
-            return " ".join(str(v) for v in value)
+            return " ".join(self.format_field(v, "") for v in value)
         if kind == "seq":  # parts of one sentence, each a message or a text
             return "".join(self.format_field(v, "") for v in value)
         if kind in ("join", "capjoin"):  # {steps:join:; } — joined by what follows the colon

@@ -50,8 +50,8 @@ def tokens(ids) -> list[str]:
 
 def card_info(card: Card) -> CardInfo:
     from .results import CardInfo
-    return CardInfo(card.token, card.name_in(), card.points, card.kind, card.suit, card.rank,
-                    card.number)
+    return CardInfo(card.token, card.name_in(), card.code_in(), card.points, card.kind, card.suit,
+                    card.rank, card.number)
 
 
 def count_result(r: counting.Count) -> CountResult:

@@ -16,7 +16,18 @@ Notation (pagat's ranks, Romansh suit initials):
 * suit cards: rank + suit — ranks ``K Q C J 1`` … ``10`` (``A`` is read as ``1``), suits
   ``c`` cuppas (cups), ``r`` rosas (coins), ``s`` spadas (swords), ``b`` bastuns (batons).
 
-Input is case-insensitive; output is canonical (``Kc``, ``10s``, ``XXI``, ``Fool``).
+Input is case-insensitive; the tokens above are the canonical ones (``Kc``, ``10s``, ``XXI``,
+``Fool``): the engine's data, records and results carry them, and ``str(card)`` is one.
+
+Each language also writes the cards in its own words: its catalogue's ``card.code`` entry gives
+the Fool's code and the codes of the court ranks and the suits (numerals and trumps are the
+same in every language). A reader's text — a message, a solution, a card's label — shows the
+codes of its language (:meth:`Card.code_in`, :func:`code`); every language's codes are read as
+input in every language, beside the canonical tokens, and no code may name one card in one
+language and another card in another (checked when they are first read)::
+
+    >>> Card.parse("Kc").code_in("de"), Card.parse("Knst"), Card.parse("narr").code_in("de")
+    ('Kk', Card.parse('Qb'), 'Narr')
 """
 
 from __future__ import annotations
@@ -116,10 +127,74 @@ def _explain_bad_token(token: str) -> Message:
     return msg("notation#unknown", token=t)
 
 
+# --- each language's codes ------------------------------------------------------------------
+_CODES: dict[str, tuple[str, ...]] = {}
+_CANONICAL = {t: cid for cid, t in enumerate(TOKEN)}
+
+
+def codes(language: str | None = None) -> tuple[str, ...]:
+    """The 78 cards' codes in ``language`` (by default the current one), by card id: the
+    catalogue's ``card.code`` — ``{"fool": …, "rank": {"K": …, "Q": …, "C": …, "J": …},
+    "suit": {"c": …, "r": …, "s": …, "b": …}}`` — applied to the canonical tokens."""
+    cat = catalogue(DOMAIN, language)
+    hit = _CODES.get(cat.language)
+    if hit is None:
+        hit = _CODES[cat.language] = _codes_of(cat)
+    return hit
+
+
+def _codes_of(cat: Catalogue) -> tuple[str, ...]:
+    data = cat.entry("card.code")
+    out = list(TOKEN)
+    out[FOOL] = data["fool"]
+    for cid in range(22, N_CARDS):
+        rank = RANKS[RANK_OF[cid]]
+        out[cid] = data["rank"].get(rank, rank) + data["suit"][SUITS[SUIT_OF[cid]]]
+    return tuple(out)
+
+
+def code(cid: int, language: str | None = None) -> str:
+    """Card ``cid``'s code in ``language`` (by default the current one): "Kc"; "Kk" in German."""
+    return codes(language)[cid]
+
+
+def as_code(value, language: str | None = None):
+    """What a reader of ``language`` (by default the current one) sees for ``value``: a
+    canonical token as its code ("Kc" -> "Kk" in German), a list or tuple item by item, and
+    anything else as it is (a number, a word such as 'keep')."""
+    if isinstance(value, (list, tuple)):
+        return [as_code(v, language) for v in value]
+    cid = _CANONICAL.get(value) if isinstance(value, str) else None
+    return value if cid is None else codes(language)[cid]
+
+
+def _other_spellings() -> dict[str, int]:
+    """Every language's codes, lower case -> card, for the reader of tokens. A code that would
+    name two cards (one language's code another's or the canonical token of a different card)
+    is an error in a catalogue: the notation would not read back."""
+    from cardgame.messages import CatalogueError, languages
+    seen = dict(_LOOKUP)
+    for lang in languages(DOMAIN):
+        for cid, c in enumerate(codes(lang)):
+            key = c.lower()
+            if seen.setdefault(key, cid) != cid:
+                raise CatalogueError(f"{DOMAIN}/{lang}: the code {c!r} of {TOKEN[cid]} already"
+                                     f" names {TOKEN[seen[key]]}")
+    return seen
+
+
+def _code_formatter(value, cat: Catalogue) -> str:
+    """A text in a message: a canonical card token becomes the catalogue's code for it."""
+    return as_code(value, cat.language)
+
+
+register_formatter(DOMAIN, "code", _code_formatter)
+
 # The notation, read by the game-neutral reader (cardgame.cards) with Troccas's tokens, aliases
-# and messages.
+# and messages, and the other languages' codes once a token is none of the canonical ones.
 _NOTATION = Notation(TOKEN, _LOOKUP, msg=msg, explain=_explain_bad_token,
-                     invalid=InvalidCardError, duplicate=DuplicateCardError)
+                     invalid=InvalidCardError, duplicate=DuplicateCardError,
+                     more=_other_spellings)
 parse_id = _NOTATION.parse_id  # one token -> card id; InvalidCardError naming the token
 split_tokens = _NOTATION.split  # a pile as text ("Kc, XXI 10s") or a list -> its tokens
 parse_ids = _NOTATION.parse_ids  # a pile -> card ids; a card named twice: DuplicateCardError
@@ -182,7 +257,21 @@ class Card:
 
     @property
     def token(self) -> str:
+        """The canonical token ("Kc"), the same in every language: the engine's data."""
         return TOKEN[self.id]
+
+    def code_in(self, language: str | None = None) -> str:
+        """The card's code in ``language`` (by default the current one): what a reader of that
+        language sees ("Kc"; "Kk" in German). See the module's docstring."""
+        return codes(language)[self.id]
+
+    def rank_code_in(self, language: str | None = None) -> str | None:
+        """A suit card's rank as ``language`` writes it in its code ("Q"; "Kn" in German), or
+        None for a trump and the Fool."""
+        rank = self.rank
+        if rank is None:
+            return None
+        return catalogue(DOMAIN, language).entry("card.code")["rank"].get(rank, rank)
 
     @property
     def points(self) -> int:
@@ -286,8 +375,10 @@ def sort_ids(ids: Iterable[int]) -> list[int]:
     return sorted(ids, key=RANKING_INDEX.__getitem__)
 
 
-def format_cards(ids: Iterable[int]) -> str:
-    return " ".join(TOKEN[c] for c in ids)
+def format_cards(ids: Iterable[int], language: str | None = None) -> str:
+    """Cards as a reader of ``language`` (by default the current one) writes them."""
+    table = codes(language)
+    return " ".join(table[c] for c in ids)
 
 
 # --- names in words ------------------------------------------------------------------------

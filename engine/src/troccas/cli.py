@@ -11,6 +11,7 @@ import json
 import sys
 
 from . import __version__, api
+from .cards import as_code
 from .errors import TroccasError, msg, quote
 
 NOTATION = """\
@@ -22,7 +23,25 @@ card notation:
   Input is case-insensitive; cards are separated by spaces or commas.
 """
 
-EPILOG = NOTATION + """
+
+def _notation_help() -> str:
+    """The notation, and each other language's codes from its catalogue (card.code): what
+    ``--lang`` prints, and what is read as input in every language."""
+    from cardgame.messages import catalogue, languages
+    lines = [NOTATION.rstrip("\n")]
+    for lang in languages("troccas"):
+        data = catalogue("troccas", lang).entry("card.code")
+        if as_code(["Fool", "Kc", "Qr", "Cs", "Jb"], lang) == ["Fool", "Kc", "Qr", "Cs", "Jb"]:
+            continue
+        ranks = " ".join(data["rank"][r] for r in "KQCJ")
+        suits = ", ".join(f"{data['suit'][s]} {catalogue('troccas', lang).term('suit.' + s)}"
+                          for s in "crsb")
+        lines.append(f"  --lang {lang} prints: the Fool {data['fool']}; ranks {ranks} (for K Q C J);"
+                     f"\n              suits {suits}; e.g. {' '.join(as_code(['Kc', '10s', 'Qb'], lang))}")
+    lines.append("  Every language's codes are read as input in every language.")
+    return "\n".join(lines) + "\n"
+
+EPILOG = """
 actions in hand records: '<seat> <kind> <arg>', e.g. '1 play Kc', '0 scart 3c',
   '2 talk liber', '3 call buob_sche', '1 kingjack c', '1 takeback 3c'.
 Seats count in the order of play (anticlockwise): seat d+1 is the dealer d's right.
@@ -43,7 +62,7 @@ def _cards_arg(values: list[str]) -> str:
 def _print_count(r: dict) -> None:
     for i, g in enumerate(r["groups"], 1):
         values = " + ".join(str(v) for v in g["values"])
-        print(f"group {i}: {' '.join(g['cards']):<22} {values} = {g['sum']}"
+        print(f"group {i}: {' '.join(as_code(g['cards'])):<22} {values} = {g['sum']}"
               f" - {g['less']} = {g['points']}")
     print(f"points: {r['points']} ({r['method']})")
 
@@ -54,9 +73,9 @@ def _print_replay(r: dict) -> None:
         who = f"seat {e['player']}" if "player" in e else ""
         print(f"  talk: {who} {e.get('decision', e.get('method', e.get('text', '')))}".rstrip())
     if r["scart"]:
-        print(f"scart: {' '.join(r['scart'])}")
+        print(f"scart: {' '.join(as_code(r['scart']))}")
     for t in r["tricks"]:
-        plays = ", ".join(f"{p}:{c}" for p, c in t["plays"])
+        plays = ", ".join(f"{p}:{as_code(c)}" for p, c in t["plays"])
         print(f"trick {t['number']:>2}: {plays:<40} won by seat {t['winner']}")
         for key in ("buob", "fool"):
             if t.get(key):
@@ -78,7 +97,7 @@ def _print_replay(r: dict) -> None:
 
 def _print_tricks(tricks: list[dict]) -> None:
     for t in tricks:
-        plays = ", ".join(f"seat {p}: {c}" for p, c in t["plays"])
+        plays = ", ".join(f"seat {p}: {as_code(c)}" for p, c in t["plays"])
         taken = f" — seat {t['winner']} takes it" if t.get("winner") is not None else ""
         print(f"  {plays}{taken}")
 
@@ -88,14 +107,15 @@ def _print_endgame(r: dict) -> None:
     print(f"{r['title']} — puzzle endgame seed {r['spec'].get('seed')} (level {r['level']})")
     for p, cards in enumerate(sit["hands"]):
         who = "you" if p == sit["seat"] else "partner" if p in sit["partners"] else "opponent"
-        print(f"seat {p} ({who}): {' '.join(cards)}")
+        print(f"seat {p} ({who}): {' '.join(as_code(cards))}")
     if sit["trick"]:
-        print("trick: " + ", ".join(f"seat {p}: {c}" for p, c in sit["trick"]))
+        print("trick: " + ", ".join(f"seat {p}: {as_code(c)}" for p, c in sit["trick"]))
     print(r["question"])
     if "answer" in r:
-        print(f"answer: {' or '.join(r['answer'])} — {r['value']} card points for your side")
+        print(f"answer: {' or '.join(as_code(r['answer']))} — {r['value']} card points for"
+              " your side")
         for card, value in sorted(r["values"].items(), key=lambda kv: (-kv[1], kv[0])):
-            print(f"  {card:>5}  {value}")
+            print(f"  {as_code(card):>5}  {value}")
         print("best play:")
         _print_tricks(r["line"])
 
@@ -109,16 +129,17 @@ def _print_puzzle(r: dict) -> None:
         if not value:
             continue
         if key == "trick":
-            value = ", ".join(f"seat {p}: {c}" for p, c in value)
+            value = ", ".join(f"seat {p}: {as_code(c)}" for p, c in value)
         elif key == "side_tricks":
-            value = " / ".join(" ".join(t) for t in value)
+            value = " / ".join(" ".join(as_code(t)) for t in value)
         elif isinstance(value, list):
-            value = " ".join(value)
+            value = " ".join(as_code(value))
         print(f"{label}: {value}" if label else value)
     print(r["question"])
     if "answer" in r:
         ans = r["answer"]
-        print("answer: " + (" ".join(ans) if isinstance(ans, list) else str(ans)))
+        print("answer: " + r.get("answer_text", " ".join(ans) if isinstance(ans, list)
+                                 else str(ans)))
         for step in r["steps"]:
             print(f"  {step}")
 
@@ -144,7 +165,8 @@ def _read_record(path: str) -> bytes:
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="troccas", description="The rules of Troccas, the Swiss tarot card game"
                 " of the Surselva (pagat's rules by default).",
-                formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
+                formatter_class=argparse.RawDescriptionHelpFormatter,
+                epilog=_notation_help() + EPILOG)
     p.add_argument("--version", action="version", version=f"troccas {__version__}")
     from cardgame.messages import languages
     p.add_argument("--lang", default="en", choices=languages("troccas"),
@@ -292,14 +314,14 @@ def run(argv: list[str] | None = None) -> int:
         show = _print_count
     elif c == "winner":
         r = api.call("winner", cards=_cards_arg(args.cards))
-        show = (lambda r: print(f"{r['winner']} wins: {r['explanation']}"))
+        show = (lambda r: print(f"{as_code(r['winner'])} wins: {r['explanation']}"))
     elif c == "legal":
         r = api.call("legal", hand=args.hand, trick=args.trick)
 
         def show(r):
-            print("legal: " + " ".join(r["legal"]))
+            print("legal: " + " ".join(as_code(r["legal"])))
             for x in r["refused"]:
-                print(f"  not {x['card']}: {x['message']} [{x['rule']}]")
+                print(f"  not {as_code(x['card'])}: {x['message']} [{x['rule']}]")
     elif c == "deal":
         r = api.call("deal", players=args.players, seed=_seed(args.seed), dealer=args.dealer,
                      method=args.method)
@@ -307,7 +329,8 @@ def run(argv: list[str] | None = None) -> int:
         def show(r):
             for seat, cards in enumerate(r["hands"]):
                 mark = " (dealer)" if seat == r["dealer"] else ""
-                print(f"seat {seat}{mark}: {' '.join(cards)}   face up: {r['face_up'][seat]}")
+                print(f"seat {seat}{mark}: {' '.join(as_code(cards))}"
+                      f"   face up: {as_code(r['face_up'][seat])}")
     elif c == "replay":
         from .record import HandRecord
         where = "<stdin>" if args.file == "-" else args.file

@@ -22,7 +22,7 @@ from typing import Any
 
 from . import counting
 from .cards import (CAVALIER, FOOL, JACK, KING, POINTS, QUEEN, RANK_OF, SUIT_OF,
-                    TOKEN, TRUMP, parse_ids, sort_ids, suit_card)
+                    TOKEN, TRUMP, as_code, parse_ids, sort_ids, suit_card)
 from .deal import check_players
 from .errors import DOMAIN, Message, TroccasError, msg, quote
 from .hand import Hand, play_random
@@ -103,6 +103,14 @@ class Puzzle:
             out["rule_steps"] = [str(m) for m in self.steps if m.id in RULE_STEPS]
             if "answer_text" in self.extra:  # the answer as a person says it (a scart)
                 out["answer_text"] = str(self.extra["answer_text"])
+            elif self.answer_type != "number":
+                # cards as the language writes them, where its codes are not the tokens
+                # ("Kk" for the answer "Kc" in German); a word such as 'none' stays the answer
+                text = " ".join(as_code(list(self.answer))) if isinstance(
+                    self.answer, (list, tuple)) else as_code(self.answer)
+                if text != (" ".join(self.answer) if isinstance(self.answer, (list, tuple))
+                            else self.answer):
+                    out["answer_text"] = text
         return out
 
     def rule_hint(self) -> Message:

@@ -19,9 +19,11 @@ Token = str  # a card in notation: Kc, 10s, XXI, Fool
 
 @dataclass(frozen=True)
 class CardInfo:
-    """One card: its token, its name in the language of the call, points and kind."""
+    """One card: its token, its name and its code in the language of the call ("Kk", the
+    German for the token "Kc"; see troccas.cards), points and kind."""
     token: Token
     name: str
+    code: str
     points: int
     kind: str  # suit | trump | fool
     suit: str | None

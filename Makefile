@@ -166,7 +166,7 @@ lint: $(STAMPS)/venv $(STAMPS)/npm
 	check "mypy --strict (engines)" $(VENV)/bin/mypy --strict -p cardgame -p troccas -p truc; \
 	check "mypy (build tooling)" $(VENV)/bin/mypy build_tools benchmarks; \
 	check eslint node_modules/.bin/eslint --max-warnings=0 .; \
-	check "node --test" bash -c '$(PY) tests/js/prepare.py $(JS_TEST_DIR) && node --test tests/js/*.test.mjs'; \
+	check "node --test" bash -c '$(PY) tests/js/prepare.py $(JS_TEST_DIR) && node --test --test-reporter=spec tests/js/*.test.mjs'; \
 	if [ -n "$$failed" ]; then echo "make lint: failed:$$failed"; exit 1; fi
 
 test: lint chromium $(STAMPS)/test-site $(STAMPS)/test-site-truc

@@ -1,7 +1,9 @@
 # Troccas — build, serve and test the site.
 #
 #   make serve   set everything up, build site/ and serve it at http://127.0.0.1:8000/
-#   make test    set everything up, build a test copy of each site and run the whole test suite
+#   make test    set everything up, run the static checks (make lint), build a test copy of each
+#                site and run the whole test suite
+#   make lint    the static checks only: ruff, mypy, eslint and the JavaScript tests (node --test)
 #   make build   set everything up and build site/ only
 #   GAME=truc    (with serve or build) the generator's second site, Truc: sites/truc/ -> site-truc/
 #
@@ -49,11 +51,12 @@ ENGINE_SRC := engine/pyproject.toml $(shell find engine/src -not -path '*/__pyca
 SITE_SRC := mkdocs.yml mkdocs.de.yml $(shell find docs docs-de overrides build_tools glossary puzzles sites \
                 -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
 
-.PHONY: help serve build test setup venv npm wheel stdlib chromium bench bench-engine lighthouse clean clean-all FORCE
+.PHONY: help serve build test lint setup venv npm wheel stdlib chromium bench bench-engine lighthouse clean clean-all FORCE
 
 help:
 	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT)/"
-	@echo "make test    build a test copy of the site and run every test (browser tests included)"
+	@echo "make test    run the static checks, build a test copy of the site and run every test (browser tests included)"
+	@echo "make lint    the static checks only: ruff, mypy, eslint, node --test"
 	@echo "make build   build the site into site/"
 	@echo "helpers: setup venv npm wheel stdlib chromium bench bench-engine lighthouse clean clean-all"
 
@@ -148,7 +151,25 @@ $(STAMPS)/test-site-truc: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)
 	SITE_URL=$(TRUC_TEST_URL) $(VENV)/bin/mkdocs build --strict --quiet -f sites/truc/mkdocs.yml --site-dir $(CURDIR)/build/test-site-truc
 	@touch $@
 
-test: chromium $(STAMPS)/test-site $(STAMPS)/test-site-truc
+# --- static checks --------------------------------------------------------------------------
+# Before any test (issue 27): ruff (ruff.toml) over all our Python; mypy (mypy.ini) --strict over
+# the engines, which ship py.typed, and plain over the build tooling and the benchmarks; eslint
+# (eslint.config.mjs) over our JavaScript; and Node's own test runner over the page scripts that
+# decide things without the browser (tests/js/: the Play page's link codec, the review and
+# progress store), run on the scripts as the build fills them in (tests/js/prepare.py).
+# Every check runs, and the target fails if any of them found something.
+JS_TEST_DIR := build/js-test
+lint: $(STAMPS)/venv $(STAMPS)/npm
+	@failed=""; \
+	check() { local name="$$1"; shift; echo "--- $$name"; "$$@" || failed="$$failed [$$name]"; }; \
+	check ruff $(VENV)/bin/ruff check --quiet .; \
+	check "mypy --strict (engines)" $(VENV)/bin/mypy --strict -p cardgame -p troccas -p truc; \
+	check "mypy (build tooling)" $(VENV)/bin/mypy build_tools benchmarks; \
+	check eslint node_modules/.bin/eslint --max-warnings=0 .; \
+	check "node --test" bash -c '$(PY) tests/js/prepare.py $(JS_TEST_DIR) && node --test --test-reporter=spec tests/js/*.test.mjs'; \
+	if [ -n "$$failed" ]; then echo "make lint: failed:$$failed"; exit 1; fi
+
+test: lint chromium $(STAMPS)/test-site $(STAMPS)/test-site-truc
 	TROCCAS_SITE=build/test-site TRUC_SITE=build/test-site-truc $(VENV)/bin/pytest tests -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Start-up benchmark, on the test site (pre-compiled Python) and on the same site with Pyodide's

@@ -182,7 +182,7 @@ def second_page(browser, base: str) -> tuple[float, int]:
     try:
         page = ctx.new_page()
         wasm = []
-        page.on("request", lambda r: r.url.endswith("pyodide.asm.wasm") and wasm.append(r.url))
+        page.on("request", lambda r: wasm.append(r.url) if r.url.endswith("pyodide.asm.wasm") else None)
         page.goto(base + ENGINE_PAGE)
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
         page.evaluate("window.__sameVisit = 1")

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine" / "src"))
 
 from troccas import api  # noqa: E402
-from troccas.bots.arena import arena, mean_ci, play_hand  # noqa: E402
+from troccas.bots.arena import arena, mean_ci  # noqa: E402
 from troccas.bots.base import get_bot  # noqa: E402
 from troccas.hand import Hand  # noqa: E402
 from troccas.record import HandRecord  # noqa: E402
@@ -77,7 +77,7 @@ def strength(args) -> int:
 
 def timing(args) -> int:
     bot = get_bot("search")
-    times = []
+    times: list[float] = []
     i = 0
     while len(times) < args.decisions:
         hand = Hand(4, i % 4, seed=f"timing/{args.seed}/{i}")
@@ -120,6 +120,7 @@ def check_hand(bots, seed, players, dealer) -> Hand:
         if sum(pts) != total:
             raise AssertionError(f"points {pts} do not add up to {total}: seed {seed}")
         again = HandRecord.from_hand(hand, seed=seed).replay()
+        assert again.result is not None and hand.result is not None
         assert again.result["scores"] == hand.result["scores"]
     return hand
 

@@ -51,7 +51,7 @@ def workload(n: int, seed: int) -> list:
     from troccas.hand import Hand
     from troccas.record import HandRecord
     bot = get_bot("search")
-    out = []
+    out: list[list[object]] = []
     i = 0
     while len(out) < n:
         hand = Hand(4, i % 4, seed=f"browser/{seed}/{i}")

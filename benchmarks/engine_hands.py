@@ -82,14 +82,16 @@ class _Floor:
     __slots__ = ("held", "to", "led", "cards", "players", "tricks", "done")
 
     def __init__(self, deck) -> None:
-        held = [[[], [], [], [], [], []] for _ in range(4)]
+        held: list[list[list[int]]] = [[[], [], [], [], [], []] for _ in range(4)]
         for i, c in enumerate(deck[:76]):
             held[i % 4][_FLOOR_SUIT[c]].append(c)
         for h in held:
             for ids in h:
                 ids.sort()
         self.held, self.to, self.led, self.done = held, 0, -1, False
-        self.cards, self.players, self.tricks = [], [], []
+        self.cards: list[int] = []
+        self.players: list[int] = []
+        self.tricks: list[tuple[list[int], list[int], int]] = []
 
     def is_terminal(self) -> bool:
         return self.done

@@ -96,7 +96,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 def site_pages(site: Path) -> tuple[str, list[str]]:
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
-    locs = [e.text.strip() for e in ET.parse(site / "sitemap.xml").getroot().findall("s:url/s:loc", ns)]
+    locs = [(e.text or "").strip() for e in ET.parse(site / "sitemap.xml").getroot().findall("s:url/s:loc", ns)]
     home = min(locs, key=len)
     return home, [urlsplit(u).path.lstrip("/") for u in locs]
 

@@ -59,7 +59,7 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 def site_url(site: Path) -> str:
     import xml.etree.ElementTree as ET
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
-    locs = [e.text.strip() for e in ET.parse(site / "sitemap.xml").getroot().findall("s:url/s:loc", ns)]
+    locs = [(e.text or "").strip() for e in ET.parse(site / "sitemap.xml").getroot().findall("s:url/s:loc", ns)]
     return min(locs, key=len)
 
 

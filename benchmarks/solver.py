@@ -22,7 +22,8 @@ from troccas.solver import solve
 def positions(tricks: int, count: int, first_deal: int = 1000) -> list[int]:
     """The first ``count`` deals from ``first_deal`` that reach a position ``tricks`` from
     the end (a thrown-in deal does not)."""
-    deals, deal = [], first_deal
+    deals: list[int] = []
+    deal = first_deal
     while len(deals) < count:
         if endgames.deal_to(deal, tricks) is not None:
             deals.append(deal)
@@ -36,6 +37,7 @@ def solve_all(tricks: int, deals: list[int], each: bool = False) -> list[tuple[f
     out = []
     for deal in deals:
         hand = endgames.deal_to(deal, tricks)
+        assert hand is not None  # positions() keeps only the deals that reach it
         t0 = time.perf_counter()
         sol = solve(hand)
         out.append(((time.perf_counter() - t0) * 1000, sol.nodes))

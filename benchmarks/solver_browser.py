@@ -53,8 +53,8 @@ def main() -> int:
     if not (site / "sitemap.xml").is_file():
         print(f"no built site in {site}: run make test (or make .cache/stamps/test-site)")
         return 2
-    records = [HandRecord.from_hand(endgames.deal_to(d, args.tricks)).to_json()
-               for d in positions(args.tricks, args.positions)]
+    hands = [endgames.deal_to(d, args.tricks) for d in positions(args.tricks, args.positions)]
+    records = [HandRecord.from_hand(h).to_json() for h in hands if h is not None]  # all reach it
     want = [api.call("solve", record=r)["values"] for r in records]
     home = site_url(site)
     port = urlsplit(home).port or 80

@@ -229,7 +229,6 @@ def test_no_english_text_on_a_german_page(site_dir, editions):
     leaks = {}
     for path in editions["de"]:
         html = _page(site_dir, "de", path)
-        body = html.split('<div class="md-content"', 1)[-1] if path else html
         found = english_in(html if "<body" not in html else html[html.index("<body"):])
         if found:
             leaks[f"/de/{path}"] = found[:3]

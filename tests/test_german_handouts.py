@@ -16,7 +16,7 @@ import pytest
 from build_tools import handouts
 from troccas import api
 
-from test_handouts import A4_PTS, KINDS, fonts_embedded, info, layout, text
+from test_handouts import A4_PTS, KINDS, fonts_embedded, info, text
 from worksheet_pdf import check_sheet, flat, sheets
 
 

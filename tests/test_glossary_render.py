@@ -9,7 +9,6 @@ ROOT = Path(__file__).resolve().parent.parent
 
 from build_tools.games.troccas.cards_svg import card_svg  # noqa: E402
 from build_tools.glossary import load_glossary, render  # noqa: E402
-from build_tools.glossary.load import Card  # noqa: E402
 
 try:
     from troccas import ranking_order

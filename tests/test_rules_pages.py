@@ -322,7 +322,7 @@ def test_sources_are_notes_not_inline_tags():
     bad = []
     for md in sorted((ROOT / "docs" / "learn").glob("*.md")) + sorted((ROOT / "docs" / "rules").glob("*.md")):
         text = re.sub(r"^```.*?^```", "", md.read_text(), flags=re.S | re.M)
-        for n, line in enumerate(text.splitlines(), 1):
+        for line in text.splitlines():
             if line.startswith(("|", "[^")):
                 continue
             if INLINE_SOURCE.search(line):

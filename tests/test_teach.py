@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from html import unescape
 
-import pytest
 
 from troccas import api
 from troccas.puzzles import KINDS

@@ -420,8 +420,8 @@ def _check(glossary: Glossary, files: dict[str, Path]) -> None:
         shown, eid = _display(files[kind]), entry["id"]
         label = f"'{eid}'"
 
-        def fail(fld, line, msg):
-            raise GlossaryError(shown, line, msg, entry=label, field=fld)
+        def fail(fld, line, msg):  # called within this entry's iteration only
+            raise GlossaryError(shown, line, msg, entry=label, field=fld)  # noqa: B023
 
         own = entry["sources"]
         for fld, srcs, line in _item_sources(entry):

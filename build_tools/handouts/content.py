@@ -17,7 +17,7 @@ from build_tools.glossary.load import meanings, name_meanings, rm_forms, renderi
 
 from troccas import api  # noqa: E402
 from troccas.cards import SUIT_NAMES, SUIT_ROMANSH, SUITS  # noqa: E402
-from troccas.puzzles import KINDS  # noqa: E402
+from troccas.puzzles import KINDS as KINDS  # noqa: E402 - handouts/__init__.py reads content.KINDS
 
 from build_tools.glossary.load import _same_meaning  # noqa: E402
 from build_tools.words import current  # noqa: E402

@@ -49,7 +49,7 @@ def _star_points(cx=256.0, cy=256.0, r=88.0, inner=0.42) -> list[tuple[float, fl
 
 def icon_svg() -> str:
     parts = []
-    for kind, g, colour in SHAPES:
+    for _kind, g, colour in SHAPES:
         x0, y0, x1, y1, r = g
         parts.append(f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" rx="{r}" '
                      f'fill="#{bytes(colour).hex()}"/>')
@@ -89,7 +89,7 @@ def icon_png(size: int) -> bytes:
             y = (row + (sub + 0.5) / 4) * scale
             line = [None] * size
             spans = []
-            for kind, g, colour in SHAPES:
+            for _kind, g, colour in SHAPES:
                 s = _rrect_span(g, y)
                 if s:
                     spans.append((s, colour))

@@ -25,6 +25,7 @@ from build_tools.site_assets import add_assets, add_static_files, page_base
 
 STATIC = Path(__file__).resolve().parents[1] / "play" / "static"
 JS_URI = "assets/play/play.js"
+LINK_URI = "assets/play/link.js"  # imported by play.js: the short link's codec
 CSS_URI = "assets/play/play.css"
 TEMPLATE = "play/table.html"
 PLAYERS = (4, 3, 5, 6)
@@ -37,7 +38,8 @@ class PlayPart(Part):
 
     def on_files(self, files, config):
         add_static_files(files, config, "play",
-                         ((JS_URI, STATIC / "play.js"), (CSS_URI, STATIC / "play.css")))
+                         ((JS_URI, STATIC / "play.js"), (LINK_URI, STATIC / "link.js"),
+                          (CSS_URI, STATIC / "play.css")))
         return files
 
     def on_page_markdown(self, markdown, page, config, files):

@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 from troccas.actions import action_of
-from troccas.cards import N_CARDS, TOKEN
+from troccas.cards import N_CARDS
 from troccas.errors import TroccasError
 from troccas.hand import Hand
 from troccas.record import HandRecord

@@ -41,7 +41,6 @@ def test_bot_action_answers_a_legal_action_with_a_reason_in_words(bot):
 
 def test_bot_action_says_a_glossary_phrase_with_its_meaning_at_the_talk():
     from troccas.bots.signals import holds
-    from troccas.cards import parse_ids
     from troccas.record import HandRecord
     rec = _record(seed=3, upto=0)
     r = api.call("bot_action", record=rec, bot="baseline")
@@ -140,7 +139,7 @@ def test_bots_say_only_phrases_whose_claim_is_true_of_the_cards_they_held_then()
     said = 0
     for seed in range(12):
         hand = play_hand([get_bot("baseline")] * 4, seed)
-        for i, (seat, aid, _) in enumerate(hand.history):
+        for i, (seat, _aid, _) in enumerate(hand.history):
             if i in hand.says:
                 p = phrase_of_text(hand.says[i])
                 # the cards it held when it spoke: those of the rounds dealt so far
@@ -260,7 +259,7 @@ def test_a_bot_never_peeks_its_choice_is_the_same_under_every_re_deal_it_cannot_
     seat = hand.current_player
     deck, actions = _hidden_swaps(hand, seat, random.Random(swap_seed), swaps)
     other = Hand(4, hand.dealer, deck=deck)
-    for p, aid in actions:
+    for _p, aid in actions:
         other.apply_action(aid)
     assert other.observation(seat) == hand.observation(seat)  # the re-deal agrees
     a, _ = decide(hand, seat, bot, 7)

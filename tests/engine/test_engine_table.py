@@ -56,7 +56,7 @@ def test_a_whole_hand_through_the_table_replays_to_the_same_count(players, seed,
     rules = {"buob_return": "numeral_from_table"} if players == 6 else None
     rng = random.Random(seed)
     record = None
-    for record in play_through(api.call("table_new", players=players, seed=seed, rules=rules),
+    for record in play_through(api.call("table_new", players=players, seed=seed, rules=rules),  # noqa: B007 (the last one is wanted)
                                rng):
         pass
     view = api.call("table_view", record=record, seat=0)
@@ -134,7 +134,7 @@ def test_a_seat_sees_the_same_table_under_every_redeal_of_what_it_cannot_see(see
 def test_the_scart_is_named_to_the_dealer_alone():
     rng = random.Random(4)
     record = None
-    for record in play_through(api.call("table_new", seed=4),
+    for record in play_through(api.call("table_new", seed=4),  # noqa: B007 (the last one is wanted)
                                rng, stop=lambda v, r: v["phase"] == "play"):
         pass
     dealer = record["dealer"]
@@ -160,7 +160,7 @@ def test_an_illegal_card_is_refused_with_its_rule_and_the_record_is_unchanged():
         own = api.call("table_view", record=record, seat=v["current_player"])
         return len(own["legal"]) < len(own["hand"])
     record = None
-    for record in play_through(api.call("table_new", seed=9), rng, stop=stuck):
+    for record in play_through(api.call("table_new", seed=9), rng, stop=stuck):  # noqa: B007 (the last one is wanted)
         pass
     seat = api.call("table_view", record=record, seat=0)["current_player"]
     view = api.call("table_view", record=record, seat=seat)

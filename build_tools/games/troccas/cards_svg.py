@@ -484,7 +484,7 @@ def _e_strength() -> str:  # XI la forza: strength, the lion
 
 def _e_hanged() -> str:  # XII il pendiu: the hanged man, upside down by one foot, hands behind him
     return (_stroke("M14 100V8H86V100", GREEN, 6)
-            + f'<path d="M50 8V22" fill="none" stroke-width="2"/>'
+            + '<path d="M50 8V22" fill="none" stroke-width="2"/>'
             + _stroke("M50 22V50M50 36L64 42L65 26", BLUE, 6, cap=True)
             + _stroke("M42 72L36 62L44 52M58 72L64 62L56 52", RED, 5, cap=True)
             + f'<path d="M43 48H57L61 74H39Z" fill="{RED}"/>' + _stroke("M42 56H58", GOLD, 3)

@@ -11,6 +11,7 @@
 // sent, and the engine's refusal is shown with a link to its rule.
 
 import { cap, el, engine, say } from "../js/page.js";
+import { linkQuery, readLink } from "./link.js";
 
 // The page's own words, in the edition's language (build_tools/messages/<language>/play.yaml,
 // written in by the build).
@@ -36,11 +37,7 @@ function writeStats(s) {
   try { localStorage.setItem(STATS_KEY, JSON.stringify(s)); } catch { /* storage blocked */ }
 }
 
-// --- the short link: seed and actions ----------------------------------------------------------
-// An action "1 play Kc" is written "1pKc"; a phrase said with it adds "*" and its index in the
-// page's list. Actions are joined by "~". The rest of the record comes from the seed.
-const KIND_LETTER = { play: "p", scart: "s", talk: "t", call: "c", kingjack: "k", takeback: "b", deal: "d" };
-const LETTER_KIND = Object.fromEntries(Object.entries(KIND_LETTER).map(([k, v]) => [v, k]));
+// The short link to a hand (seed and actions) is written and read by link.js.
 
 function bindTable(box) {
   if (box.dataset.playBound) return;
@@ -267,7 +264,6 @@ function bindTable(box) {
   function scoreLine() {
     const tot = view?.totals || g.totals;
     if (!tot) return "";
-    const mine = view.side;
     const scores = tot.map((t, s) => `${sideLabel(s)} ${signed(t)}`).join(", ");
     return say(WORDS, practice ? "score_before_practice" : "score_before", { scores });
   }
@@ -568,18 +564,8 @@ function bindTable(box) {
   });
 
   function shareURL() {
-    const acts = record.actions.map((a) => {
-      const text = typeof a === "string" ? a : a.action;
-      const [seat, kind, arg] = text.split(" ");
-      const i = typeof a === "string" ? undefined : phraseIndex.get(a.say);
-      return `${seat}${KIND_LETTER[kind]}${arg}${i === undefined ? "" : `*${i}`}`;
-    });
-    const q = new URLSearchParams({ n: record.players, seed: record.seed, d: record.dealer, you: g.seat });
-    if (Object.keys(g.rules).length) q.set("rules", JSON.stringify(g.rules));
-    if (record.totals && record.totals.some((t) => t)) q.set("totals", record.totals.join(","));
-    q.set("a", acts.join("~"));
     const url = new URL(location.href);
-    url.search = q.toString();
+    url.search = linkQuery(record, g.seat, g.rules, phraseIndex);
     url.hash = "";
     return url.href;
   }
@@ -599,24 +585,11 @@ function bindTable(box) {
   });
 
   function fromAddress() {
-    const q = new URLSearchParams(location.search);
-    if (!q.has("seed")) return false;
-    const actions = (q.get("a") || "").split("~").filter(Boolean).map((s) => {
-      const m = /^(\d+)([a-z])([^*]+)(?:\*(\d+))?$/.exec(s);
-      if (!m) return s; // the engine says what is wrong with it
-      const text = `${m[1]} ${LETTER_KIND[m[2]] || m[2]} ${m[3]}`;
-      const phrase = m[4] !== undefined ? data.phrases[Number(m[4])] : null;
-      return phrase ? { action: text, say: phrase.text } : text;
-    });
-    if (!/^\d+$/.test(q.get("seed"))) return false;
-    const seed = Number(q.get("seed"));
-    let rules = {};
-    try { rules = JSON.parse(q.get("rules") || "{}"); } catch { /* the defaults */ }
-    const totals = q.get("totals") ? q.get("totals").split(",").map(Number) : null;
-    const players = Number(q.get("n") || 4);
-    const dealer = Number(q.get("d") || 0);
+    const link = readLink(new URLSearchParams(location.search), data.phrases);
+    if (!link) return false;
+    const { players, seat, rules, dealer, seed, totals, actions } = link;
     // A hand from a link is someone's hand shown again: not added to this device's record.
-    startGame({ players, seat: Number(q.get("you") || 0), rules, pace: "read", firstDealer: dealer,
+    startGame({ players, seat, rules, pace: "read", firstDealer: dealer,
       seed0: seed, hand: 0, totals, fromLink: true }, actions);
     return true;
   }

@@ -14,7 +14,7 @@ from .messages import Message, quote
 _SEAT = re.compile(r"[0-9]{1,3}")
 
 
-def split_action(text, *, msg: Callable[..., Message],
+def split_action(text: object, *, msg: Callable[..., Message],
                  error: type[Exception]) -> tuple[int, str, str]:
     """(seat, kind in lower case, argument) of an action's text. ``msg`` builds the game's
     messages ``record.action#not_text`` and ``record.action#syntax``."""

@@ -8,6 +8,8 @@ render it in its own language.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .messages import Message, one_line
 
 
@@ -40,7 +42,7 @@ class GameError(ValueError):
             self.args = (one_line(self.msg.render(viewer=viewer)), *self.args[1:])
         return self
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {"type": type(self).__name__, "rule": self.rule, "message": self.message}
         if self.msg is not None:
             out.update(self.msg.to_json())

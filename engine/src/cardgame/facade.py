@@ -29,9 +29,10 @@ from .errors import GameError
 from .messages import Message, quote
 
 OPTIONAL = {"omit_none": True}
+F = typing.TypeVar("F", bound=Callable[..., Any])
 
 
-def to_json(value):
+def to_json(value: Any) -> Any:
     """A result as JSON data: dataclasses by their fields, messages by their id and params."""
     if hasattr(value, "to_json") and not isinstance(value, type):
         return value.to_json()
@@ -50,7 +51,7 @@ def to_json(value):
     return value
 
 
-def _schema_of(tp, defs: dict) -> dict:
+def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if tp is Any or tp is object:
@@ -76,7 +77,7 @@ def _schema_of(tp, defs: dict) -> dict:
         return {"type": "array", **({"items": _schema_of(item, defs)} if item else {})}
     if origin is dict or tp is dict:
         return {"type": "object"}
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         name = tp.__name__
         if name not in defs:
             defs[name] = {}  # placeholder: a recursive type refers to itself
@@ -127,7 +128,7 @@ class Facade:
         self.types = types  # the module of the result types, if the calls import it lazily
         self._calls: dict[str, Callable[..., Any]] = {}
 
-    def call_fn(self, fn: Callable) -> Callable:
+    def call_fn(self, fn: F) -> F:
         """Register ``fn`` (named ``call_<name>``) as the call ``<name>``."""
         self._calls[fn.__name__.removeprefix("call_")] = fn
         return fn
@@ -135,14 +136,14 @@ class Facade:
     def names(self) -> list[str]:
         return sorted(self._calls)
 
-    def function(self, name: str) -> Callable:
+    def function(self, name: str) -> Callable[..., Any]:
         fn = self._calls.get(name)
         if fn is None:
             raise self.error(Message(self.domain, "api#unknown",
                                      {"name": name, "calls": self.names()}))
         return fn
 
-    def invoke(self, name: str, **args) -> Any:
+    def invoke(self, name: str, **args: Any) -> Any:
         fn = self.function(name)
         sig = inspect.signature(fn)
         try:
@@ -159,7 +160,7 @@ class Facade:
                     "kinds": [Message(self.domain, f"type#{k}") for k in kinds]}))
         return fn(**args)
 
-    def call(self, name: str, **args) -> Any:
+    def call(self, name: str, **args: Any) -> Any:
         return to_json(self.invoke(name, **args))
 
     def call_json(self, name: str, args_json: str = "{}") -> str:
@@ -187,9 +188,9 @@ class Facade:
                 "type": "InternalError", "rule": "engine", "message": text}},
                 ensure_ascii=False)
 
-    def schema(self) -> dict:
+    def schema(self) -> dict[str, Any]:
         """JSON Schema of every call's result (``$defs`` holds each result type)."""
-        defs: dict = {}
+        defs: dict[str, Any] = {}
         calls = {}
         extra = vars(importlib.import_module(self.types)) if self.types else {}
         for name in self.names():

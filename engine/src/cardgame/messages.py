@@ -66,7 +66,7 @@ def one_line(text: str) -> str:
     return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
 
 
-def quote(value, limit: int = 40) -> str:
+def quote(value: object, limit: int = 40) -> str:
     """A piece of input as it may appear in a message: on one line, not too long, a text in
     quotes ('Kc'), anything else as Python writes it (4.0, True, [1])."""
     text = one_line(value if isinstance(value, str) else _repr(value))
@@ -120,17 +120,17 @@ class Message(Value):
     def __str__(self) -> str:
         return self.render()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "params": {k: _plain(v) for k, v in self.params.items()}}
 
     @classmethod
-    def from_json(cls, domain: str, data: Mapping) -> "Message":
+    def from_json(cls, domain: str, data: Mapping[str, Any]) -> "Message":
         """The message back from its JSON form (nested messages included)."""
         return cls(domain, data["id"], {k: _unplain(domain, v)
                                         for k, v in data.get("params", {}).items()})
 
 
-def _unplain(domain: str, value):
+def _unplain(domain: str, value: Any) -> Any:
     if isinstance(value, dict) and set(value) == {"id", "params"}:
         return Message.from_json(domain, value)
     if isinstance(value, list):
@@ -138,7 +138,7 @@ def _unplain(domain: str, value):
     return value
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     """A parameter as JSON: nested messages as their id and parameters."""
     if isinstance(value, Message):
         return value.to_json()
@@ -152,7 +152,7 @@ class _Formatter(string.Formatter):
         self.cat = cat
         self.viewer = viewer
 
-    def format_field(self, value, spec: str):
+    def format_field(self, value: Any, spec: str) -> str:
         if isinstance(value, Message):  # a message inside a message: same language and viewer
             text = self.cat.render(value, self.viewer)
             return text[:1].upper() + text[1:] if spec == "cap" else text
@@ -160,8 +160,8 @@ class _Formatter(string.Formatter):
             if isinstance(value, str):  # a card token in the language's notation (see above)
                 code = self.cat.formatters.get("code")
                 if code is not None:
-                    return code(value, self.cat)
-            return super().format_field(value, spec)
+                    return str(code(value, self.cat))
+            return str(super().format_field(value, spec))
         kind, _, arg = spec.partition(":")
         cat = self.cat
         if kind == "seat":
@@ -196,11 +196,11 @@ class _Formatter(string.Formatter):
             return f"{', '.join(items[:-1])} {cat.term('word.' + kind)} {items[-1]}"
         if kind == "plural":
             forms = cat.entry(f"plural.{arg}")
-            return forms["one" if value == 1 else "other"]
+            return str(forms["one" if value == 1 else "other"])
         fn = cat.formatters.get(kind)
         if fn is not None:
             return fn(value, cat)
-        return super().format_field(value, spec)
+        return str(super().format_field(value, spec))
 
 
 class Catalogue:
@@ -214,9 +214,9 @@ class Catalogue:
         self.formatters = dict(formatters or {})
         self._fmt = _Formatter(self)
         self._fmt_for: dict[int, _Formatter] = {}
-        self._rendered: dict[tuple, str] = {}
+        self._rendered: dict[tuple[object, ...], str] = {}
 
-    def entry(self, key: str):
+    def entry(self, key: str) -> Any:
         try:
             return self.entries[key]
         except KeyError:
@@ -233,19 +233,20 @@ class Catalogue:
         # a message with plain parameters is kept, as string.Formatter is slow in the hot path.
         try:
             params = msg.params
-            key = (msg.id, *params.items(), *map(type, params.values()))  # 1 is not True
+            k: tuple[object, ...] = (msg.id, *params.items(), *map(type, params.values()))  # 1 is not True
             if viewer is not None:
-                key += ("@", viewer)
-            text = self._rendered.get(key)
+                k += ("@", viewer)
+            key: tuple[object, ...] | None = k
+            text = self._rendered.get(k)
         except TypeError:  # a list or a message among the parameters: not kept
             key = text = None
         if text is None:
             if viewer is None:
                 template, fmt = self.term(msg.id), self._fmt
             else:
-                template, fmt = self._for_viewer(msg, viewer), self._fmt_for.get(viewer)
-                if fmt is None:
-                    fmt = self._fmt_for[viewer] = _Formatter(self, viewer)
+                template = self._for_viewer(msg, viewer)
+                fmt = self._fmt_for.get(viewer) or _Formatter(self, viewer)
+                self._fmt_for[viewer] = fmt
             try:
                 text = fmt.vformat(template, (), dict(msg.params))
             except KeyError as exc:
@@ -263,7 +264,7 @@ class Catalogue:
         for name, value in msg.params.items():
             if value == viewer and type(value) is int:
                 form = self.entries.get(f"{msg.id}@you:{name}")
-                if form is not None:
+                if isinstance(form, str):
                     return form
         return self.term(msg.id)
 

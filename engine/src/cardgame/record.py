@@ -21,7 +21,7 @@ from .seed import SEED_MAX, TEXT_MAX, is_seed
 Bad = Callable[..., Exception]
 
 
-def is_int(value) -> bool:
+def is_int(value: object) -> bool:
     """A whole number, not a bool (JSON's true is no seat or count)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -30,11 +30,12 @@ def read_json(text: str | bytes, bad_text: Bad) -> Any:
     """JSON text (bytes must be UTF-8) parsed; ``bad_text(id, **params)`` for text that is not
     UTF-8, not JSON, or nested too deep to read."""
     if isinstance(text, (bytes, bytearray)):
+        raw = bytes(text)
         try:
-            text = bytes(text).decode("utf-8")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise bad_text("record#utf8", line=text.count(b"\n", 0, exc.start) + 1,
-                           byte=f"0x{text[exc.start]:02x}", offset=exc.start) from None
+            raise bad_text("record#utf8", line=raw.count(b"\n", 0, exc.start) + 1,
+                           byte=f"0x{raw[exc.start]:02x}", offset=exc.start) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -50,7 +51,7 @@ def _max_digits() -> int:
     return getattr(sys, "get_int_max_str_digits", lambda: 4300)()
 
 
-def check_common(data, bad: Bad, *, format: str, version: int,
+def check_common(data: object, bad: Bad, *, format: str, version: int,
                  fields: Collection[str]) -> None:
     """The fields every record shares: an object of known ``fields``, this format and version,
     a seed by the rule of ``cardgame.seed`` (``record#seed`` gets ``value``, ``most`` and
@@ -73,13 +74,14 @@ def check_common(data, bad: Bad, *, format: str, version: int,
             raise bad("record#text", field=key, value=quote(data[key]))
 
 
-def read_actions(raw, bad: Bad, parse: Callable[[str], Any]) -> tuple[list, list]:
+def read_actions(raw: object, bad: Bad, parse: Callable[[str], Any]) -> tuple[list[Any], list[tuple[int, str]]]:
     """The actions of a record: each a text, or ``{"action": text, "say": words}`` (what the
     player said with it). Returns (actions, [(index, words)]); ``parse`` reads one text and
     raises a GameError."""
     if not isinstance(raw, list):
         raise bad("record#actions")
-    actions, says = [], []
+    actions: list[Any] = []
+    says: list[tuple[int, str]] = []
     for i, item in enumerate(raw):
         text, say = item, None
         if isinstance(item, dict):

@@ -18,6 +18,6 @@ def next_seat(seat: int, players: int) -> int:
     return (seat + 1) % players
 
 
-def is_seat(value, players: int) -> bool:
+def is_seat(value: object, players: int) -> bool:
     """Whether ``value`` names a seat: a whole number (not True or 1.0) from 0 to players-1."""
     return type(value) is int and 0 <= value < players

@@ -40,7 +40,7 @@ class GameState(ABC):
         """Whether the game is over."""
 
     @abstractmethod
-    def returns(self) -> list:
+    def returns(self) -> list[Any]:
         """Each seat's score: zeros until the game is over."""
 
     @abstractmethod

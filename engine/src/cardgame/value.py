@@ -17,7 +17,7 @@ the engine reports ready, and the JSON Schema is read from their fields.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 _MISSING = object()
 
@@ -28,7 +28,7 @@ class Value:
     _defaults: dict[str, Any] = {}
     _factories: dict[str, Any] = {}
 
-    def __init_subclass__(cls, **kwargs) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         fields: list[str] = []
         for klass in reversed(cls.__mro__):
@@ -37,7 +37,7 @@ class Value:
                     fields.append(name)
         cls._fields = tuple(fields)
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         fields = self._fields
         if len(args) > len(fields):
             raise TypeError(f"{type(self).__name__} takes {len(fields)} values,"
@@ -60,13 +60,13 @@ class Value:
             raise TypeError(f"{type(self).__name__} got "
                             + (f"'{name}' twice" if name in fields else f"no field '{name}'"))
 
-    def _values(self) -> tuple:
+    def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self._fields)
 
     def _asdict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self._fields}
 
-    def _replace(self, **changes):
+    def _replace(self, **changes: Any) -> Self:
         values = self._asdict()
         unknown = set(changes) - set(values)
         if unknown:
@@ -74,7 +74,7 @@ class Value:
         values.update(changes)
         return type(self)(**values)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
         return self._values() == other._values()
@@ -86,13 +86,13 @@ class Value:
         inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
         return f"{type(self).__name__}({inner})"
 
-    def __setattr__(self, name, value) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable: cannot set '{name}'")
 
-    def __delattr__(self, name) -> None:
+    def __delattr__(self, name: str) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable: cannot delete '{name}'")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Self], tuple[Any, ...]]:
         return (type(self), self._values())
 
 
@@ -101,22 +101,22 @@ class OrderedValue(Value):
 
     __slots__ = ()
 
-    def __lt__(self, other) -> bool:
+    def __lt__(self, other: Self) -> bool:
         if type(other) is not type(self):
             return NotImplemented
         return self._values() < other._values()
 
-    def __le__(self, other) -> bool:
+    def __le__(self, other: Self) -> bool:
         if type(other) is not type(self):
             return NotImplemented
         return self._values() <= other._values()
 
-    def __gt__(self, other) -> bool:
+    def __gt__(self, other: Self) -> bool:
         if type(other) is not type(self):
             return NotImplemented
         return self._values() > other._values()
 
-    def __ge__(self, other) -> bool:
+    def __ge__(self, other: Self) -> bool:
         if type(other) is not type(self):
             return NotImplemented
         return self._values() >= other._values()

@@ -7,6 +7,8 @@ paths may sit beside such a function; they are property-tested against it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .messages import Message
 from .value import Value
 
@@ -26,6 +28,6 @@ class Verdict(Value):
     def __str__(self) -> str:
         return str(self.reason)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"ok": self.ok, "rule": self.rule, "reason": self.reason.to_json(),
                 "text": str(self.reason)}

@@ -62,7 +62,7 @@ class Action(OrderedValue):
             raise ActionSyntaxError(msg("record.action#kind", text=text, kind=text.split()[1],
                                         kinds=list(KINDS)))
         action = cls(seat, kind, arg)
-        action.id  # validates the argument
+        _ = action.id  # the property validates the argument
         return action
 
     @property

@@ -31,9 +31,10 @@ from .rules import CLAUSES, OPTIONS, Rules, not_options, sources
 if TYPE_CHECKING:
     from .facts import Facts
     from .results import (BotAction, CardInfo, CardList, CheckResult, ClausesResult, CountResult,
-                          DealResult, ExerciseResult, LegalResult, OptionsResult, PartnersResult, PlayCheck,
-                          PuzzleResult, RecordResult, ReplayResult, ReviewMarks, TableApply, TableView,
-                          WinnerResult)
+                          DealResult, EndgameCheck, EndgamePlay, EndgameResult, ExerciseResult,
+                          LegalResult, OptionsResult, PartnersResult, PlayCheck,
+                          PuzzleResult, RecordResult, ReplayResult, ReviewMarks, SolveResult,
+                          TableApply, TableView, WinnerResult)
 
 FACADE = Facade(DOMAIN, TroccasError, types="troccas.results")
 _call = FACADE.call_fn

@@ -4,6 +4,8 @@ source."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bisect import insort
 
 from .actions import BUOB_SCHE, CALL_WORDS, KING_JACK, NO_BUOB
@@ -13,13 +15,20 @@ from .play import NO_SUIT
 from .tables import _JACK, _KING, _said, CALL, SUITS_TOKEN
 
 
-class Buob:
+if TYPE_CHECKING:  # what the hand's parts share, for mypy; at run time the base is object
+    from .hand_state import HandState
+else:
+    HandState = object
+
+
+class Buob(HandState):
     """A part of :class:`troccas.hand.Hand`: a mixin whose methods use the hand's state."""
 
     __slots__ = ()
 
     def _king_jack_ids(self, p: int, suits: int) -> tuple[int, ...]:
         """The king+jack plays open to seat p among ``suits`` (bits): each pair still held."""
+        assert self._held is not None  # the play has begun
         held = self._held[p]
         out = []
         for s in range(4):
@@ -31,10 +40,12 @@ class Buob:
     def _holder_of(self, cid: int) -> int | None:
         """The seat holding a card during the play, or None."""
         s = SUIT_OF[cid]
+        assert self._held is not None  # the play has begun
         return next((p for p, held in enumerate(self._held) if cid in held[s]), None)
 
     def _give(self, p: int, cid: int) -> None:
         """A card goes back to a player's hand during play (king+jack, buob)."""
+        assert self._held is not None  # the play has begun
         held = self._held[p][SUIT_OF[cid]]
         insort(held, cid)
         s = SUIT_OF[cid]
@@ -42,6 +53,7 @@ class Buob:
             self._kj[p] |= 1 << s
 
     def _take(self, p: int, cid: int) -> None:
+        assert self._held is not None  # the play has begun
         self._held[p][SUIT_OF[cid]].remove(cid)
 
     def _kj_allowed(self, s: int, led: int) -> bool:
@@ -64,11 +76,13 @@ class Buob:
         self._next_in_trick()
 
     def _take_back_choices(self) -> list[int]:
+        assert self.kj is not None
         p, s = self.kj
         return [c for q, c in zip(self.trick_players, self.trick_cards)
                 if q != p and SUIT_OF[c] == s and RANK_OF[c] < JACK]
 
     def _take_back(self, cid: int) -> None:
+        assert self.kj is not None
         p, s = self.kj
         owner = self._remove_from_trick(None, cid)
         self._give(p, cid)
@@ -118,6 +132,7 @@ class Buob:
         return self.trick_winner if rule == "trick_winner" else king_player
 
     def _call(self, aid: int) -> None:
+        assert self._pending_call is not None
         s, caller = self._pending_call
         self._pending_call = None
         self.trick_buob = self._buob_effect(s, caller, aid)

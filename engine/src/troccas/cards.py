@@ -218,6 +218,7 @@ class Card:
     """One card of the pack. Instances are interned: ``Card.parse('Kc') is Card.parse('kc')``."""
 
     __slots__ = ("id",)
+    id: int
     _all: list["Card"] = []
 
     def __new__(cls, cid: int) -> "Card":

@@ -3,6 +3,8 @@ deals, the scart and the start of the play (pagat: The Deal, The Discard)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .actions import ABANDON, ALLOW, CONTINUE, LIBER, TALK_WORDS
 from .deal import catch_up_methods, SCART_SIZE, schedule
 from .errors import Message, msg
@@ -31,7 +33,13 @@ def _deal_plan(n: int, method: str, dealer: int) -> list:
     return plan
 
 
-class Dealing:
+if TYPE_CHECKING:  # what the hand's parts share, for mypy; at run time the base is object
+    from .hand_state import HandState
+else:
+    HandState = object
+
+
+class Dealing(HandState):
     """A part of :class:`troccas.hand.Hand`: a mixin whose methods use the hand's state."""
 
     __slots__ = ()
@@ -68,7 +76,7 @@ class Dealing:
         last = r == len(self.rounds)
         if last:
             face_up = self.face_up
-            for p, start, end in cuts:
+            for p, _start, end in cuts:
                 face_up[p] = deck[end - 1]  # pagat: the last card to each is shown
         self.events.append({"type": "deal_round", "round": r, "batches": batches.copy()})
         if self.talks:

@@ -108,9 +108,7 @@ class Endgame:
     @staticmethod
     def situation_of(h: Hand, seat: int) -> dict:
         """What the page shows: every hand, the trick so far, tricks left, the points won."""
-        from . import counting
         side = h.side_of[seat]
-        method = h.counting_method
         return {"seat": seat, "side": side, "players": h.n,
                 "partners": [p for p in range(h.n) if h.side_of[p] == side and p != seat],
                 "hands": [[TOKEN[c] for c in h.cards_of(p)] for p in range(h.n)],

@@ -8,7 +8,7 @@ can show the sentence as feedback without a traceback.
 from __future__ import annotations
 
 from cardgame.errors import GameError
-from cardgame.messages import Message, quote  # noqa: F401 - quote is re-exported for callers
+from cardgame.messages import Message as Message, quote as quote  # re-exported for callers
 
 DOMAIN = "troccas"
 

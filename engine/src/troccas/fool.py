@@ -3,12 +3,20 @@ be paid (pagat: The Play)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .cards import FOOL, POINTS, SUIT_OF, TOKEN
 from .errors import msg
 from .tables import _said
 
 
-class FoolExchange:
+if TYPE_CHECKING:  # what the hand's parts share, for mypy; at run time the base is object
+    from .hand_state import HandState
+else:
+    HandState = object
+
+
+class FoolExchange(HandState):
     """A part of :class:`troccas.hand.Hand`: a mixin whose methods use the hand's state."""
 
     __slots__ = ()
@@ -44,6 +52,7 @@ class FoolExchange:
                      msg("fool.owed"))
 
     def _pay_fool_debt(self, gi: int, number: int) -> dict | None:
+        assert self.fool_owed is not None
         fside, wside, cgi = self.fool_owed
         low = self._low_card(self.piles[fside][gi])
         if low is None:

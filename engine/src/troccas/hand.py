@@ -23,7 +23,7 @@ from cardgame.value import Value
 
 from .actions import (ABANDON, Action, action_of, ALLOW, BUOB, BUOB_SCHE, CONTINUE, DEAL,
                       DEAL_NAMES, KING_JACK, LIBER, NO_BUOB, TAKE_BACK)
-from .cards import FOOL, FOOL_SUIT, ids_of, mask_of, N_CARDS, SUIT_OF, TOKEN, TRUMP
+from .cards import FOOL, ids_of, mask_of, N_CARDS, SUIT_OF, TOKEN, TRUMP
 from .deal import check_players, DEFAULT_METHOD, shuffled_deck
 from .errors import IllegalActionError, Message, msg, quote, RecordError, TroccasError
 from .play import _WIN_KEY_OF, legal_mask, NO_SUIT, refusal, TRUMP_MASK
@@ -200,9 +200,11 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
             # play.legal_mask, inlined (this is the engine's hottest function) and read off the
             # per-suit lists (index 4 the trumps, 5 the Fool): follow suit, else trump, else
             # anything; the Fool any time. Ids in id order: the Fool, trumps, then the suits.
+            assert self._held is not None  # the play has begun
             held = self._held[p]
-            if led >= 0 and ((ids := held[led]) or led != 4 and (ids := held[4])):
-                ids = (0, *ids) if held[5] else tuple(ids)
+            ids: tuple[int, ...]
+            if led >= 0 and ((got := held[led]) or led != 4 and (got := held[4])):
+                ids = (0, *got) if held[5] else tuple(got)
             else:
                 ids = (*held[5], *held[4], *held[0], *held[1], *held[2], *held[3])
             # King and jack together: only a seat dealt both of a suit not yet led can (the
@@ -235,6 +237,7 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
         ph = self.phase
         if ph == PLAY and type(aid) is int and 0 <= aid < 78:  # the hot path: one card
             p = self._to_move
+            assert self._held is not None  # the play has begun
             held = self._held[p]
             s = SUIT_OF[aid]
             led = self.led
@@ -243,7 +246,9 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
             # trumps; the Fool (5) any time; anything when leading.
             if aid not in held[s] or not (led < 0 or s == led or s == 5 or not held[led]
                                           and (s == 4 or not held[4])):
-                raise IllegalActionError(self._refusal(p, aid))
+                why = self._refusal(p, aid)
+                assert why is not None  # _refusal refuses whatever the fast path refuses
+                raise IllegalActionError(why)
             held[s].remove(aid)
             self._moves.append(p * 1000 + aid)
             self.trick_players.append(p)
@@ -292,6 +297,7 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
         thrown-in hand."""
         if self.phase != DONE:
             return [0] * self.n
+        assert self.result is not None
         side_scores = self.result["scores"]
         return [side_scores[self.side_of[p]] for p in range(self.n)]
 
@@ -612,6 +618,7 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
             self.plays_in_trick = 0
             self.led = -1
             self._to_move = self.leader = winner
+            assert self._held is not None  # the play has begun
             if self._held[winner] != _NO_CARDS:
                 return (ev,)
             mark = len(events) - 1
@@ -670,6 +677,7 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
         self.kj = None
         self.phase = PLAY
         self._to_move = self.leader = winner
+        assert self._held is not None  # the play has begun
         if self._held[winner] == _NO_CARDS:
             self._finish()
 

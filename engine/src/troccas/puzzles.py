@@ -682,7 +682,7 @@ _BUOB_CASES = ("exchange", "sche", "queen", "fool", "scart", "exchange")
 def _gen_buob(seed: int, rng: random.Random) -> Puzzle:
     want = _BUOB_CASES[seed % len(_BUOB_CASES)]
     fallback = None
-    for attempt in range(300):
+    for _attempt in range(300):
         hand = _random_hand(rng)
         while not hand.is_terminal() and hand.phase != "call":
             ids = hand.legal_action_ids()
@@ -709,7 +709,7 @@ def _gen_buob(seed: int, rng: random.Random) -> Puzzle:
 def _gen_fool(seed: int, rng: random.Random) -> Puzzle:
     want = ("exchange", "owed", "exchange", "keep")[seed % 4]
     fallback = None
-    for attempt in range(200):
+    for _attempt in range(200):
         hand = _random_hand(rng)
         while not hand.is_terminal():
             ids = hand.legal_action_ids()

@@ -128,6 +128,17 @@ class Rules(Value):
 
     __slots__ = tuple(OPTIONS)
     _defaults = {name: o.default for name, o in OPTIONS.items()}
+    # The fields, for type checkers (tests/engine/test_static_checks.py: one for each option).
+    first_lead: str
+    buob_caller: str
+    buob_return: str
+    throw_in: str
+    three_player_counting: str
+    five_player_counting: str
+    reckoning: str
+    catch_up_deals: bool
+    catch_up_measure: str
+    knocking: bool
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

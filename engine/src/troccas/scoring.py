@@ -3,6 +3,8 @@ Fool still owed, the points, par and the score (pagat: Scoring)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from itertools import chain
 
 from . import counting
@@ -11,7 +13,13 @@ from .errors import msg
 from .tables import _said, DONE
 
 
-class Scoring:
+if TYPE_CHECKING:  # what the hand's parts share, for mypy; at run time the base is object
+    from .hand_state import HandState
+else:
+    HandState = object
+
+
+class Scoring(HandState):
     """A part of :class:`troccas.hand.Hand`: a mixin whose methods use the hand's state."""
 
     __slots__ = ()
@@ -70,6 +78,7 @@ class Scoring:
 
     def result_json(self) -> dict:
         r = self.result
+        assert r is not None
         num = (lambda x: x if isinstance(x, int) else float(round(x, 2)))
         return {"method": r["method"], "points": r["points"], "par": [num(x) for x in r["par"]],
                 "scores": [num(x) for x in r["scores"]], "scart_side": r["scart_side"]}

@@ -35,7 +35,7 @@ _SIDE_OF = {n: partnerships(n, sides) for n, sides in N_SIDES.items()}
 _TALK_ORDER = {n: [tuple((dealer + 1 + i) % n for i in range(n)) for dealer in range(n)]
                for n in (3, 4, 5, 6)}
 _ALL_CARDS = (1 << N_CARDS) - 1
-_NO_CARDS = [[], [], [], [], [], []]  # a hand played out, as per-suit lists
+_NO_CARDS: list[list[int]] = [[], [], [], [], [], []]  # a hand played out, as per-suit lists
 _TRUMP_IDS = frozenset(c for c in range(N_CARDS) if SUIT_OF[c] == TRUMP)
 _NOT_HONOURS = frozenset(c for c in range(N_CARDS) if POINTS[c] != 5)  # may go in the scart
 # Where each suit starts among sorted ids: the Fool (0), the trumps (1), then the four suits.

@@ -65,7 +65,7 @@ class Seen:
         rounds = [e.get("round", last) for e in obs.talk
                   if e["type"] in ("talk", "dealer_choice")]
         talk_index = {}
-        for i, (p, aid, sc) in enumerate(hist):
+        for i, (_p, aid, sc) in enumerate(hist):
             if 100 <= aid <= 103 and not sc:
                 talk_index[i] = len(talk_index)
         self.said = [(hist[i][0], text, rounds[talk_index[i]])

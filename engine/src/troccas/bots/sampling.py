@@ -201,7 +201,6 @@ class Sampler:
 
     def world(self, rng, tries: int = 40):
         """A hand at the seat's point, dealt from a deck consistent with its view."""
-        view = self.view
         if self.impossible:
             return None
         for _ in range(tries):
@@ -225,7 +224,7 @@ class Sampler:
         hand = Hand(view.n, view.dealer, deck=deck, rules=view.rules, totals=view.totals)
         scart = sorted(scart)
         try:
-            for p, aid, sc in view.history:
+            for _p, aid, _sc in view.history:
                 if aid == HIDDEN:
                     aid = scart.pop()
                 hand.apply_action(aid)

@@ -30,7 +30,8 @@ def main(n: int = 300) -> None:
         if outcome not in ("ok", "refused") and len(examples.setdefault(what, [])) < 3:
             examples[what].append(repr(example)[:300])
 
-    for game, (api, error) in facade_tests.GAMES.items():
+    # One game at a time, in a function of its own, so that the tests close over its values.
+    def one_game(game: str, api, error) -> None:
         @run
         @given(call=facade_tests.calls(game, python=True))
         def facade(call):
@@ -55,6 +56,9 @@ def main(n: int = 300) -> None:
 
         for test in (facade, worker, command):
             test()
+
+    for game, (api, error) in facade_tests.GAMES.items():
+        one_game(game, api, error)
     for what, c in sorted(counts.items()):
         print(f"{what:18} {sum(c.values()):5} runs: " + ", ".join(
             f"{k} {v}" for k, v in sorted(c.items())))

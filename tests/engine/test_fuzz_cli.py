@@ -26,7 +26,7 @@ import truc.api as truc_api
 from troccas import cli as troccas_cli
 from truc import cli as truc_cli
 
-from fuzz_helpers import FUZZ, GOOD, JSON, ODD, classify_cli, run_main
+from fuzz_helpers import FUZZ, GOOD, ODD, classify_cli, run_main
 
 ROOT = Path(__file__).resolve().parents[2]
 HUGE_TEXT = "9" * 5000

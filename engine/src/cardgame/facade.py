@@ -102,7 +102,7 @@ _TYPES = {"int": "int", "str": "str", "bool": "bool", "dict": "dict", "list": "l
           "None": "null"}
 
 
-def _kinds(annotation) -> list[str]:
+def _kinds(annotation: object) -> list[str]:
     if not isinstance(annotation, str):
         return []
     names = [part.strip() for part in annotation.split("|")]
@@ -111,7 +111,7 @@ def _kinds(annotation) -> list[str]:
     return [_TYPES[n] for n in names]
 
 
-def _is(value, kind: str) -> bool:
+def _is(value: object, kind: str) -> bool:
     if kind == "int":
         return type(value) is int  # not True, not 4.0
     if kind == "null":

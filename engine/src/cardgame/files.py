@@ -30,7 +30,7 @@ _KINDS = ((stat.S_ISCHR, "device"), (stat.S_ISBLK, "device"), (stat.S_ISFIFO, "f
           (stat.S_ISSOCK, "socket"))
 
 
-def target_of(path: str | os.PathLike, bad: Bad) -> str:
+def target_of(path: str | os.PathLike[str], bad: Bad) -> str:
     """The regular file that writing to ``path`` would replace (links followed), or where a
     new one would go; refuses a folder, a device, a fifo or a socket."""
     shown = os.fspath(path)
@@ -49,7 +49,7 @@ def target_of(path: str | os.PathLike, bad: Bad) -> str:
     return real
 
 
-def write_file(path: str | os.PathLike, data: str | bytes, bad: Bad) -> None:
+def write_file(path: str | os.PathLike[str], data: str | bytes, bad: Bad) -> None:
     """Write ``data`` (text as UTF-8) to ``path`` whole or not at all (see the module)."""
     shown = os.fspath(path)
     real = target_of(shown, bad)

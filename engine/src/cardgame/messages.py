@@ -75,7 +75,7 @@ def quote(value: object, limit: int = 40) -> str:
     return f"'{text}'" if isinstance(value, str) else text
 
 
-def _repr(value) -> str:
+def _repr(value: object) -> str:
     if type(value) is int and value.bit_length() > 128:
         # Python refuses to write an int of more than 4,300 digits, and a shorter one would
         # be cut off anyway: say how long it is.

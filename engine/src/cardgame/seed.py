@@ -20,21 +20,22 @@ TEXT_MAX = 64
 _DIGITS = re.compile(r"[0-9]{1,20}")  # ASCII only: '²'.isdigit() is True, int('²') fails
 
 
-def _params(value) -> dict:
+def _params(value: object) -> dict[str, object]:
     return {"value": quote(value), "most": SEED_MAX, "chars": TEXT_MAX}
 
 
-def is_seed(seed) -> bool:
+def is_seed(seed: object) -> bool:
     if isinstance(seed, str):
         return len(seed) <= TEXT_MAX
     return type(seed) is int and 0 <= seed <= SEED_MAX
 
 
-def check_seed(seed, *, msg: Callable[..., Message], error: type[Exception],
-               none: bool = True):
+def check_seed(seed: object, *, msg: Callable[..., Message], error: type[Exception],
+               none: bool = True) -> int | str | None:
     """``seed`` if it follows the rule (None too when ``none``: a fresh shuffle), else the
     game's ``error`` with its message ``seed#rule``."""
     if seed is None and none or is_seed(seed):
+        assert seed is None or isinstance(seed, (int, str))
         return seed
     raise error(msg("seed#rule", **_params(seed)))
 

@@ -320,7 +320,7 @@ def test_cli_class_set_of_mixed_sheets(tmp_path):
 @pytest.mark.parametrize("args, says", [
     (["worksheet", "trumps", "-o", "x.pdf"], "is not a kind of puzzle"),
     (["worksheet", "count", "--count", "0", "-o", "x.pdf"], "1 to 50 puzzles"),
-    (["worksheet", "count", "-o", "no/such/folder/x.pdf"], "cannot write the worksheet"),
+    (["worksheet", "count", "-o", "no/such/folder/x.pdf"], "no/such/folder/x.pdf: cannot write here"),
     (["worksheet", "count,trumps", "-o", "x.pdf"], "'trumps' is not a kind of puzzle"),
     (["worksheet", "count", "--sheets", "41", "-o", "x.pdf"], "1 to 40 sheets"),
     (["worksheet", "count,legal,scart", "--count", "2", "-o", "x.pdf"],

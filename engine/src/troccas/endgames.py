@@ -15,6 +15,7 @@ best first card, which the build compares with the solver's answer.
 
 from __future__ import annotations
 
+from typing import Any
 import json
 import random
 from functools import lru_cache
@@ -65,7 +66,7 @@ class Endgame:
 
     __slots__ = ("spec", "hand", "seat", "side", "values", "best", "line", "level", "_memo")
 
-    def __init__(self, spec: dict, hand: Hand) -> None:
+    def __init__(self, spec: dict[str, Any], hand: Hand) -> None:
         from .solver import solve
         self.spec = spec
         self.hand = hand
@@ -99,14 +100,14 @@ class Endgame:
     def card_of(self, action: str) -> str:
         return action.split(" ", 2)[2]
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         return HandRecord.from_hand(self.hand).to_json()
 
-    def situation(self) -> dict:
+    def situation(self) -> dict[str, Any]:
         return self.situation_of(self.hand, self.seat)
 
     @staticmethod
-    def situation_of(h: Hand, seat: int) -> dict:
+    def situation_of(h: Hand, seat: int) -> dict[str, Any]:
         """What the page shows: every hand, the trick so far, tricks left, the points won."""
         side = h.side_of[seat]
         return {"seat": seat, "side": side, "players": h.n,
@@ -135,7 +136,7 @@ def generate(seed: int) -> Endgame:
     raise AssertionError("no endgame with a unique best card found")  # pragma: no cover
 
 
-def from_authored(spec: dict) -> Endgame:
+def from_authored(spec: dict[str, Any]) -> Endgame:
     unknown = sorted(set(spec) - FIELDS)
     if unknown:
         raise PuzzleError(msg("puzzle#unknown_field", field=unknown[0], kind="endgame",
@@ -163,7 +164,7 @@ def from_authored(spec: dict) -> Endgame:
 
 
 # ---- the reader's moves ------------------------------------------------------------------------
-def _tricks_of(hand: Hand, actions: list[str]) -> list[dict]:
+def _tricks_of(hand: Hand, actions: list[str]) -> list[dict[str, Any]]:
     """``actions`` played from ``hand`` (on a copy), trick by trick: who played what, who took
     the trick."""
     from .actions import Action
@@ -192,7 +193,7 @@ def _readers_card(h: Hand, seat: int) -> bool:
     return h.current_player == seat and h.phase == "play"
 
 
-def replay(eg: Endgame, cards: list) -> tuple[Hand, list[str], list[dict]]:
+def replay(eg: Endgame, cards: list[Any]) -> tuple[Hand, list[str], list[dict[str, Any]]]:
     """The position after the reader's ``cards`` (tokens, in order), each answered by the other
     seats' best play until it is the reader's turn again: the hand, every action taken, and a
     verdict for each of the reader's cards (its value against the best value then).
@@ -240,7 +241,7 @@ def question(eg: Endgame):
                seat=eg.seat, partners=sit["partners"], tricks=sit["tricks"])
 
 
-def check(eg: Endgame, given) -> dict:
+def check(eg: Endgame, given) -> dict[str, Any]:
     """The reader's first card: right if the solver finds no better one; wrong with the line
     that refutes it (the reader's card, then best play by all to the end) and the points lost.
     The hints never name the best card."""
@@ -300,7 +301,7 @@ SAMPLES = 6
 
 
 def review_marks(rec, seat: int, last: int = REVIEW_TRICKS, sampled: int = SAMPLED_TRICKS,
-                 samples: int = SAMPLES) -> list[dict]:
+                 samples: int = SAMPLES) -> list[dict[str, Any]]:
     """For a finished hand (a HandRecord), ``seat``'s cards where the solver finds a better
     one: the trick, the card played, the better card(s) and the card points the side lost by
     it (``lost``). In the last ``last`` tricks every card is open (``samples`` None); back to
@@ -332,7 +333,7 @@ def review_marks(rec, seat: int, last: int = REVIEW_TRICKS, sampled: int = SAMPL
     return marks
 
 
-def _sampled_mark(rec, hand: Hand, seat: int, played: str, samples: int) -> dict | None:
+def _sampled_mark(rec, hand: Hand, seat: int, played: str, samples: int) -> dict[str, Any] | None:
     import random
     from .bots.base import seen
     from .bots.sampling import Sampler
@@ -364,7 +365,7 @@ def _sampled_mark(rec, hand: Hand, seat: int, played: str, samples: int) -> dict
             "lost": round(top - means[played], 1), "samples": done}
 
 
-def steps(eg: Endgame) -> list:
+def steps(eg: Endgame) -> list[Any]:
     """The worked answer as messages: the best first card and its value, the other cards'
     values, then the line of best play trick by trick."""
     top = max(eg.values.values())

@@ -21,6 +21,7 @@ cardgame.value).
 
 from __future__ import annotations
 
+from typing import Any
 import json
 from functools import lru_cache
 
@@ -61,7 +62,7 @@ class Exercise:
         self.rule_hint = rule_hint  # Message: the first hint
         self.clue = clue  # given -> Message: the second hint, about the answer given
 
-    def to_json(self, *, with_answer: bool = False) -> dict:
+    def to_json(self, *, with_answer: bool = False) -> dict[str, Any]:
         # Words are rendered here, not when the exercise is built: a built exercise is kept
         # (cached) and may be asked for again in another language.
         out = {"kind": self.kind, "spec": self.spec, "question": str(self.question),
@@ -94,7 +95,7 @@ class Exercise:
             return msg("exercise#not_option", given=given, options=values)
         return given
 
-    def check(self, given) -> dict:
+    def check(self, given) -> dict[str, Any]:
         """Whether ``given`` is right; if not, the hints in steps (the rule, then a clue) and
         the explanation of the answer given."""
         value = self.normalise(given)
@@ -271,7 +272,7 @@ def _score(spec) -> Exercise:
         raise ExerciseError(msg("exercise.score#pile", field="pile"))
     r = counting.count(pile, "fours")
     total = counting.count(list(range(len(TOKEN))), "fours").points
-    par = counting.par(4, "fours", 0)[0]
+    par = int(counting.par(4, "fours", 0)[0])  # fours with four: a fixed par, never a fraction
     score = r.points - par
     steps = list(_count_steps(r)) + [msg("exercise.score#step", points=r.points, par=par,
                                          score=_signed(score))]

@@ -19,6 +19,7 @@ A record may stop part-way (a puzzle's situation); ``replay()`` returns the hand
 
 from __future__ import annotations
 
+from typing import Any
 import json
 
 from cardgame.record import check_common, is_int, read_actions, read_json
@@ -107,9 +108,9 @@ class HandRecord(Value):
         return cls.from_json(data, where)
 
     # ---- writing ---------------------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         says = dict(self.says)
-        out: dict = {"format": FORMAT, "version": VERSION, "players": self.players,
+        out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "players": self.players,
                      "dealer": self.dealer}
         if self.seed is not None:
             out["seed"] = self.seed

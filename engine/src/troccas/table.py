@@ -14,6 +14,7 @@ seat's cards before each trick.
 
 from __future__ import annotations
 
+from typing import Any
 import random
 
 from cardgame.errors import GameError
@@ -46,7 +47,7 @@ def _read(record) -> HandRecord:
     return HandRecord.from_json(record)
 
 
-def new_record(players: int = 4, seed=None, dealer: int = 0, rules=None, totals=None) -> dict:
+def new_record(players: int = 4, seed=None, dealer: int = 0, rules=None, totals=None) -> dict[str, Any]:
     """A fresh hand's record: no action yet, the deck shuffled from ``seed`` (a random seed
     when none is given, kept in the record so the hand can be dealt again). The arguments are
     checked as a record's fields are, so a bad one is refused in the record's words."""
@@ -80,7 +81,7 @@ def _action_message(action: Action, seat: int, dealer: int) -> Message:
     return msg(f"deal.method#table_{arg}", seat=p)
 
 
-def _event_message(ev: dict, hand: Hand) -> Message | None:
+def _event_message(ev: dict[str, Any], hand: Hand) -> Message | None:
     """Words for an event that has none of its own (events with a rule carry their message)."""
     t = ev["type"]
     if "msg" in ev:
@@ -107,7 +108,7 @@ def _event_message(ev: dict, hand: Hand) -> Message | None:
 
 
 def _entry(message: Message, seat: int | None, kind: str, index: int | None,
-           viewer: int | None) -> dict:
+           viewer: int | None) -> dict[str, Any]:
     return {"seat": seat, "kind": kind, "index": index,
             "text": _sentence(message.render(viewer=viewer)),
             "rule": message.rule, "msg": message.to_json()}
@@ -128,7 +129,7 @@ class _Walk:
         self.rec = rec
         self.viewer = viewer
         self.hand = hand = rec.new_hand()
-        self.log: list[dict] = []
+        self.log: list[dict[str, Any]] = []
         self.before: list[list[list[str]]] = []
         says = dict(rec.says)
         seen = self._events(0, seat)
@@ -162,7 +163,7 @@ class _Walk:
             self.before.append([[TOKEN[c] for c in h.cards_of(s)] for s in range(h.n)])
 
 
-def _legal(hand: Hand, seat: int) -> list[dict]:
+def _legal(hand: Hand, seat: int) -> list[dict[str, Any]]:
     if hand.current_player != seat or hand.is_terminal():
         return []
     out = []
@@ -241,7 +242,7 @@ def marks(record, seat: int):
                        sampled_tricks=SAMPLED_TRICKS, samples=SAMPLES)
 
 
-def _review(walk: _Walk) -> list[dict]:
+def _review(walk: _Walk) -> list[dict[str, Any]]:
     tricks = walk.hand.tricks
     return [{"number": t["number"], "hands": hands, "plays": t["plays"], "winner": t["winner"],
              "side": t["side"]} for t, hands in zip(tricks, walk.before)]

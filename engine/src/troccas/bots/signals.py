@@ -30,6 +30,7 @@ only in ways that keep the partner's claims true (:func:`claims_for`).
 
 from __future__ import annotations
 
+from typing import Any
 import json
 
 from ..cards import FOOL, KING, POINTS, RANK_OF, SUIT_OF, TRUMP, JACK, parse_id
@@ -41,7 +42,7 @@ _RANKS = {"K": 13, "Q": 12, "C": 11, "J": 10}
 KEYS = tuple(_SCALE) + ("holds", "suit_with")
 
 
-def data() -> dict:
+def data() -> dict[str, Any]:
     global _DATA
     if _DATA is None:
         from importlib import resources
@@ -52,7 +53,7 @@ def data() -> dict:
     return _DATA
 
 
-def phrase(pid: str) -> dict:
+def phrase(pid: str) -> dict[str, Any]:
     """A phrase by its glossary id: {id, text, meaning, claim}, the meaning in the current
     language (the catalogue's phrase.<id>: the glossary's meaning, in English the data's own)."""
     from cardgame.messages import catalogue
@@ -66,7 +67,7 @@ def phrase_of_text(text: str):
     return data()["by_text"].get(" ".join(str(text).split()).casefold())
 
 
-def measure(cards) -> dict:
+def measure(cards) -> dict[str, Any]:
     """The quantities a claim speaks of, for card ids ``cards``."""
     trumps = [c for c in cards if SUIT_OF[c] == TRUMP]
     courts = [c for c in cards if SUIT_OF[c] < TRUMP and RANK_OF[c] >= JACK]

@@ -86,7 +86,7 @@ class Puzzle:
     answer: Any
     steps: tuple[Message, ...]
     rule: str
-    accept: tuple[Any, ...] = ()  # every answer counted right (Fool: any low card of the side's tricks)
+    accept: tuple[str, ...] = ()  # every answer counted right (Fool: any low card of the side's tricks)
     choices: tuple[str, ...] = ()  # extra answer buttons besides cards ("none", "owed")
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -245,7 +245,7 @@ def _legal_puzzle(spec, hand_ids, trick_plays, seat=None, players=None) -> Puzzl
         # reason says what was led, so the suit led is said alone only when nothing is refused.
         if not refused:
             steps.append(msg("puzzle.legal#led", suit=SUIT_CODE[led]))
-        reasons: dict[str, Any] = {}
+        reasons: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Message, list[str]]] = {}
         for c, v in refused:
             same = (v.reason.id, tuple(sorted((k, str(x)) for k, x in v.reason.params.items()
                                               if k != "card")))

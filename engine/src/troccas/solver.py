@@ -21,7 +21,6 @@ double-dummy toolkit:
 
 from __future__ import annotations
 
-from typing import Any
 from cardgame.value import Value
 
 from .cards import FOOL, JACK, KING, POINTS, RANK_OF, SUIT_OF, TOKEN
@@ -69,16 +68,16 @@ class Solution(Value):
     __slots__ = ("player", "side", "values", "best", "line", "nodes")
     player: int
     side: int
-    values: dict[str, Any]
-    best: list[Any]
-    line: list[Any]
+    values: dict
+    best: list
+    line: list
     nodes: int
 
 
 class _Search:
     def __init__(self, side: int, limit: int = _NO_LIMIT) -> None:
         self.side = side
-        self.table: dict[str, Any] = {}
+        self.table: dict = {}
         self.nodes = 0
         self.limit = limit
 
@@ -102,7 +101,7 @@ class _Search:
                     out.update(suit)
         out.update(h.trick_cards)
         keep = []
-        by_suit: dict[str, Any] = {}
+        by_suit: dict = {}
         for aid in ids:
             if aid >= 78 or aid in _SPECIAL or POINTS[aid] > 1 and SUIT_OF[aid] < 4:
                 keep.append(aid)
@@ -257,7 +256,7 @@ class _Fast:
     def __init__(self, hand: Hand, side: int, limit: int = _NO_LIMIT) -> None:
         self.side = side
         self.side_of = list(hand.side_of)
-        self.table: dict[str, Any] = {}
+        self.table: dict = {}
         self.nodes = 0
         self.limit = limit
 

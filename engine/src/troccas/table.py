@@ -224,7 +224,8 @@ def view(record: object, seat: int) -> TableView:
         result=result,
         counts=[count_result(hand.count_detail(s)) for s in range(hand.n_sides)] if done
         else None,
-        totals_after=[t + s for t, s in zip(hand.totals, result["scores"])] if result is not None else None,
+        totals_after=[t + s for t, s in zip(hand.totals, result["scores"])]
+        if result is not None else None,
         review=_review(walk) if over else None,
         dealt=[[TOKEN[c] for c in sorted(d)] for d in hand.dealt] if over else None,
         scart_cards=[TOKEN[c] for c in hand.scart] if over else None)

@@ -72,7 +72,8 @@ def run(argv: list[str] | None) -> int:
         from .record import HandRecord
         rec = HandRecord.loads(data)
         hand = rec.replay()
-        out: dict[str, Any] = {"tricks": [{"plays": [[s, hand.pack.tokens[c]] for s, c in plays], "team": team}
+        out: dict[str, Any]
+        out = {"tricks": [{"plays": [[s, hand.pack.tokens[c]] for s, c in plays], "team": team}
                           for plays, team, _ in hand.tricks],
                "stake": hand.stake, "phase": hand.phase, "result": hand.result}
         if args.json:

@@ -167,8 +167,8 @@ def _eleven(deal: int, rng: random.Random) -> Made:
             msg("puzzle.eleven#question", a=totals[0], b=totals[1]))
 
 
-_MAKERS: dict[str, Callable[[int, random.Random], Made]] = {"trick": _trick, "hand": _hand, "score": _score, "raise": _raise,
-           "eleven": _eleven}
+_MAKERS: dict[str, Callable[[int, random.Random], Made]] = {
+    "trick": _trick, "hand": _hand, "score": _score, "raise": _raise, "eleven": _eleven}
 
 
 def check(kind: str, seed: int, answer: object) -> dict[str, Any]:

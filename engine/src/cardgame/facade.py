@@ -74,7 +74,8 @@ def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
         item = args[0] if args and (origin is list or len(args) == 2 and args[1] is ...) else None
         if origin is tuple and args and not (len(args) == 2 and args[1] is ...):
             return {"type": "array", "prefixItems": [_schema_of(a, defs) for a in args]}
-        return {"type": "array", **({"items": _schema_of(item, defs)} if item else {})}
+        return {"type": "array", **({"items": _schema_of(item, defs)}
+                                    if item not in (None, Any) else {})}
     if origin is dict or tp is dict:
         return {"type": "object"}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
@@ -105,7 +106,14 @@ _TYPES = {"int": "int", "str": "str", "bool": "bool", "dict": "dict", "list": "l
 def _kinds(annotation: object) -> list[str]:
     if not isinstance(annotation, str):
         return []
-    names = [part.strip() for part in annotation.split("|")]
+    # What a generic's arguments say (``dict[str, Any]``, ``list[int]``) is the call's to check:
+    # only the outer type is read.
+    outer, depth = [], 0
+    for ch in annotation:
+        depth += (ch == "[") - (ch == "]")
+        if depth == 0 and ch != "]":
+            outer.append(ch)
+    names = [part.strip() for part in "".join(outer).split("|")]
     if not all(n in _TYPES for n in names):
         return []
     return [_TYPES[n] for n in names]

@@ -7,6 +7,8 @@ An action is written ``"<seat> <kind> <arg>"``: ``"1 play Kc"``, ``"0 scart 3c"`
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardgame.actions import split_action
 from cardgame.value import OrderedValue
 
@@ -40,7 +42,7 @@ class Action(OrderedValue):
     kind: str
     arg: str
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         if kwargs or len(args) != 3:
             return super().__init__(*args, **kwargs)
         # Written out (not Value's general loop): legal_actions() makes one per legal action.

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardgame.facade import Facade
 
@@ -153,7 +153,7 @@ def call_check_play(hand, card, trick=()) -> PlayCheck:
                      None if v.ok else str(v.reason), v.reason)
 
 
-def _hand_fields(hand: Hand) -> dict:
+def _hand_fields(hand: Hand) -> dict[str, Any]:
     return {"players": hand.n, "dealer": hand.dealer, "method": hand.method,
             "hands": [tokens(sort_ids(d)) for d in hand.dealt],
             "face_up": [TOKEN[c] if c is not None else None for c in hand.face_up],
@@ -197,7 +197,7 @@ def replay_result(hand: Hand) -> ReplayResult:
         else None)
 
 
-def replay_json(hand: Hand) -> dict:
+def replay_json(hand: Hand) -> dict[str, Any]:
     """A replayed hand as JSON (the command line's ``replay``)."""
     from cardgame.facade import to_json
     return to_json(replay_result(hand))
@@ -221,7 +221,7 @@ def call_random_hand(players: int = 4, seed=None, dealer: int = 0,
 
 
 @_call
-def call_puzzle(kind: str | None = None, seed: int | None = None, spec: dict | None = None,
+def call_puzzle(kind: str | None = None, seed: int | None = None, spec: dict[str, Any] | None = None,
                 answer: bool = False) -> PuzzleResult:
     """A puzzle from ``kind`` and ``seed`` (generated) or from an authored ``spec``; with
     ``answer`` the engine's answer and the worked steps are included."""
@@ -232,7 +232,7 @@ def call_puzzle(kind: str | None = None, seed: int | None = None, spec: dict | N
 
 
 @_call
-def call_check(spec: dict, answer) -> CheckResult:
+def call_check(spec: dict[str, Any], answer) -> CheckResult:
     """Check an answer to a puzzle: correct or not, and an explanation for this answer."""
     from .results import CheckResult
     from cardgame.messages import Message
@@ -244,7 +244,7 @@ def call_check(spec: dict, answer) -> CheckResult:
 
 
 @_call
-def call_exercise(spec: dict, answer: bool = False) -> ExerciseResult:
+def call_exercise(spec: dict[str, Any], answer: bool = False) -> ExerciseResult:
     """A lesson exercise from its spec (``kind``: rank, partners, talk or score): the question,
     the situation and the answers offered; with ``answer`` the engine's answer and the steps."""
     from .results import ExerciseOption, ExerciseResult
@@ -255,7 +255,7 @@ def call_exercise(spec: dict, answer: bool = False) -> ExerciseResult:
 
 
 @_call
-def call_check_exercise(spec: dict, answer) -> CheckResult:
+def call_check_exercise(spec: dict[str, Any], answer) -> CheckResult:
     """Check an answer to a lesson exercise: right or not; if not, the hints in steps (the rule,
     then a clue about this answer), neither naming the answer."""
     from .results import CheckResult
@@ -354,7 +354,7 @@ def call_bot_action(record, seat=None, bot: str = "baseline", seed=0,
 
 
 @_call
-def call_endgame(seed: int | None = None, spec: dict | None = None,
+def call_endgame(seed: int | None = None, spec: dict[str, Any] | None = None,
                  answer: bool = False) -> EndgameResult:
     """An endgame puzzle (every hand shown, a few tricks left) from ``seed`` or an authored
     ``spec``; with ``answer`` the solver's best first card, the points it brings and the line
@@ -375,7 +375,7 @@ def call_endgame(seed: int | None = None, spec: dict | None = None,
 
 
 @_call
-def call_check_endgame(spec: dict, answer) -> EndgameCheck:
+def call_check_endgame(spec: dict[str, Any], answer) -> EndgameCheck:
     """The reader's first card in an endgame: right, or wrong with the points it loses and the
     line of best play that refutes it; hints that never name the best card."""
     from .results import EndgameCheck
@@ -387,7 +387,7 @@ def call_check_endgame(spec: dict, answer) -> EndgameCheck:
 
 
 @_call
-def call_endgame_play(spec: dict, cards: list) -> EndgamePlay:
+def call_endgame_play(spec: dict[str, Any], cards: list[Any]) -> EndgamePlay:
     """The endgame after the reader's ``cards`` (in order), each answered by the best play of
     the other seats until the reader is to play again: every hand, the trick, the tricks so
     far, the reader's legal cards, and for each of the reader's cards its value against the

@@ -4,7 +4,7 @@ source."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bisect import insort
 
@@ -139,7 +139,7 @@ class Buob(HandState):
         self.events.append(self.trick_buob)
         self._resolve_trick()
 
-    def _buob_effect(self, s: int, caller: int, aid: int) -> dict:
+    def _buob_effect(self, s: int, caller: int, aid: int) -> dict[str, Any]:
         """What a call does (clauses buob, buob.scart, buob.fool, buob.sche, buob.court,
         buob.own_king); which card goes back depends on the option ``buob_return``."""
         jack = _JACK[s]

@@ -32,9 +32,10 @@ language and another card in another (checked when they are first read)::
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
-from cardgame.cards import Notation, ids_of_mask, mask_of  # noqa: F401 - mask_of is public here
+from cardgame.cards import Notation, ids_of_mask
+from cardgame.cards import mask_of as mask_of  # noqa: F401 - mask_of is public here
 from cardgame.messages import Catalogue, catalogue, register_formatter
 
 from .errors import DOMAIN, DuplicateCardError, InvalidCardError, Message, msg, quote
@@ -66,7 +67,7 @@ def suit_card(suit: int, rank: int) -> int:
     return 22 + suit * 14 + rank
 
 
-def _build_tables():
+def _build_tables() -> tuple[list[int], list[int], list[int], list[int], list[str]]:
     suit_of = [0] * N_CARDS
     rank_of = [-1] * N_CARDS
     points = [1] * N_CARDS
@@ -158,7 +159,7 @@ def code(cid: int, language: str | None = None) -> str:
     return codes(language)[cid]
 
 
-def as_code(value, language: str | None = None):
+def as_code(value: Any, language: str | None = None) -> Any:
     """What a reader of ``language`` (by default the current one) sees for ``value``: a
     canonical token as its code ("Kc" -> "Kk" in German), a list or tuple item by item, and
     anything else as it is (a number, a word such as 'keep')."""
@@ -183,9 +184,10 @@ def _other_spellings() -> dict[str, int]:
     return seen
 
 
-def _code_formatter(value, cat: Catalogue) -> str:
+def _code_formatter(value: object, cat: Catalogue) -> str:
     """A text in a message: a canonical card token becomes the catalogue's code for it."""
-    return as_code(value, cat.language)
+    code: str = as_code(value, cat.language)  # a text stays a text
+    return code
 
 
 register_formatter(DOMAIN, "code", _code_formatter)
@@ -233,7 +235,7 @@ class Card:
         object.__setattr__(obj, "id", cid)
         return obj
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
     @classmethod
@@ -250,7 +252,7 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({TOKEN[self.id]!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (self.id,))
 
     def __lt__(self, other: "Card") -> bool:
@@ -272,7 +274,8 @@ class Card:
         rank = self.rank
         if rank is None:
             return None
-        return catalogue(DOMAIN, language).entry("card.code")["rank"].get(rank, rank)
+        code: str = catalogue(DOMAIN, language).entry("card.code")["rank"].get(rank, rank)
+        return code
 
     @property
     def points(self) -> int:
@@ -411,11 +414,12 @@ def card_name(cid: int, cat: Catalogue, case: str | None = None) -> str:
     s = SUIT_OF[cid]
     kind = ("fool" if s == FOOL_SUIT else "trump" if s == TRUMP
             else cat.entry("card.gender")[RANKS[RANK_OF[cid]]])
-    return cat.entry(f"card.the#{kind}")[case].format(name=name)
+    said: str = cat.entry(f"card.the#{kind}")[case].format(name=name)
+    return said
 
 
-def _namer(case: str | None):
-    def fmt(token, cat: Catalogue) -> str:
+def _namer(case: str | None) -> Callable[[Any, Catalogue], str]:
+    def fmt(token: Any, cat: Catalogue) -> str:  # whatever a message holds
         try:
             cid = parse_id(token)
         except (InvalidCardError, TypeError, AttributeError):  # a message renders whatever it got

@@ -6,6 +6,7 @@ naming the token or action and the rule, and exits with status 2; nothing is wri
 
 from __future__ import annotations
 
+from typing import Any
 import argparse
 import json
 import sys
@@ -59,7 +60,7 @@ def _cards_arg(values: list[str]) -> str:
     return " ".join(values)
 
 
-def _print_count(r: dict) -> None:
+def _print_count(r: dict[str, Any]) -> None:
     for i, g in enumerate(r["groups"], 1):
         values = " + ".join(str(v) for v in g["values"])
         print(f"group {i}: {' '.join(as_code(g['cards'])):<22} {values} = {g['sum']}"
@@ -67,7 +68,7 @@ def _print_count(r: dict) -> None:
     print(f"points: {r['points']} ({r['method']})")
 
 
-def _print_replay(r: dict) -> None:
+def _print_replay(r: dict[str, Any]) -> None:
     print(f"{r['players']} players, dealer seat {r['dealer']}, dealt {r['method'].replace('_', ' ')}")
     for e in r["talk"]:
         who = f"seat {e['player']}" if "player" in e else ""
@@ -95,14 +96,14 @@ def _print_replay(r: dict) -> None:
         print(f"the hand is not over: seat {r['current_player']} is to act ({r['phase']})")
 
 
-def _print_tricks(tricks: list[dict]) -> None:
+def _print_tricks(tricks: list[dict[str, Any]]) -> None:
     for t in tricks:
         plays = ", ".join(f"seat {p}: {as_code(c)}" for p, c in t["plays"])
         taken = f" — seat {t['winner']} takes it" if t.get("winner") is not None else ""
         print(f"  {plays}{taken}")
 
 
-def _print_endgame(r: dict) -> None:
+def _print_endgame(r: dict[str, Any]) -> None:
     sit = r["situation"]
     print(f"{r['title']} — puzzle endgame seed {r['spec'].get('seed')} (level {r['level']})")
     for p, cards in enumerate(sit["hands"]):
@@ -120,7 +121,7 @@ def _print_endgame(r: dict) -> None:
         _print_tricks(r["line"])
 
 
-def _print_puzzle(r: dict) -> None:
+def _print_puzzle(r: dict[str, Any]) -> None:
     sit = r["situation"]
     print(f"{r['title']} — puzzle {r['kind']} seed {r['spec'].get('seed')}")
     for key, label in (("context", None), ("pile", "cards"), ("hand", "hand"),
@@ -247,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _plugin_commands(sub, cmd) -> dict:
+def _plugin_commands(sub, cmd) -> dict[str, Any]:
     """Commands other installed packages add under the entry-point group ``troccas.commands``
     (the project's tooling adds ``worksheet``): each entry point is a ``register(sub, cmd)``
     that adds its subcommand and returns ``run(args, fail)``."""

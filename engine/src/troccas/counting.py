@@ -15,13 +15,16 @@ scorer, an empty trick 1) is ``fours`` with the tricks as the groups: the same f
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from cardgame.value import Value
 
 from .cards import POINTS, TOKEN
 from .errors import OptionError, msg, quote
 from .tables import N_SIDES
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 METHODS = ("fours", "threes", "singly")
 GROUP_SIZE = {"fours": 4, "threes": 3, "singly": 1}
@@ -40,7 +43,7 @@ class Group(Value):
     def points(self) -> int:
         return self.sum - self.less
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"cards": [TOKEN[c] for c in self.cards], "values": [POINTS[c] for c in self.cards],
                 "sum": self.sum, "less": self.less, "points": self.points}
 
@@ -58,7 +61,7 @@ class Count(Value):
     def value_sum(self) -> int:
         return sum(g.sum for g in self.groups)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"method": self.method, "points": self.points, "value_sum": self.value_sum,
                 "cards": [TOKEN[c] for g in self.groups for c in g.cards],
                 "groups": [g.to_json() for g in self.groups]}
@@ -132,7 +135,8 @@ _PAR = {("fours", 4): (36, 36), ("fours", 6): (36, 36), ("threes", 3): (26, 26),
         ("singly", 3): (43, 42), ("singly", 5): (27, 25)}
 
 
-def par(players: int, method: str, dealer: int, points=None) -> list:
+def par(players: int, method: str, dealer: int, points: Sequence[int] | None = None
+        ) -> list[int | Fraction]:
     """Each side's par (each player's with 3 and 5). Without a par in the sources (five
     players in threes) each plays against the hand's average, so ``points`` are needed."""
     n_sides = N_SIDES[players]
@@ -142,5 +146,6 @@ def par(players: int, method: str, dealer: int, points=None) -> list:
             return [fixed[0]] * 2
         return [fixed[0] if p == dealer else fixed[1] for p in range(players)]
     from fractions import Fraction  # only here: importing it costs the browser's start-up
+    assert points is not None  # the caller's: a method without a par needs the points
     avg = Fraction(sum(points), players)
     return [int(avg) if avg.denominator == 1 else avg for _ in range(players)]

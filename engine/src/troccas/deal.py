@@ -6,6 +6,7 @@ dealer ``d``'s right-hand neighbour, who receives the first cards and (by defaul
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 import random
 
 from cardgame.seed import check_seed as _check_seed
@@ -13,6 +14,9 @@ from cardgame.value import Value
 
 from .cards import N_CARDS, SUIT_OF, TOKEN, TRUMP, parse_ids
 from .errors import DuplicateCardError, OptionError, RecordError, msg, quote
+
+if TYPE_CHECKING:
+    from .errors import Message
 
 PLAYER_COUNTS = (3, 4, 5, 6)
 
@@ -34,13 +38,13 @@ SCART_SIZE = {3: 3, 4: 2, 5: 3, 6: 0}
 CATCH_UP = (("one_round", 18), ("two_rounds", 9))
 
 
-def check_players(n) -> int:
+def check_players(n: object) -> int:
     if type(n) is not int or n not in PLAYER_COUNTS:  # not 4.0, not True
         raise OptionError(msg("players", value=quote(n)))
     return n
 
 
-def check_seed(seed):
+def check_seed(seed: object) -> int | str | None:
     """A seed is a whole number from 0 to 2**64 - 1 or a short text (or None: a fresh
     shuffle), the same in every Python the engine runs in (the rule: ``cardgame.seed``)."""
     return _check_seed(seed, msg=msg, error=OptionError)
@@ -54,7 +58,7 @@ def shuffled_deck(seed: int | str | None) -> list[int]:
     return sorted(range(N_CARDS), key=keys.__getitem__)  # cheaper than random.shuffle
 
 
-def parse_deck(text) -> list[int]:
+def parse_deck(text: str | Iterable[str]) -> list[int]:
     try:
         ids = parse_ids(text)
     except DuplicateCardError as exc:
@@ -72,7 +76,7 @@ def schedule(n: int, method: str) -> list[list[int]]:
                               ways=list(METHODS[n]))) from None
 
 
-def catch_up_methods(totals, side: int, measure: str = "own_score") -> list[str]:
+def catch_up_methods(totals: Sequence[int], side: int, measure: str = "own_score") -> list[str]:
     """Deal methods a 4-player side may demand, given the running ``totals`` of both sides
     (pagat: The Deal). How far behind it is depends on the reading of "losing by 9" (the rule
     option ``catch_up_measure``): its own score below zero, or the gap to the other side."""
@@ -105,13 +109,13 @@ class PartnerDraw(Value):
         return tuple(sorted(order[:half])), tuple(sorted(order[half:]))
 
     @property
-    def explanation(self):
+    def explanation(self) -> Message:
         """Who deals first and who plays with whom, and why (clause partners)."""
         low, high = self.teams
         return msg("partners", seat=self.first_dealer, trump=TOKEN[self.trumps[self.first_dealer]],
                    low=list(low), high=list(high))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         why = self.explanation
         return {"centre": TOKEN[self.centre],
                 "dealt": [[TOKEN[c] for c in cards] for cards in self.dealt],

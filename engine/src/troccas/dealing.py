@@ -3,7 +3,7 @@ deals, the scart and the start of the play (pagat: The Deal, The Discard)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import ABANDON, ALLOW, CONTINUE, LIBER, TALK_WORDS
 from .deal import catch_up_methods, SCART_SIZE, schedule
@@ -12,10 +12,10 @@ from .tables import (_by_suit, _CONTINUE_ABANDON, _JACK, _KING, _said, _TRUMP_ID
                      PLAY, SCART, TALK, THROWN_IN)
 
 
-_PLANS: dict[tuple, list] = {}
+_PLANS: dict[tuple[int, str, int], list[Any]] = {}
 
 
-def _deal_plan(n: int, method: str, dealer: int) -> list:
+def _deal_plan(n: int, method: str, dealer: int) -> list[Any]:
     """Per round of the deal (deal.schedule): the batches by seat, and where each seat's
     batch lies in the deck as (seat, start, end) in dealing order. The same for every hand with
     these players, method and dealer, so made once."""

@@ -15,6 +15,7 @@ best first card, which the build compares with the solver's answer.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
 import json
 import random
 from functools import lru_cache
@@ -26,6 +27,10 @@ from .hand import Hand
 from .puzzles import PuzzleError
 from .record import HandRecord
 
+if TYPE_CHECKING:
+    from .errors import Message
+    from .solver import Solution
+
 FIELDS = {"kind", "deal", "tricks", "plays", "id", "title", "note", "level", "expect"}
 TRICKS = (3, 4)  # a seeded puzzle's length: short enough to solve at once in a browser
 MAX_TRICKS = 8
@@ -36,7 +41,7 @@ def tricks_left(hand: Hand) -> int:
     return max(len(hand.cards_of(p)) + (p in hand.trick_players) for p in range(hand.n))
 
 
-def _bot_move(hand: Hand, seed) -> None:
+def _bot_move(hand: Hand, seed: object) -> None:
     from .bots import base
     choice, _ = base.decide(hand, None, "baseline", seed)
     hand.apply_action(choice.aid)
@@ -65,14 +70,14 @@ class Endgame:
 
     __slots__ = ("spec", "hand", "seat", "side", "values", "best", "line", "level", "_memo")
 
-    def __init__(self, spec: dict, hand: Hand) -> None:
+    def __init__(self, spec: dict[str, Any], hand: Hand) -> None:
         from .solver import solve
         self.spec = spec
         self.hand = hand
         self.seat = hand.current_player
         self.side = hand.side_of[self.seat]
         sol = solve(hand)
-        self._memo = {(): sol}
+        self._memo: dict[tuple[str, ...], Solution] = {(): sol}
         self.values = dict(sol.values)
         self.best = list(sol.best)
         self.line = list(sol.line)
@@ -85,7 +90,7 @@ class Endgame:
         ranked = sorted(set(self.values.values()), reverse=True)
         return ranked[0] - ranked[1] if len(ranked) > 1 else 0
 
-    def solution(self, hand: Hand, taken: list[str]):
+    def solution(self, hand: Hand, taken: list[str]) -> Solution:
         """The solver's solution of ``hand``, reached from the puzzle's position by ``taken``."""
         key = tuple(taken)
         sol = self._memo.get(key)
@@ -99,14 +104,14 @@ class Endgame:
     def card_of(self, action: str) -> str:
         return action.split(" ", 2)[2]
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         return HandRecord.from_hand(self.hand).to_json()
 
-    def situation(self) -> dict:
+    def situation(self) -> dict[str, Any]:
         return self.situation_of(self.hand, self.seat)
 
     @staticmethod
-    def situation_of(h: Hand, seat: int) -> dict:
+    def situation_of(h: Hand, seat: int) -> dict[str, Any]:
         """What the page shows: every hand, the trick so far, tricks left, the points won."""
         side = h.side_of[seat]
         return {"seat": seat, "side": side, "players": h.n,
@@ -135,7 +140,7 @@ def generate(seed: int) -> Endgame:
     raise AssertionError("no endgame with a unique best card found")  # pragma: no cover
 
 
-def from_authored(spec: dict) -> Endgame:
+def from_authored(spec: dict[str, Any]) -> Endgame:
     unknown = sorted(set(spec) - FIELDS)
     if unknown:
         raise PuzzleError(msg("puzzle#unknown_field", field=unknown[0], kind="endgame",
@@ -163,12 +168,13 @@ def from_authored(spec: dict) -> Endgame:
 
 
 # ---- the reader's moves ------------------------------------------------------------------------
-def _tricks_of(hand: Hand, actions: list[str]) -> list[dict]:
+def _tricks_of(hand: Hand, actions: list[str]) -> list[dict[str, Any]]:
     """``actions`` played from ``hand`` (on a copy), trick by trick: who played what, who took
     the trick."""
     from .actions import Action
     h = hand.clone()
-    out, current = [], {"plays": [], "winner": None}
+    out: list[dict[str, Any]] = []
+    current: dict[str, Any] = {"plays": [], "winner": None}
     done = len(h.finished_tricks)
     for text in actions:
         act = Action.parse(text)
@@ -192,7 +198,7 @@ def _readers_card(h: Hand, seat: int) -> bool:
     return h.current_player == seat and h.phase == "play"
 
 
-def replay(eg: Endgame, cards: list) -> tuple[Hand, list[str], list[dict]]:
+def replay(eg: Endgame, cards: list[Any]) -> tuple[Hand, list[str], list[dict[str, Any]]]:
     """The position after the reader's ``cards`` (tokens, in order), each answered by the other
     seats' best play until it is the reader's turn again: the hand, every action taken, and a
     verdict for each of the reader's cards (its value against the best value then).
@@ -234,13 +240,13 @@ def replay(eg: Endgame, cards: list) -> tuple[Hand, list[str], list[dict]]:
     return h, taken, verdicts
 
 
-def question(eg: Endgame):
+def question(eg: Endgame) -> Message:
     sit = eg.situation()
     return msg("puzzle.endgame#question_follow" if sit["trick"] else "puzzle.endgame#question",
                seat=eg.seat, partners=sit["partners"], tricks=sit["tricks"])
 
 
-def check(eg: Endgame, given) -> dict:
+def check(eg: Endgame, given: object) -> dict[str, Any]:
     """The reader's first card: right if the solver finds no better one; wrong with the line
     that refutes it (the reader's card, then best play by all to the end) and the points lost.
     The hints never name the best card."""
@@ -268,7 +274,7 @@ def check(eg: Endgame, given) -> dict:
             "line": _tricks_of(eg.hand, [action] + rest)}
 
 
-def from_spec(spec) -> Endgame:
+def from_spec(spec: object) -> Endgame:
     if not isinstance(spec, dict):
         raise PuzzleError(msg("puzzle#spec"))
     if spec.get("kind") != "endgame":
@@ -284,7 +290,7 @@ def _cached(spec_json: str) -> Endgame:
     return from_spec(json.loads(spec_json))
 
 
-def cached(spec) -> Endgame:
+def cached(spec: object) -> Endgame:
     """from_spec with a cache: the page asks about one puzzle many times."""
     if not isinstance(spec, dict):
         raise PuzzleError(msg("puzzle#spec"))
@@ -299,8 +305,8 @@ SAMPLED_TRICKS = 6
 SAMPLES = 6
 
 
-def review_marks(rec, seat: int, last: int = REVIEW_TRICKS, sampled: int = SAMPLED_TRICKS,
-                 samples: int = SAMPLES) -> list[dict]:
+def review_marks(rec: HandRecord, seat: int, last: int = REVIEW_TRICKS, sampled: int = SAMPLED_TRICKS,
+                 samples: int = SAMPLES) -> list[dict[str, Any]]:
     """For a finished hand (a HandRecord), ``seat``'s cards where the solver finds a better
     one: the trick, the card played, the better card(s) and the card points the side lost by
     it (``lost``). In the last ``last`` tricks every card is open (``samples`` None); back to
@@ -332,7 +338,7 @@ def review_marks(rec, seat: int, last: int = REVIEW_TRICKS, sampled: int = SAMPL
     return marks
 
 
-def _sampled_mark(rec, hand: Hand, seat: int, played: str, samples: int) -> dict | None:
+def _sampled_mark(rec: HandRecord, hand: Hand, seat: int, played: str, samples: int) -> dict[str, Any] | None:
     import random
     from .bots.base import seen
     from .bots.sampling import Sampler
@@ -364,7 +370,7 @@ def _sampled_mark(rec, hand: Hand, seat: int, played: str, samples: int) -> dict
             "lost": round(top - means[played], 1), "samples": done}
 
 
-def steps(eg: Endgame) -> list:
+def steps(eg: Endgame) -> list[Any]:
     """The worked answer as messages: the best first card and its value, the other cards'
     values, then the line of best play trick by trick."""
     top = max(eg.values.values())

@@ -13,7 +13,7 @@ from cardgame.messages import Message as Message, quote as quote  # re-exported 
 DOMAIN = "troccas"
 
 
-def msg(id: str, **params) -> Message:
+def msg(id: str, **params: object) -> Message:
     """A Troccas message: its words are in ``troccas/messages/<language>.json``."""
     return Message(DOMAIN, id, params)
 

@@ -21,6 +21,7 @@ cardgame.value).
 
 from __future__ import annotations
 
+from typing import Any, Callable
 import json
 from functools import lru_cache
 
@@ -46,8 +47,10 @@ class Exercise:
     __slots__ = ("kind", "spec", "question", "situation", "answer_type", "options", "answer",
                  "answer_text", "steps", "rule", "rule_hint", "clue")
 
-    def __init__(self, kind, spec, question, situation, answer_type, options, answer,
-                 answer_text, steps, rule, rule_hint, clue):
+    def __init__(self, kind: str, spec: dict[str, Any], question: Message | str,
+                 situation: dict[str, Any], answer_type: str, options: list[dict[str, Any]],
+                 answer: int | str, answer_text: Message, steps: list[Message], rule: str,
+                 rule_hint: Message, clue: Callable[[Any], Message]) -> None:
         self.kind = kind
         self.spec = spec
         self.question = question  # Message, or the lesson's own text
@@ -61,10 +64,10 @@ class Exercise:
         self.rule_hint = rule_hint  # Message: the first hint
         self.clue = clue  # given -> Message: the second hint, about the answer given
 
-    def to_json(self, *, with_answer: bool = False) -> dict:
+    def to_json(self, *, with_answer: bool = False) -> dict[str, Any]:
         # Words are rendered here, not when the exercise is built: a built exercise is kept
         # (cached) and may be asked for again in another language.
-        out = {"kind": self.kind, "spec": self.spec, "question": str(self.question),
+        out: dict[str, Any] = {"kind": self.kind, "spec": self.spec, "question": str(self.question),
                "situation": _said(self.situation), "answer_type": self.answer_type,
                "options": _said(self.options), "rule": self.rule}
         if with_answer:
@@ -73,7 +76,7 @@ class Exercise:
             out["steps"] = [str(s) for s in self.steps]
         return out
 
-    def normalise(self, given):
+    def normalise(self, given: object) -> int | str | Message:
         """The answer as the exercise compares it, or None if it is not one (a message)."""
         if self.answer_type == "number":
             text = str(given).strip().replace("\u2212", "-")  # a typed minus sign
@@ -94,7 +97,7 @@ class Exercise:
             return msg("exercise#not_option", given=given, options=values)
         return given
 
-    def check(self, given) -> dict:
+    def check(self, given: object) -> dict[str, Any]:
         """Whether ``given`` is right; if not, the hints in steps (the rule, then a clue) and
         the explanation of the answer given."""
         value = self.normalise(given)
@@ -112,7 +115,7 @@ class Exercise:
                 "hints": [str(self.rule_hint), str(clue)]}
 
 
-def _said(value):
+def _said(value: Any) -> Any:
     """``value`` with every message in it rendered in the current language."""
     if isinstance(value, Message):
         return str(value)
@@ -123,7 +126,7 @@ def _said(value):
     return value
 
 
-def _question(spec, default: Message):
+def _question(spec: dict[str, Any], default: Message) -> Message | str:
     q = spec.get("question")
     if q is not None and not isinstance(q, str):
         raise ExerciseError(msg("exercise#question", field="question"))
@@ -131,7 +134,7 @@ def _question(spec, default: Message):
 
 
 # ---- rank: which card ranks highest ----------------------------------------------------------
-def _rank(spec) -> Exercise:
+def _rank(spec: dict[str, Any]) -> Exercise:
     cards = parse_ids(spec.get("cards") or [])
     if len(cards) < 2:
         raise ExerciseError(msg("exercise.rank#two_cards", field="cards"))
@@ -183,7 +186,7 @@ def _rank(spec) -> Exercise:
 
 
 # ---- partners: who deals first after the draw ----------------------------------------------
-def _partners(spec) -> Exercise:
+def _partners(spec: dict[str, Any]) -> Exercise:
     from .deal import partner_draw, shuffled_deck
 
     seed = spec.get("seed")
@@ -229,7 +232,7 @@ def _partners(spec) -> Exercise:
 
 
 # ---- talk: who decides now -------------------------------------------------------------------
-def _talk(spec) -> Exercise:
+def _talk(spec: dict[str, Any]) -> Exercise:
     from .record import HandRecord
 
     rec = spec.get("record")
@@ -263,7 +266,7 @@ def _talk(spec) -> Exercise:
 
 
 # ---- score: a side's score against par ---------------------------------------------------
-def _score(spec) -> Exercise:
+def _score(spec: dict[str, Any]) -> Exercise:
     from .puzzles import _count_steps  # the count's worked steps, as the counting puzzles give
 
     pile = parse_ids(spec.get("pile") or [])
@@ -271,7 +274,7 @@ def _score(spec) -> Exercise:
         raise ExerciseError(msg("exercise.score#pile", field="pile"))
     r = counting.count(pile, "fours")
     total = counting.count(list(range(len(TOKEN))), "fours").points
-    par = counting.par(4, "fours", 0)[0]
+    par = int(counting.par(4, "fours", 0)[0])  # fours with four: a fixed par, never a fraction
     score = r.points - par
     steps = list(_count_steps(r)) + [msg("exercise.score#step", points=r.points, par=par,
                                          score=_signed(score))]
@@ -298,7 +301,7 @@ def _signed(n: int) -> str:
 _BUILDERS = {"rank": _rank, "partners": _partners, "talk": _talk, "score": _score}
 
 
-def from_spec(spec) -> Exercise:
+def from_spec(spec: object) -> Exercise:
     if not isinstance(spec, dict) or spec.get("kind") not in KINDS:
         kind = spec.get("kind") if isinstance(spec, dict) else None
         raise ExerciseError(msg("exercise#kind", value=quote(kind), kinds=list(KINDS),
@@ -316,7 +319,7 @@ def _cached(key: str) -> Exercise:
     return from_spec(json.loads(key))
 
 
-def cached(spec) -> Exercise:
+def cached(spec: object) -> Exercise:
     """from_spec with a cache: the page checks several answers to one exercise."""
     try:
         key = json.dumps(spec, sort_keys=True)

@@ -8,6 +8,7 @@ thresholds and the length of a game.
 
 from __future__ import annotations
 
+from typing import Any
 from dataclasses import asdict, dataclass
 from . import counting
 from .counting import _PAR
@@ -29,13 +30,13 @@ class Facts:
     dealer_cards: int  # before the scart
     scart: int
     default_method: str
-    batches: dict  # deal method -> [[each seat's batch in dealing order, dealer last], ...]
-    pack_total: dict  # counting method -> points of the whole pack
-    par: dict  # counting method -> {"dealer": par, "other": par} (None: the hand's average)
-    catch_up: dict  # deal method -> how far behind (4 players)
+    batches: dict[str, Any]  # deal method -> [[each seat's batch in dealing order, dealer last], ...]
+    pack_total: dict[str, Any]  # counting method -> points of the whole pack
+    par: dict[str, Any]  # counting method -> {"dealer": par, "other": par} (None: the hand's average)
+    catch_up: dict[str, Any]  # deal method -> how far behind (4 players)
     hands_in_game: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
 

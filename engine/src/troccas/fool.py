@@ -3,7 +3,7 @@ be paid (pagat: The Play)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import FOOL, POINTS, SUIT_OF, TOKEN
 from .errors import msg
@@ -36,7 +36,7 @@ class FoolExchange(HandState):
         numerals = [c for c in lows if SUIT_OF[c] < 4]  # a plain numeral first: any 1-point
         return (numerals or lows)[0]                     # card scores the same
 
-    def _fool_exchange(self, fside: int, wside: int, gi: int, number: int) -> dict:
+    def _fool_exchange(self, fside: int, wside: int, gi: int, number: int) -> dict[str, Any]:
         for i, g in enumerate(self.piles[fside]):
             low = self._low_card(g)
             if low is not None:
@@ -51,7 +51,7 @@ class FoolExchange(HandState):
         return _said({"type": "fool_owed", "trick": number, "side": fside, "to_side": wside},
                      msg("fool.owed"))
 
-    def _pay_fool_debt(self, gi: int, number: int) -> dict | None:
+    def _pay_fool_debt(self, gi: int, number: int) -> dict[str, Any] | None:
         assert self.fool_owed is not None
         fside, wside, cgi = self.fool_owed
         low = self._low_card(self.piles[fside][gi])

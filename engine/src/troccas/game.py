@@ -8,6 +8,7 @@ length for three or five players; the engine plays one hand per seat, as arcane 
 
 from __future__ import annotations
 
+from typing import Any, Sequence
 import random
 
 from .deal import check_players, shuffled_deck
@@ -20,7 +21,7 @@ HANDS_IN_GAME = {3: 3, 4: 4, 5: 5, 6: 6}
 
 
 class Game:
-    def __init__(self, players: int = 4, first_dealer: int = 0, *, seed=None,
+    def __init__(self, players: int = 4, first_dealer: int = 0, *, seed: int | str | None = None,
                  rules: Rules | None = None) -> None:
         self.n = check_players(players)
         self.rules = rules or Rules()
@@ -44,10 +45,10 @@ class Game:
     def is_terminal(self) -> bool:
         return self.hands_played >= HANDS_IN_GAME[self.n]
 
-    def legal_action_ids(self) -> list[int]:
+    def legal_action_ids(self) -> Sequence[int]:
         return [] if self.is_terminal() else self.hand.legal_action_ids()
 
-    def apply_action(self, aid: int):
+    def apply_action(self, aid: int) -> tuple[dict[str, Any], ...]:
         events = self.hand.apply_action(aid)
         if self.hand.is_terminal():
             self._next_hand()
@@ -57,6 +58,7 @@ class Game:
         h = self.hand
         self.records.append(HandRecord.from_hand(h))
         if h.phase == "done":
+            assert h.result is not None
             for s, score in enumerate(h.result["scores"]):
                 self.totals[s] += score
             self.hands_played += 1
@@ -64,6 +66,6 @@ class Game:
         if not self.is_terminal():
             self.hand = self._new_hand()  # a thrown-in deal is redealt by the same dealer
 
-    def returns(self) -> list:
+    def returns(self) -> list[Any]:
         side_of = self.hand.side_of
         return [self.totals[side_of[p]] for p in range(self.n)]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from itertools import chain
 from operator import itemgetter
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from cardgame.state import GameState
 from cardgame.value import Value
@@ -38,8 +38,13 @@ from .dealing import Dealing
 from .fool import FoolExchange
 from .scoring import Scoring
 
+if TYPE_CHECKING:
+    import random
 
-class TrickRecord(tuple):
+    from .cards import Card
+
+
+class TrickRecord(tuple[Any, ...]):
     """A finished trick as the engine keeps it: (players, cards, winner, side, buob, fool) —
     card ids in play order and what happened. A plain tuple with names, not a NamedTuple,
     which compiles code when the module is imported."""
@@ -52,7 +57,8 @@ class TrickRecord(tuple):
     buob = property(itemgetter(4))  # dict | None
     fool = property(itemgetter(5))  # dict | None
 
-    def __new__(cls, players, cards, winner, side, buob, fool):
+    def __new__(cls, players: list[int], cards: list[int], winner: int, side: int,
+                buob: dict[str, Any] | None, fool: dict[str, Any] | None) -> TrickRecord:
         return tuple.__new__(cls, (players, cards, winner, side, buob, fool))
 
 
@@ -72,20 +78,20 @@ class Observation(Value):
     hand: tuple[str, ...]
     face_up: tuple[str | None, ...]
     scart: tuple[str, ...] | None  # the dealer's own; None for the others
-    talk: tuple[dict, ...]
-    tricks: tuple[dict, ...]
+    talk: tuple[dict[str, Any], ...]
+    tricks: tuple[dict[str, Any], ...]
     trick: tuple[tuple[int, str], ...]
-    totals: tuple
+    totals: tuple[Any, ...]
     legal: tuple[str, ...]  # the seat's legal actions as text, when it is to act
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         if kwargs or len(args) != len(self._fields):
             return super().__init__(*args, **kwargs)
         setter = object.__setattr__  # every field given in order: no defaults to look up
         for name, value in zip(self._fields, args):
             setter(self, name, value)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "players": self.players, "dealer": self.dealer,
                 "phase": self.phase, "current_player": self.current_player,
                 "hand": list(self.hand), "face_up": list(self.face_up),
@@ -118,7 +124,7 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
                  'trick_winner')
 
     def __init__(self, players: int = 4, dealer: int = 0, *, deck: Sequence[int] | None = None,
-                 seed=None, rules: Rules | None = None,
+                 seed: int | str | None = None, rules: Rules | None = None,
                  totals: Sequence[int] | None = None, method: str | None = None) -> None:
         self.n = n = check_players(players)
         self.rules = (rules or _DEFAULT_RULES).check_players(n)
@@ -148,10 +154,10 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
         # seat * 1000 + action id, plus 500 for a card laid in the scart. See ``history``.
         self._moves: list[int] = []
         self.says: dict[int, str] = {}
-        self.events: list[dict] = []
+        self.events: list[dict[str, Any]] = []
         # Finished tricks as raw tuples (players, cards, winner, side, buob, fool); the
         # ``tricks`` property gives them as readable dicts.
-        self._tricks: list[tuple] = []
+        self._tricks: list[tuple[Any, ...]] = []
         self._trick_sides = 0  # bitmask of the sides that have won a trick
         self.piles: list[list[list[int]]] = [[] for _ in range(self.n_sides)]
         self.trick_players: list[int] = []
@@ -171,7 +177,7 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
         self.leader = dealer if self.rules.first_lead == "dealer" else (dealer + 1) % n
         self._to_move = -1
         self._pending_call: tuple[int, int] | None = None  # (suit, caller)
-        self.result: dict | None = None
+        self.result: dict[str, Any] | None = None
         # With no running score nobody is behind: no side may demand a shorter deal.
         demands = self._deal_demands() if method is None and totals is not None else []
         if method is not None:
@@ -232,7 +238,7 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
             return tuple(DEAL + DEAL_NAMES.index(m) for m in self._deal_options())
         return ()
 
-    def apply_action(self, aid: int) -> tuple[dict, ...]:
+    def apply_action(self, aid: int) -> tuple[dict[str, Any], ...]:
         """Apply an action id; raises IllegalActionError (with the reason) if it is not legal."""
         ph = self.phase
         if ph == PLAY and type(aid) is int and 0 <= aid < 78:  # the hot path: one card
@@ -292,7 +298,7 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
             self._begin_deal(DEAL_NAMES[aid - DEAL], demanded_by=self._to_move)
         return tuple(self.events[mark:])
 
-    def returns(self) -> list:
+    def returns(self) -> list[Any]:
         """Each player's score for the hand (their side's): zeros until it is over, and for a
         thrown-in hand."""
         if self.phase != DONE:
@@ -412,7 +418,7 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
             return False
         return True
 
-    def apply(self, action: Action | str, say: str | None = None) -> tuple[dict, ...]:
+    def apply(self, action: Action | str, say: str | None = None) -> tuple[dict[str, Any], ...]:
         """Apply a readable action (``'1 play Kc'``); ``say`` keeps the words spoken with a
         talk decision (tschintschar is free text: the engine records, never judges it)."""
         action = _as_action(action)
@@ -427,13 +433,13 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
         while self.phase in (TALK, DEALER_CHOICE):
             self.apply_action(CONTINUE)
 
-    def play(self, card) -> tuple[dict, ...]:
+    def play(self, card: Card | str) -> tuple[dict[str, Any], ...]:
         from .cards import Card
         cid = card.id if isinstance(card, Card) else Card.parse(card).id
         return self.apply(Action(self._to_move, "play", TOKEN[cid]))
 
     @property
-    def tricks(self) -> list[dict]:
+    def tricks(self) -> list[dict[str, Any]]:
         """The finished tricks: number, leader, plays [[seat, card]…], winner, side, and the
         buob and Fool events of each (None when nothing happened)."""
         token = TOKEN.__getitem__
@@ -592,7 +598,7 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
             return
         self._end_of_trick()
 
-    def _end_of_trick(self) -> tuple[dict, ...]:
+    def _end_of_trick(self) -> tuple[dict[str, Any], ...]:
         """Settle a full trick; returns the events this caused."""
         cards = self.trick_cards
         led = self.led
@@ -699,7 +705,7 @@ _PUBLIC_EVENTS = frozenset(("talk", "dealer_choice", "deal_method", "thrown_in")
 _TRICK_SLOTS = ("trick_buob", "trick_first", "trick_led", "trick_winner")
 
 
-def play_random(hand: Hand, rng) -> Hand:
+def play_random(hand: Hand, rng: random.Random) -> Hand:
     """Play ``hand`` to the end with uniformly random legal actions (tests, benchmarks)."""
     rand = rng.random
     legal, apply = hand.legal_action_ids, hand.apply_action

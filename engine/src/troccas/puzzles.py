@@ -79,18 +79,18 @@ RULE_STEPS = frozenset({"puzzle.legal#lead", "puzzle.legal#fool", "puzzle.scart#
 @dataclass(frozen=True)
 class Puzzle:
     kind: str
-    spec: dict
+    spec: dict[str, Any]
     question: Message | str  # str: an authored puzzle's own question
-    situation: dict
+    situation: dict[str, Any]
     answer_type: str  # number | card | cards | card_or_choice
     answer: Any
     steps: tuple[Message, ...]
     rule: str
-    accept: tuple = ()  # every answer counted right (Fool: any low card of the side's tricks)
+    accept: tuple[str, ...] = ()  # every answer counted right (Fool: any low card of the side's tricks)
     choices: tuple[str, ...] = ()  # extra answer buttons besides cards ("none", "owed")
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self, *, with_answer: bool = False) -> dict:
+    def to_json(self, *, with_answer: bool = False) -> dict[str, Any]:
         out = {"kind": self.kind, "spec": self.spec, "title": self.spec.get("title")
                or TITLES[self.kind], "question": str(self.question), "situation": self.situation,
                "answer_type": self.answer_type, "choices": list(self.choices),
@@ -121,7 +121,7 @@ class Puzzle:
             return msg(f"puzzle.hint.{self.kind}.{self.extra['goal']}")
         return msg(f"puzzle.hint.{self.kind}")
 
-    def check(self, given) -> dict:
+    def check(self, given) -> dict[str, Any]:
         """Whether ``given`` is right, and if not an explanation for *this* answer."""
         try:
             verdict = _CHECKERS[self.kind](self, given)
@@ -152,7 +152,7 @@ def _tokens(ids) -> list[str]:
     return [TOKEN[c] for c in ids]
 
 
-def _plays(players, cards) -> list[list]:
+def _plays(players, cards) -> list[list[Any]]:
     return [[p, TOKEN[c]] for p, c in zip(players, cards)]
 
 
@@ -204,7 +204,7 @@ def _count_puzzle(spec, pile, method, scart, context: str, players=None) -> Puzz
                   extra={"value_sum": r.value_sum})
 
 
-def _check_count(pz: Puzzle, given) -> dict:
+def _check_count(pz: Puzzle, given) -> dict[str, Any]:
     try:
         n = int(str(given).strip())
     except ValueError:
@@ -245,7 +245,7 @@ def _legal_puzzle(spec, hand_ids, trick_plays, seat=None, players=None) -> Puzzl
         # reason says what was led, so the suit led is said alone only when nothing is refused.
         if not refused:
             steps.append(msg("puzzle.legal#led", suit=SUIT_CODE[led]))
-        reasons: dict = {}
+        reasons: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Message, list[str]]] = {}
         for c, v in refused:
             same = (v.reason.id, tuple(sorted((k, str(x)) for k, x in v.reason.params.items()
                                               if k != "card")))
@@ -268,7 +268,7 @@ def _legal_puzzle(spec, hand_ids, trick_plays, seat=None, players=None) -> Puzzl
                   "cards", answer, tuple(steps), rule)
 
 
-def _check_legal(pz: Puzzle, given) -> dict:
+def _check_legal(pz: Puzzle, given) -> dict[str, Any]:
     chosen = set(parse_ids(given if isinstance(given, (list, str)) else []))
     right = set(parse_ids(pz.answer))
     if chosen == right:
@@ -305,7 +305,7 @@ def _winner_puzzle(spec, trick_plays, players=None) -> Puzzle:
                   (msg("puzzle#sentence", why=why),), "trick.winner")
 
 
-def _check_winner(pz: Puzzle, given) -> dict:
+def _check_winner(pz: Puzzle, given) -> dict[str, Any]:
     c = _one_card(given)
     if TOKEN[c] == pz.answer:
         return {"correct": True, "explanation": pz.steps[0]}
@@ -382,7 +382,7 @@ def _scart_puzzle(spec, hand_ids, players=4, goal=None) -> Puzzle:
                                             suit=SUIT_CODE[s])})
 
 
-def _check_scart(pz: Puzzle, given) -> dict:
+def _check_scart(pz: Puzzle, given) -> dict[str, Any]:
     chosen = parse_ids(given if isinstance(given, (list, str)) else [])
     k = pz.extra["k"]
     hand = parse_ids(pz.situation["hand"])
@@ -491,7 +491,7 @@ def _second_lead_puzzle(spec, hand: Hand, call: str) -> Puzzle | None:
                   "card_or_choice", "none", (text,), "buob.first_lead", choices=("none",))
 
 
-def _any_one_of(cards: list[str]) -> dict:
+def _any_one_of(cards: list[str]) -> dict[str, Any]:
     """Where several cards are right, the answer as a person says it (a key that names one
     card would have a teacher mark the others wrong)."""
     return {"answer_text": msg("puzzle#answer_one_of", cards=cards)} if len(cards) > 1 else {}
@@ -503,7 +503,7 @@ def _given_choice(pz: Puzzle, given) -> str:
     return g if g in pz.choices else TOKEN[_one_card(g)]
 
 
-def _check_choice(pz: Puzzle, given) -> dict:
+def _check_choice(pz: Puzzle, given) -> dict[str, Any]:
     """Right, with the worked reason; wrong, with why *this* answer is wrong. The wrong-answer
     text names the rule that applies but not the card, so "try again" still means something."""
     g = _given_choice(pz, given)
@@ -762,7 +762,7 @@ def _trick_field(spec, name="trick") -> list[tuple[int, int]]:
     return [(i, c) for i, c in enumerate(ids)]
 
 
-def from_authored(spec: dict) -> Puzzle:
+def from_authored(spec: dict[str, Any]) -> Puzzle:
     kind = check_kind(spec.get("kind"))
     unknown = sorted(set(spec) - COMMON_FIELDS - AUTHORED_FIELDS[kind])
     if unknown:
@@ -845,7 +845,7 @@ def verify_expect(pz: Puzzle) -> None:
                               step=pz.steps[-1], field="expect"))
 
 
-def from_spec(spec: dict) -> Puzzle:
+def from_spec(spec: dict[str, Any]) -> Puzzle:
     if not isinstance(spec, dict):
         raise PuzzleError(msg("puzzle#spec"))
     if set(spec) <= {"kind", "seed"} and "seed" in spec:
@@ -860,6 +860,6 @@ def _cached(spec_json: str) -> Puzzle:
     return from_spec(json.loads(spec_json))
 
 
-def cached(spec: dict) -> Puzzle:
+def cached(spec: dict[str, Any]) -> Puzzle:
     """from_spec with a cache: the browser checks many answers to one puzzle."""
     return _cached(json.dumps(spec, sort_keys=True))

@@ -19,6 +19,7 @@ A record may stop part-way (a puzzle's situation); ``replay()`` returns the hand
 
 from __future__ import annotations
 
+from typing import Any
 import json
 
 from cardgame.record import check_common, is_int, read_actions, read_json
@@ -55,17 +56,17 @@ class HandRecord(Value):
 
     # ---- building --------------------------------------------------------------------------
     @classmethod
-    def from_hand(cls, hand: Hand, seed=None) -> "HandRecord":
+    def from_hand(cls, hand: Hand, seed: int | str | None = None) -> "HandRecord":
         return cls(hand.n, hand.dealer, tuple(hand.deck), tuple(hand.actions_taken()), hand.rules,
                    tuple(hand.totals), tuple(sorted(hand.says.items())), seed)
 
     @classmethod
-    def from_json(cls, data, where: str = "record") -> "HandRecord":
+    def from_json(cls, data: Any, where: str = "record") -> "HandRecord":
         """Read a record from parsed JSON; errors name ``where`` and the field."""
-        def bad(id, **params):
+        def bad(id: str, **params: object) -> RecordError:
             return RecordError(msg("record#where", where=where, why=msg(id, **params)))
 
-        def inner(field, exc):  # an error of a part, said with the field it came from
+        def inner(field: str, exc: TroccasError) -> RecordError:  # a part's error, with its field
             return bad("record#field", field=field, why=exc.msg or exc.message)
         check_common(data, bad, format=FORMAT, version=VERSION, fields=_KEYS)
         try:
@@ -107,9 +108,9 @@ class HandRecord(Value):
         return cls.from_json(data, where)
 
     # ---- writing ---------------------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         says = dict(self.says)
-        out: dict = {"format": FORMAT, "version": VERSION, "players": self.players,
+        out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "players": self.players,
                      "dealer": self.dealer}
         if self.seed is not None:
             out["seed"] = self.seed

@@ -7,6 +7,7 @@ line prints with ``--json``, what the browser worker answers and what a build of
 
 from __future__ import annotations
 
+from typing import Any
 from dataclasses import dataclass, field
 
 from cardgame.facade import OPTIONAL
@@ -132,13 +133,13 @@ class ReplayResult(DealtHand):
     count when the hand is over."""
     phase: str
     scart: list[Token]
-    talk: list[dict]
-    tricks: list[dict]
-    events: list[dict]
+    talk: list[dict[str, Any]]
+    tricks: list[dict[str, Any]]
+    events: list[dict[str, Any]]
     current_player: int
     turn: Turn
     sides: list[list[int]]
-    result: dict | None = field(default=None, metadata=OPTIONAL)
+    result: dict[str, Any] | None = field(default=None, metadata=OPTIONAL)
     counts: list[CountResult] | None = field(default=None, metadata=OPTIONAL)
 
 
@@ -150,12 +151,12 @@ class RecordResult:
     players: int
     dealer: int
     deck: str
-    actions: list[str | dict]
+    actions: list[str | dict[str, Any]]
     seed: int | str | None = field(default=None, metadata=OPTIONAL)
-    rules: dict | None = field(default=None, metadata=OPTIONAL)
+    rules: dict[str, Any] | None = field(default=None, metadata=OPTIONAL)
     totals: list[int] | None = field(default=None, metadata=OPTIONAL)
 
-    def to_json(self) -> dict:  # the record's own key order
+    def to_json(self) -> dict[str, Any]:  # the record's own key order
         out = {"format": self.format, "version": self.version, "players": self.players,
                "dealer": self.dealer}
         for key in ("seed", "rules", "totals"):
@@ -169,10 +170,10 @@ class RecordResult:
 @dataclass(frozen=True)
 class PuzzleResult:
     kind: str
-    spec: dict
+    spec: dict[str, Any]
     title: str
     question: str
-    situation: dict
+    situation: dict[str, Any]
     answer_type: str
     choices: list[str]
     rule: str
@@ -197,9 +198,9 @@ class ExerciseResult:
     """A lesson exercise (troccas.exercises): the question, what the page shows, the answers
     offered; with ``answer`` the engine's answer and the worked steps."""
     kind: str
-    spec: dict
+    spec: dict[str, Any]
     question: str
-    situation: dict
+    situation: dict[str, Any]
     answer_type: str  # one | number
     options: list[ExerciseOption]
     rule: str
@@ -241,8 +242,8 @@ class OptionInfo:
 @dataclass(frozen=True)
 class OptionsResult:
     options: list[OptionInfo]
-    not_options: dict
-    sources: dict
+    not_options: dict[str, Any]
+    sources: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -284,19 +285,19 @@ class TableView:
     held: list[int]
     face_up: list[Token | None]
     scart: list[Token] | None
-    talk: list[dict]
-    trick: list[list]
-    tricks: list[dict]
+    talk: list[dict[str, Any]]
+    trick: list[list[Any]]
+    tricks: list[dict[str, Any]]
     won: list[int]
     legal: list[LegalChoice]
-    log: list[dict]
-    totals: list
-    rules: dict
+    log: list[dict[str, Any]]
+    totals: list[Any]
+    rules: dict[str, Any]
     actions: int
-    result: dict | None = field(default=None, metadata=OPTIONAL)
+    result: dict[str, Any] | None = field(default=None, metadata=OPTIONAL)
     counts: list[CountResult] | None = field(default=None, metadata=OPTIONAL)
-    totals_after: list | None = field(default=None, metadata=OPTIONAL)
-    review: list[dict] | None = field(default=None, metadata=OPTIONAL)
+    totals_after: list[Any] | None = field(default=None, metadata=OPTIONAL)
+    review: list[dict[str, Any]] | None = field(default=None, metadata=OPTIONAL)
     dealt: list[list[Token]] | None = field(default=None, metadata=OPTIONAL)
     scart_cards: list[Token] | None = field(default=None, metadata=OPTIONAL)
 
@@ -305,8 +306,8 @@ class TableView:
 class TableApply:
     """An action applied (troccas.table.apply): the new record, what happened in words (seen
     from no seat), the phase and the seat to act next (-1: the hand is over)."""
-    record: dict
-    events: list[dict]
+    record: dict[str, Any]
+    events: list[dict[str, Any]]
     phase: str
     current_player: int
 
@@ -318,7 +319,7 @@ class Phrase:
     id: str
     text: str
     meaning: str
-    claim: dict | None
+    claim: dict[str, Any] | None
 
 
 @dataclass(frozen=True)
@@ -338,17 +339,17 @@ class EndgameResult:
     """An endgame puzzle (troccas.endgames): the position with every hand shown, the question
     and, with the answer, the solver's best first card(s), its value in card points for the
     reader's side, every first card's value and the line of best play trick by trick."""
-    spec: dict
+    spec: dict[str, Any]
     title: str
     question: str
-    situation: dict
+    situation: dict[str, Any]
     level: int
-    record: dict
+    record: dict[str, Any]
     note: str | None = field(default=None, metadata=OPTIONAL)
     answer: list[str] | None = field(default=None, metadata=OPTIONAL)
     value: int | None = field(default=None, metadata=OPTIONAL)
-    values: dict | None = field(default=None, metadata=OPTIONAL)
-    line: list[dict] | None = field(default=None, metadata=OPTIONAL)
+    values: dict[str, Any] | None = field(default=None, metadata=OPTIONAL)
+    line: list[dict[str, Any]] | None = field(default=None, metadata=OPTIONAL)
     steps: list[str] | None = field(default=None, metadata=OPTIONAL)
 
 
@@ -361,7 +362,7 @@ class EndgameCheck:
     explanation: str
     value: int
     best: int
-    line: list[dict]
+    line: list[dict[str, Any]]
     given: object
     reason: Message | None = field(default=None, metadata=OPTIONAL)
     hints: list[str] | None = field(default=None, metadata=OPTIONAL)
@@ -373,10 +374,10 @@ class EndgamePlay:
     tricks played since the puzzle began, the reader's legal cards now, each of the reader's
     cards with its value and the best value then, whether the hand is over, the reader's
     side's card points at the end, and the best it could have had from the start."""
-    situation: dict
-    tricks: list[dict]
+    situation: dict[str, Any]
+    tricks: list[dict[str, Any]]
     legal: list[str]
-    verdicts: list[dict]
+    verdicts: list[dict[str, Any]]
     over: bool
     best: int
     points: int | None = field(default=None, metadata=OPTIONAL)
@@ -389,7 +390,7 @@ class ReviewMarks:
     ``open_tricks`` tricks with every card open (``samples`` null, ``lost`` the card points
     lost), before them back to ``sampled_tricks`` from the end over ``samples`` deals of the
     cards the seat had not seen (``lost`` their mean)."""
-    marks: list[dict]
+    marks: list[dict[str, Any]]
     open_tricks: int
     sampled_tricks: int
     samples: int
@@ -402,7 +403,7 @@ class SolveResult:
     line of best play to the end, and the positions searched."""
     player: int
     side: int
-    values: list[dict]
+    values: list[dict[str, Any]]
     best: list[str]
     line: list[str]
     nodes: int

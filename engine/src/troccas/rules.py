@@ -29,7 +29,7 @@ def _words(key: str) -> str:
     return catalogue(DOMAIN).term(key)
 
 
-def _value_key(value) -> str:
+def _value_key(value: object) -> str:
     """An option's value as its catalogue key says it: 'dealer_right', 'true', 'false'."""
     return str(value).lower() if isinstance(value, bool) else str(value)
 
@@ -44,7 +44,7 @@ class Option(Value):
     _defaults = {"noted": False}
     name: str
     default: Any
-    values: dict  # value -> the sources that play it
+    values: dict[Any, tuple[str, ...]]  # value -> the sources that play it
     noted: bool
 
     @property
@@ -55,7 +55,7 @@ class Option(Value):
     def note(self) -> str:
         return _words(f"option.{self.name}.note") if self.noted else ""
 
-    def meaning(self, value) -> str:
+    def meaning(self, value: object) -> str:
         return _words(f"option.{self.name}.{_value_key(value)}")
 
 
@@ -140,7 +140,7 @@ class Rules(Value):
     catch_up_measure: str
     knocking: bool
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in self._fields:
             opt = OPTIONS[name]
@@ -150,7 +150,7 @@ class Rules(Value):
                                       values=[repr(v) for v in opt.values]))
 
     @classmethod
-    def from_json(cls, data: dict | None) -> "Rules":
+    def from_json(cls, data: dict[str, Any] | None) -> "Rules":
         data = data or {}
         if not isinstance(data, dict):
             raise OptionError(msg("options#object"))
@@ -160,13 +160,13 @@ class Rules(Value):
                                   options=list(OPTIONS)))
         return cls(**data)
 
-    def to_json(self, *, changed_only: bool = True) -> dict:
+    def to_json(self, *, changed_only: bool = True) -> dict[str, Any]:
         d = self._asdict()
         if changed_only:
             d = {k: v for k, v in d.items() if v != OPTIONS[k].default}
         return d
 
-    def with_(self, **changes) -> "Rules":
+    def with_(self, **changes: Any) -> "Rules":
         return self._replace(**changes)
 
     @property

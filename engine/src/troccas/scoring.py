@@ -3,7 +3,7 @@ Fool still owed, the points, par and the score (pagat: Scoring)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from itertools import chain
 
@@ -14,6 +14,8 @@ from .tables import _said, DONE
 
 
 if TYPE_CHECKING:  # what the hand's parts share, for mypy; at run time the base is object
+    from fractions import Fraction
+
     from .hand_state import HandState
 else:
     HandState = object
@@ -73,13 +75,14 @@ class Scoring(HandState):
                        "scart_side": scart_side}
         self.events.append({"type": "count", **self.result_json()})
 
-    def _par(self, pts: list[int]) -> list:
+    def _par(self, pts: list[int]) -> list[Any]:
         return counting.par(self.n, self.counting_method, self.dealer, pts)
 
-    def result_json(self) -> dict:
+    def result_json(self) -> dict[str, Any]:
         r = self.result
         assert r is not None
-        num = (lambda x: x if isinstance(x, int) else float(round(x, 2)))
+        def num(x: int | Fraction) -> int | float:
+            return x if isinstance(x, int) else float(round(x, 2))
         return {"method": r["method"], "points": r["points"], "par": [num(x) for x in r["par"]],
                 "scores": [num(x) for x in r["scores"]], "scart_side": r["scart_side"]}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from .cards import N_CARDS, SUIT_OF, SUITS, TOKEN, TRUMP, parse_ids
 from .deal import (DEFAULT_METHOD, SCART_SIZE, check_named_hands, check_players, check_seed,
@@ -37,7 +37,7 @@ def _void_suits(text: str) -> set[int]:
     return out
 
 
-def _mapping(value, field: str):
+def _mapping(value: object, field: str) -> list[tuple[Any, Any]]:
     """The items of a seat mapping such as ``{1: "Kc 3c"}`` (empty for None)."""
     if value is None:
         return []
@@ -46,7 +46,7 @@ def _mapping(value, field: str):
     return list(value.items())
 
 
-def _seat(key, field: str) -> int:
+def _seat(key: object, field: str) -> int:
     """A seat number written as a key: 1 or '1' (YAML and JSON write keys differently)."""
     if type(key) is int:
         return key
@@ -58,7 +58,7 @@ def _seat(key, field: str) -> int:
 def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, players: int = 4,
                dealer: int = 0, scart: str | Sequence[str] = "", plays: Sequence[str] = (),
                rules: Rules | None = None, method: str | None = None,
-               void: Mapping[int, str] | None = None, seed=0,
+               void: Mapping[int, str] | None = None, seed: int | str | None = 0,
                fill: Sequence[int] | None = None) -> Hand:
     """A hand dealt so each seat in ``hands`` holds those cards, the other cards dealt at random
     from ``seed`` (a seat in ``void`` gets none of those suits), every player saying 'continue',
@@ -83,7 +83,7 @@ def setup_hand(hands: Mapping[int, str | Sequence[str]] | None = None, *, player
     try:
         sizes = check_named_hands(players, dealer, named, method)
     except TroccasError as exc:
-        raise SituationError(exc.msg) from None
+        raise SituationError(exc.msg or exc.message) from None
     all_named = [c for cs in named.values() for c in cs]
     voids = {_seat(s, "void"): _void_suits(v) for s, v in _mapping(void, "void")}
     for seat, suits in voids.items():

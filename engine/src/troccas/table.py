@@ -14,6 +14,7 @@ seat's cards before each trick.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
 import random
 
 from cardgame.errors import GameError
@@ -25,6 +26,9 @@ from .errors import DOMAIN, IllegalActionError, RecordError, msg
 from .hand import Hand
 from .record import HandRecord
 from .tables import DONE, PLAY, THROWN_IN
+
+if TYPE_CHECKING:
+    from .results import ReviewMarks, TableApply, TableView
 
 # The log and the labels name cards with {card:cardname} ("the king of cups"; German
 # {card:cardname_acc}, "den Kelch-König"): the formatters are troccas.cards'.
@@ -38,7 +42,7 @@ _CHOICE = {"talk": "talk#choice_{}", "call": "buob#choice_{}", "deal": "deal.met
 _CHOICE_ODD = {"talk#choice_liber": "talk.liber#choice", "buob#choice_buob_sche": "buob.sche#choice"}
 
 
-def _read(record) -> HandRecord:
+def _read(record: object) -> HandRecord:
     if isinstance(record, str):
         return HandRecord.loads(record)
     if not isinstance(record, dict):
@@ -46,7 +50,8 @@ def _read(record) -> HandRecord:
     return HandRecord.from_json(record)
 
 
-def new_record(players: int = 4, seed=None, dealer: int = 0, rules=None, totals=None) -> dict:
+def new_record(players: int = 4, seed: object = None, dealer: int = 0, rules: object = None,
+               totals: object = None) -> dict[str, Any]:
     """A fresh hand's record: no action yet, the deck shuffled from ``seed`` (a random seed
     when none is given, kept in the record so the hand can be dealt again). The arguments are
     checked as a record's fields are, so a bad one is refused in the record's words."""
@@ -62,7 +67,7 @@ def new_record(players: int = 4, seed=None, dealer: int = 0, rules=None, totals=
 
 
 # ---- the log: each action and event as a message --------------------------------------------
-def _action_message(action: Action, seat: int, dealer: int) -> Message:
+def _action_message(action: Action, seat: int | None, dealer: int) -> Message:
     k, p, arg = action.kind, action.player, action.arg
     if k == "play":
         return msg("play.turn#table_play", seat=p, card=arg)
@@ -80,7 +85,7 @@ def _action_message(action: Action, seat: int, dealer: int) -> Message:
     return msg(f"deal.method#table_{arg}", seat=p)
 
 
-def _event_message(ev: dict, hand: Hand) -> Message | None:
+def _event_message(ev: dict[str, Any], hand: Hand) -> Message | None:
     """Words for an event that has none of its own (events with a rule carry their message)."""
     t = ev["type"]
     if "msg" in ev:
@@ -107,7 +112,7 @@ def _event_message(ev: dict, hand: Hand) -> Message | None:
 
 
 def _entry(message: Message, seat: int | None, kind: str, index: int | None,
-           viewer: int | None) -> dict:
+           viewer: int | None) -> dict[str, Any]:
     return {"seat": seat, "kind": kind, "index": index,
             "text": _sentence(message.render(viewer=viewer)),
             "rule": message.rule, "msg": message.to_json()}
@@ -128,7 +133,7 @@ class _Walk:
         self.rec = rec
         self.viewer = viewer
         self.hand = hand = rec.new_hand()
-        self.log: list[dict] = []
+        self.log: list[dict[str, Any]] = []
         self.before: list[list[list[str]]] = []
         says = dict(rec.says)
         seen = self._events(0, seat)
@@ -162,7 +167,7 @@ class _Walk:
             self.before.append([[TOKEN[c] for c in h.cards_of(s)] for s in range(h.n)])
 
 
-def _legal(hand: Hand, seat: int) -> list[dict]:
+def _legal(hand: Hand, seat: int) -> list[dict[str, Any]]:
     if hand.current_player != seat or hand.is_terminal():
         return []
     out = []
@@ -182,7 +187,7 @@ def _legal(hand: Hand, seat: int) -> list[dict]:
     return out
 
 
-def view(record, seat: int):
+def view(record: object, seat: int) -> TableView:
     """What ``seat`` sees of the hand and may do now (see the module's docstring)."""
     from .api import count_result
     from .results import LegalChoice, TableView, Turn
@@ -193,7 +198,7 @@ def view(record, seat: int):
     over = hand.phase in _OVER
     done = hand.phase == DONE
     turn = hand.turn_reason()
-    talk = []
+    talk: list[dict[str, Any]] = []
     says = {e["index"]: e.get("say") for e in walk.log if e["kind"] == "talk"}
     talk_i = [e["index"] for e in walk.log if e["kind"] == "talk"]
     for ev, i in zip((e for e in obs.talk if e["type"] == "talk"), talk_i):
@@ -219,13 +224,14 @@ def view(record, seat: int):
         result=result,
         counts=[count_result(hand.count_detail(s)) for s in range(hand.n_sides)] if done
         else None,
-        totals_after=[t + s for t, s in zip(hand.totals, result["scores"])] if done else None,
+        totals_after=[t + s for t, s in zip(hand.totals, result["scores"])]
+        if result is not None else None,
         review=_review(walk) if over else None,
         dealt=[[TOKEN[c] for c in sorted(d)] for d in hand.dealt] if over else None,
         scart_cards=[TOKEN[c] for c in hand.scart] if over else None)
 
 
-def marks(record, seat: int):
+def marks(record: object, seat: int) -> ReviewMarks:
     """The review's marks for ``seat`` on a finished hand (troccas.endgames.review_marks): a
     call of its own, since the sampled ones take the solver a while and the count should not
     wait for them."""
@@ -241,19 +247,20 @@ def marks(record, seat: int):
                        sampled_tricks=SAMPLED_TRICKS, samples=SAMPLES)
 
 
-def _review(walk: _Walk) -> list[dict]:
+def _review(walk: _Walk) -> list[dict[str, Any]]:
     tricks = walk.hand.tricks
     return [{"number": t["number"], "hands": hands, "plays": t["plays"], "winner": t["winner"],
              "side": t["side"]} for t, hands in zip(tricks, walk.before)]
 
 
-def check_viewer(viewer) -> None:
+def check_viewer(viewer: object) -> None:
     """A seat that messages may be said to, or None (said to nobody in particular)."""
     if viewer is not None and (type(viewer) is not int or viewer < 0):
         raise RecordError(msg("record#table_viewer", value=repr(viewer)))
 
 
-def apply(record, action, say=None, viewer=None):
+def apply(record: object, action: object, say: object = None, viewer: int | None = None
+          ) -> TableApply:
     """``action`` (text such as ``"0 play Kc"``) applied to the hand: the new record and what
     happened, or the engine's refusal (an IllegalActionError with its rule). ``viewer`` is the
     seat the events and a refusal are said to ("you play …"), if any."""

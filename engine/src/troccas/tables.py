@@ -4,6 +4,7 @@ scoring live in modules of their own, each a mixin of the hand)."""
 
 from __future__ import annotations
 
+from typing import Any
 from bisect import bisect_left
 
 from cardgame.seats import partnerships
@@ -49,10 +50,10 @@ def _by_suit(ids: list[int]) -> list[list[int]]:
     return [ids[b22:b36], ids[b36:b50], ids[b50:b64], ids[b64:], ids[b1:b22], ids[:b1]]
 
 
-_SAID: dict[tuple, tuple[str, dict, str]] = {}
+_SAID: dict[tuple[Any, ...], tuple[str, dict[str, Any], str]] = {}
 
 
-def _said(event: dict, message: Message, **fields) -> dict:
+def _said(event: dict[str, Any], message: Message, **fields: Any) -> dict[str, Any]:
     """An event with what it means: the rule, the message (id and parameters, for a page to
     render in its language) and its English text."""
     # Events repeat (the same buob, the same Fool paid): their rule, JSON and text are kept,
@@ -75,7 +76,7 @@ def _said(event: dict, message: Message, **fields) -> dict:
     return event
 
 
-def _as_action(action) -> Action:
+def _as_action(action: Action | str) -> Action:
     return action if isinstance(action, Action) else Action.parse(action)
 
 

@@ -4,11 +4,13 @@ and the tests make (``cardgame.facade``). Results are plain data; errors are one
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from cardgame.facade import Facade
 
 from .cards import pack as _pack
-from .errors import DOMAIN, TrucError, msg, quote  # noqa: F401 - msg for the CLI
+from .errors import DOMAIN, TrucError, quote
+from .errors import msg as msg  # re-exported for the CLI
 from .hand import Hand
 from .record import HandRecord
 from .rules import OPTIONS, Rules, SOURCES
@@ -39,8 +41,8 @@ class PackResult:
 
 @dataclass(frozen=True)
 class OptionsResult:
-    options: list[dict]
-    sources: dict
+    options: list[dict[str, Any]]
+    sources: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,7 @@ class TrickResult:
     seat that leads next, and why in words."""
     team: int | None
     leads: int
-    reason: dict
+    reason: dict[str, Any]
     text: str
 
 
@@ -61,13 +63,13 @@ class HandView:
     phase: str
     current_player: int
     hand: list[str]
-    tricks: list[dict]
-    trick: list[list]
+    tricks: list[dict[str, Any]]
+    trick: list[list[Any]]
     stake: int
-    pending: list | None
+    pending: list[int] | None
     totals: list[int]
     legal: list[str]
-    result: dict | None
+    result: dict[str, Any] | None
 
 
 @_call
@@ -92,13 +94,13 @@ def call_options() -> OptionsResult:
 
 
 @_call
-def call_trick(plays: list, players: int = 4, pack: str = "catalan40") -> TrickResult:
+def call_trick(plays: list[Any], players: int = 4, pack: str = "catalan40") -> TrickResult:
     """Who takes a trick of ``plays`` (``[[seat, card], …]`` in the order played): rule
     ``trick.winner``, draws included."""
     h = Hand(Rules(players=players, pack=pack))
     if not isinstance(plays, list) or len(plays) != players:
         raise TrucError(msg("trick#plays", players=players))
-    seen = []
+    seen: list[tuple[int, int]] = []
     for item in plays:
         if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int
                 and 0 <= item[0] < players):
@@ -111,14 +113,15 @@ def call_trick(plays: list, players: int = 4, pack: str = "catalan40") -> TrickR
     return TrickResult(team, leads, reason.to_json(), str(reason))
 
 
-def _record(record) -> HandRecord:
+def _record(record: object) -> HandRecord:
     return HandRecord.loads(record) if isinstance(record, (str, bytes)) \
         else HandRecord.from_json(record)
 
 
 @_call
-def call_new(players: int = 4, dealer: int = 0, seed=0, rules: dict | None = None,
-             totals: list | None = None) -> dict:
+def call_new(players: int = 4, dealer: int = 0, seed: object = 0,
+             rules: dict[str, Any] | None = None, totals: list[Any] | None = None
+             ) -> dict[str, Any]:
     """A new hand's record, no action yet."""
     Rules(players=players)  # refused as itself: "3 is not a value of the option 'players'"
     if rules is not None and "players" in rules:  # one place says how many play
@@ -129,7 +132,7 @@ def call_new(players: int = 4, dealer: int = 0, seed=0, rules: dict | None = Non
 
 
 @_call
-def call_view(record, seat: int) -> HandView:
+def call_view(record: object, seat: int) -> HandView:
     """What ``seat`` sees of the hand ``record`` and may do now."""
     h = _record(record).replay()
     o = h.observation(seat)
@@ -140,7 +143,7 @@ def call_view(record, seat: int) -> HandView:
 
 
 @_call
-def call_apply(record, action: str) -> dict:
+def call_apply(record: object, action: str) -> dict[str, Any]:
     """The record with ``action`` ("1 bet truc") applied, or the rule that refuses it."""
     rec = _record(record)
     h = rec.replay()
@@ -156,8 +159,8 @@ class PuzzleResult:
     kind: str
     seed: int
     question: str
-    situation: dict
-    choices: list[dict]
+    situation: dict[str, Any]
+    choices: list[dict[str, str]]
     answer: str | None = None
     explanation: str | None = None
 
@@ -200,7 +203,7 @@ class Facts:
     retruc: int
     eleven_stake: int
     players: list[int]
-    pack_sizes: dict
+    pack_sizes: dict[str, int]
 
 
 @_call

@@ -12,9 +12,16 @@ A, R (roi), D (dame), V (valet), 10-6. Their orders are the rule option ``pack``
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cardgame.cards import Notation
 
 from .errors import DuplicateCardError, InvalidCardError, msg
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from cardgame.messages import Message
 
 CATALAN_SUITS = ("o", "c", "e", "b")
 FRENCH_SUITS = ("h", "d", "c", "s")
@@ -65,11 +72,11 @@ class Pack:
         self.notation = Notation(self.tokens, lookup, msg=msg, explain=self._explain,
                                  invalid=InvalidCardError, duplicate=DuplicateCardError)
 
-    def _explain(self, token: str):
+    def _explain(self, token: str) -> Message:
         return msg("notation#unknown", token=token, pack=self.name,
                    example=", ".join(self.tokens[:3]))
 
-    def parse(self, text) -> list[int]:
+    def parse(self, text: str | Iterable[str]) -> list[int]:
         return self.notation.parse_ids(text)
 
     def name_of(self, card: int) -> str:

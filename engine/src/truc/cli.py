@@ -13,13 +13,14 @@ import argparse
 import json
 import random
 import sys
+from typing import Any, NoReturn
 
 from . import __version__, api
 from .errors import TrucError
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, status 2, like every other bad input
+    def error(self, message: str) -> NoReturn:  # one line, status 2, like every other bad input
         from cardgame.messages import one_line  # an argument may hold a line break
         self.exit(2, f"truc: error: {one_line(message)} (see 'truc --help')\n")
 
@@ -71,6 +72,7 @@ def run(argv: list[str] | None) -> int:
         from .record import HandRecord
         rec = HandRecord.loads(data)
         hand = rec.replay()
+        out: dict[str, Any]
         out = {"tricks": [{"plays": [[s, hand.pack.tokens[c]] for s, c in plays], "team": team}
                           for plays, team, _ in hand.tricks],
                "stake": hand.stake, "phase": hand.phase, "result": hand.result}
@@ -84,7 +86,7 @@ def run(argv: list[str] | None) -> int:
         print("not over" if r is None else
               f"team {r['team']} scores {r['points']} ({r['how']})")
         return 0
-    plays = []
+    plays: list[list[Any]] = []
     for text in args.plays:
         seat, _, card = text.partition(" ")
         if not seat.isascii() or not seat.isdigit() or not card:
@@ -100,7 +102,7 @@ def _seed(text: str) -> int:
     return parse_seed(text, msg=api.msg, error=TrucError)
 
 
-def _to_move(rec: dict) -> int:
+def _to_move(rec: dict[str, Any]) -> int:
     from .record import HandRecord
     return HandRecord.from_json(rec).replay().current_player
 

@@ -10,7 +10,7 @@ from .rules import Rules
 class Game:
     """``rules``, the first ``dealer`` and a ``seed`` from which each hand's deck is drawn."""
 
-    def __init__(self, rules: Rules | None = None, dealer: int = 0, seed: int = 0) -> None:
+    def __init__(self, rules: Rules | None = None, dealer: int = 0, seed: int | str = 0) -> None:
         self.rules = rules or Rules()
         self.dealer = dealer
         self.seed = seed
@@ -36,7 +36,7 @@ class Game:
     def next_hand(self) -> Hand:
         """Score the finished hand and deal the next (the deal passes to the right)."""
         h = self.hand
-        assert h.is_terminal() and not self.is_terminal()
+        assert h.is_terminal() and not self.is_terminal() and h.result is not None
         self.totals[h.result["team"]] += h.result["points"]
         self.hands.append(h)
         self.dealer = (self.dealer + 1) % self.rules.players
@@ -66,7 +66,7 @@ class Rubber:
 
     def next_game(self) -> Game:
         g = self.game
-        assert g.is_terminal() and not self.is_terminal()
+        assert g.winner is not None and not self.is_terminal()
         self.wins[g.winner] += 1
         self.games.append(g)
         if not self.is_terminal():

@@ -23,7 +23,7 @@ The hand (truc, "The deal", "The play", "The betting"):
 from __future__ import annotations
 
 import random
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from cardgame.messages import Message
 from cardgame.state import GameState
@@ -77,6 +77,23 @@ class Action(Value):
 class Observation(Value):
     __slots__ = ("seat", "players", "dealer", "phase", "current_player", "hand", "tricks",
                  "trick", "stake", "pending", "totals", "legal")
+    seat: int
+    players: int
+    dealer: int
+    phase: str
+    current_player: int
+    hand: tuple[str, ...]
+    tricks: tuple[dict[str, Any], ...]
+    trick: tuple[tuple[int, str], ...]
+    stake: int
+    pending: tuple[int, int] | None
+    totals: tuple[int, ...]
+    legal: tuple[str, ...]
+
+
+# A finished trick: its plays [(seat, card)], the team that took it (None: drawn), the next
+# leader.
+Trick = tuple[list[tuple[int, int]], int | None, int]
 
 
 class Hand(GameState):
@@ -86,7 +103,7 @@ class Hand(GameState):
     ``seed``, and ``totals``: each team's game score before the hand (the 11-point rules)."""
 
     def __init__(self, rules: Rules | None = None, dealer: int = 0, *,
-                 deck: Sequence[int] | None = None, seed=None,
+                 deck: Sequence[int] | None = None, seed: int | str | None = None,
                  totals: Sequence[int] | None = None) -> None:
         self.rules = rules = rules or Rules()
         self.n = n = rules.players
@@ -111,7 +128,7 @@ class Hand(GameState):
         self.at_eleven = [t == eleven for t in self.totals]
         self.betting = not any(self.at_eleven)
         self.held: list[list[int]] = [[] for _ in range(n)]
-        self.tricks: list[tuple] = []  # (plays [(seat, card)], team or None, next leader)
+        self.tricks: list[Trick] = []  # (plays [(seat, card)], team or None, next leader)
         self.trick: list[tuple[int, int]] = []
         self.leader = self.to_play = (dealer + 1) % n
         self.stake = BASE_STAKE
@@ -122,9 +139,9 @@ class Hand(GameState):
         self.cards_each = 3
         self.dealt = 0  # cards of the deck dealt so far (a redeal deals from the rest)
         self.proposal: int | None = None  # the seat that proposed a redeal, while it is asked
-        self.events: list[dict] = []
+        self.events: list[dict[str, Any]] = []
         self.moves: list[int] = []
-        self.result: dict | None = None
+        self.result: dict[str, Any] | None = None
         self.phase = CUT
         self._to_move = (dealer - 1) % n  # the dealer's left cuts
 
@@ -244,7 +261,7 @@ class Hand(GameState):
         kind, arg = WORDS[aid]
         return Action(p, kind, arg)
 
-    def parse_action(self, text) -> tuple[int, int]:
+    def parse_action(self, text: object) -> tuple[int, int]:
         """(seat, action id) of an action's text; refuses what is no action of this game."""
         from cardgame.actions import split_action
         seat, kind, arg = split_action(text, msg=msg, error=IllegalActionError)
@@ -290,7 +307,8 @@ class Hand(GameState):
                 return msg("action#none", value=repr(aid))
             if card not in self.held[p]:
                 return msg("play.held", card=self.pack.tokens[card])
-            if p != self.to_play:
+            if p != self.to_play:  # only while a bet waits for its answer
+                assert self.pending is not None
                 return msg("bet.answer_first", seat=self.pending[0])
             if aid >= PLAYBET:
                 if self.rules.betting != "catalan":
@@ -330,18 +348,18 @@ class Hand(GameState):
             return msg("bet.french_limit", most=self._most(), target=self.rules.target)
         return msg("bet.french_most", most=MAX_BET)
 
-    def explain(self, action) -> Message | None:
+    def explain(self, action: object) -> Message | None:
         seat, aid = self.parse_action(str(action))
         v = self.verdict(seat, aid)
         return None if v.ok else v.reason
 
-    def can(self, action) -> bool:
+    def can(self, action: object) -> bool:
         try:
             return self.explain(action) is None
         except TrucError:
             return False
 
-    def apply(self, action) -> tuple[dict, ...]:
+    def apply(self, action: object) -> tuple[dict[str, Any], ...]:
         seat, aid = self.parse_action(str(action))
         v = self.verdict(seat, aid)
         if not v.ok:
@@ -349,7 +367,7 @@ class Hand(GameState):
         return self.apply_action(aid)
 
     # ---- applying ---------------------------------------------------------------------------------
-    def apply_action(self, aid: int) -> tuple[dict, ...]:
+    def apply_action(self, aid: int) -> tuple[dict[str, Any], ...]:
         if type(aid) is not int or aid not in self.legal_action_ids():
             raise IllegalActionError(self.verdict(self._to_move, aid).reason)
         p = self._to_move
@@ -391,7 +409,7 @@ class Hand(GameState):
                 self._bet(p, self._bets(self.team_of[p])[0])
         return tuple(self.events[mark:])
 
-    def _event(self, kind: str, seat: int, **data) -> None:
+    def _event(self, kind: str, seat: int, **data: object) -> None:
         self.events.append({"type": kind, "player": seat, **data})
 
     def _deal(self, k: int) -> None:
@@ -463,6 +481,7 @@ class Hand(GameState):
         self._to_move = self._responder(p)
 
     def _answer(self, p: int, accept: bool) -> None:
+        assert self.pending is not None
         bettor, stake = self.pending
         self.pending = None
         self._event("answer", p, accept=accept, stake=stake or "remainder")
@@ -494,7 +513,7 @@ class Hand(GameState):
         if winner is not None:
             self._finish(winner, self.stake, "tricks")
 
-    def _trick_result(self, plays) -> tuple[int | None, int]:
+    def _trick_result(self, plays: Sequence[tuple[int, int]]) -> tuple[int | None, int]:
         """The trick's team (None: drawn) and who leads next: rule ``trick.winner``."""
         power = self.pack.power
         top = max(power[c] for _, c in plays)
@@ -504,7 +523,7 @@ class Hand(GameState):
             return None, plays[0][0]  # drawn: the same player leads again
         return teams.pop(), best[0]  # the earlier partner leads
 
-    def trick_reason(self, plays) -> Message:
+    def trick_reason(self, plays: Sequence[tuple[int, int]]) -> Message:
         """Why a trick of ``plays`` goes where it goes (``_trick_result`` says where)."""
         team, leads = self._trick_result(plays)
         power = self.pack.power
@@ -517,14 +536,14 @@ class Hand(GameState):
         return msg("trick.partners" if partners else "trick.winner", card=card, seat=leads,
                    seats=[str(s) for s in seats])
 
-    def _winner(self, results: list) -> int | None:
+    def _winner(self, results: list[int | None]) -> int | None:
         return self.hand_verdict(results)[0]
 
     def team_term(self, team: int) -> str:
         """How messages name a team: ``term.team0`` … (two alone: ``term.seat0``)."""
         return f"{'team' if self.n == 4 else 'seat'}{team}"
 
-    def hand_verdict(self, results: list) -> tuple[int | None, Message | None]:
+    def hand_verdict(self, results: list[int | None]) -> tuple[int | None, Message | None]:
         """The team that has won the hand from these trick results (a team, or None for a
         drawn trick), and why; (None, None) while it is open: rule ``hand.winner`` (truc,
         "The play")."""
@@ -568,7 +587,7 @@ class Hand(GameState):
         return [str(self.action(m % 1000, m // 1000)) for m in self.moves]
 
 
-def play_random(hand: Hand, rng) -> Hand:
+def play_random(hand: Hand, rng: random.Random) -> Hand:
     while not hand.is_terminal():
         ids = hand.legal_action_ids()
         hand.apply_action(ids[int(rng.random() * len(ids))])

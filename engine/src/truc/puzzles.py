@@ -14,19 +14,29 @@ answered by the hand itself, so a puzzle can never disagree with the rules:
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import TrucError, msg
 from .hand import Hand, PLAY
 from .rules import Rules
 
+if TYPE_CHECKING:
+    from cardgame.messages import Message
+
+    from .hand import Trick
+
 KINDS = ("trick", "hand", "score", "raise", "eleven")
+# What a puzzle maker finds in a hand (None: nothing to ask, try the next deal): the answer,
+# the reason, the situation as data, the choices and the question.
+Made = tuple[str, "Message", dict[str, Any], list[dict[str, str]], "Message"] | None
 
 
 class PuzzleError(TrucError):
     rule = "puzzle"
 
 
-def _random_hand(seed: int, rng: random.Random, totals=None, stop=None) -> Hand:
+def _random_hand(seed: int, rng: random.Random, totals: list[int] | None = None,
+                 stop: Callable[[Hand], bool] | None = None) -> Hand:
     """A four-player hand dealt from ``seed`` and played by random legal actions; ``stop(h)``
     may end it early (the moment a puzzle asks about)."""
     h = Hand(Rules(), seed % 4, seed=seed, totals=totals or [0, 0])
@@ -38,19 +48,19 @@ def _random_hand(seed: int, rng: random.Random, totals=None, stop=None) -> Hand:
     return h
 
 
-def _team_choices(h: Hand, draw: bool = False) -> list[dict]:
+def _team_choices(h: Hand, draw: bool = False) -> list[dict[str, str]]:
     out = [{"answer": f"team{t}", "label": str(msg(f"term.{h.team_term(t)}"))} for t in (0, 1)]
     if draw:
         out.append({"answer": "draw", "label": str(msg("puzzle#drawn"))})
     return out
 
 
-def _tricks(h: Hand, tricks) -> list[dict]:
+def _tricks(h: Hand, tricks: list[Trick]) -> list[dict[str, Any]]:
     tok = h.pack.tokens
     return [{"plays": [[p, tok[c]] for p, c in plays], "team": team} for plays, team, _ in tricks]
 
 
-def make(kind: str, seed: int) -> dict:
+def make(kind: str, seed: int) -> dict[str, Any]:
     """The puzzle of ``kind`` drawn from ``seed``: its question, the situation and the
     choices, with the answer and the reason (a page shows them only after a try)."""
     if kind not in KINDS:
@@ -69,7 +79,7 @@ def make(kind: str, seed: int) -> dict:
     raise PuzzleError(msg("puzzle#none", kind=kind, seed=seed))  # pragma: no cover
 
 
-def _trick(deal: int, rng):
+def _trick(deal: int, rng: random.Random) -> Made:
     h = _random_hand(deal, rng)
     if not h.tricks:
         return None
@@ -81,24 +91,27 @@ def _trick(deal: int, rng):
             _team_choices(h, draw=True), msg("puzzle.trick#question"))
 
 
-def _hand(deal: int, rng):
+def _hand(deal: int, rng: random.Random) -> Made:
     h = _random_hand(deal, rng)
+    assert h.result is not None
     if h.result["how"] != "tricks":
         return None
     if all(t is not None for _, t, _ in h.tricks) and rng.random() < 0.7:
         return None  # most hands are two tricks to one: prefer those with a draw
     team, reason = h.hand_verdict([t for _, t, _ in h.tricks])
+    assert reason is not None  # the hand is over, won by its tricks
     situation = {"dealer": h.dealer, "cards_each": h.cards_each,
                  "tricks": [dict(t, team=None) for t in _tricks(h, h.tricks)]}
     return f"team{team}", reason, situation, _team_choices(h), msg("puzzle.hand#question")
 
 
-def _score(deal: int, rng):
+def _score(deal: int, rng: random.Random) -> Made:
     h = _random_hand(deal, rng)
-    bets = [e for e in h.events if e["type"] in ("bet", "answer")]
-    if not bets or h.result["how"] not in ("fold", "tricks"):
-        return None
     r = h.result
+    assert r is not None
+    bets = [e for e in h.events if e["type"] in ("bet", "answer")]
+    if not bets or r["how"] not in ("fold", "tricks"):
+        return None
     if r["how"] == "fold":
         reason = msg("puzzle.score#fold", team=h.team_term(r["team"]), points=r["points"])
     else:
@@ -111,10 +124,10 @@ def _score(deal: int, rng):
             choices, msg("puzzle.score#question"))
 
 
-def _raise(deal: int, rng):
+def _raise(deal: int, rng: random.Random) -> Made:
     target = rng.choice((1, 2, 2, 3))
 
-    def stop(h):
+    def stop(h: Hand) -> bool:
         return h.phase == PLAY and h.pending is None and h.stake >= target and \
             len(h.trick) > 0
     h = _random_hand(deal, rng, stop=stop)
@@ -136,7 +149,7 @@ def _raise(deal: int, rng):
             choices, msg("puzzle.raise#question"))
 
 
-def _eleven(deal: int, rng):
+def _eleven(deal: int, rng: random.Random) -> Made:
     totals = rng.choice(([11, rng.randrange(11)], [rng.randrange(11), 11], [11, 11],
                          [rng.randrange(11), rng.randrange(11)]))
     h = Hand(Rules(), deal % 4, seed=deal, totals=totals)
@@ -154,11 +167,11 @@ def _eleven(deal: int, rng):
             msg("puzzle.eleven#question", a=totals[0], b=totals[1]))
 
 
-_MAKERS = {"trick": _trick, "hand": _hand, "score": _score, "raise": _raise,
-           "eleven": _eleven}
+_MAKERS: dict[str, Callable[[int, random.Random], Made]] = {
+    "trick": _trick, "hand": _hand, "score": _score, "raise": _raise, "eleven": _eleven}
 
 
-def check(kind: str, seed: int, answer) -> dict:
+def check(kind: str, seed: int, answer: object) -> dict[str, Any]:
     """The reader's ``answer`` to puzzle (``kind``, ``seed``): right or wrong, the right
     answer and the engine's reason."""
     p = make(kind, seed)

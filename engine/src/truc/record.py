@@ -9,6 +9,8 @@ the action (``cardgame.record``); an action the rules refuse names its index and
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardgame.errors import GameError
 from cardgame.record import check_common, is_int, read_actions, read_json
 
@@ -24,12 +26,13 @@ class RecordError(TrucError):
     rule = "record"
 
 
-def _bad(id: str, **params) -> RecordError:
+def _bad(id: str, **params: object) -> RecordError:
     return RecordError(msg(id, **params))
 
 
 class HandRecord:
-    def __init__(self, rules: Rules, dealer: int, seed, totals, actions: list[str]) -> None:
+    def __init__(self, rules: Rules, dealer: int, seed: int | str, totals: list[int],
+                 actions: list[str]) -> None:
         self.rules, self.dealer, self.seed = rules, dealer, seed
         self.totals, self.actions = totals, actions
 
@@ -38,7 +41,7 @@ class HandRecord:
         return cls.from_json(read_json(text, _bad))
 
     @classmethod
-    def from_json(cls, data) -> "HandRecord":
+    def from_json(cls, data: Any) -> "HandRecord":
         check_common(data, _bad, format=FORMAT, version=VERSION, fields=FIELDS)
         raw_rules = data.get("rules") or {}
         if not isinstance(raw_rules, dict) or not all(isinstance(k, str) for k in raw_rules):
@@ -77,8 +80,8 @@ class HandRecord:
                 raise _bad("record#illegal", index=i, action=text, why=str(exc)) from None
         return hand
 
-    def to_json(self) -> dict:
-        out = {"format": FORMAT, "version": VERSION}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format": FORMAT, "version": VERSION}
         if self.rules.to_json():
             out["rules"] = self.rules.to_json()
         out.update(dealer=self.dealer, seed=self.seed, totals=list(self.totals),
@@ -86,7 +89,7 @@ class HandRecord:
         return out
 
 
-def _check_text(text) -> str:
+def _check_text(text: str) -> str:
     from cardgame.actions import split_action
     split_action(text, msg=msg, error=TrucError)
     return text

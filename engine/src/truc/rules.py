@@ -7,6 +7,8 @@ with its packs and its betting; where it is unclear the option offers both readi
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardgame.value import Value
 
 from .cards import PACKS
@@ -19,8 +21,8 @@ SOURCES = {"truc": "The Truc page of the pagat site (Enric Capo, John McLeod): t
 class Option(Value):
     __slots__ = ("name", "default", "values", "point")
     name: str
-    default: object
-    values: dict  # value -> what it means (with the source's words summarised)
+    default: Any  # each option's own type (an int, a str, a bool)
+    values: dict[Any, str]  # value -> what it means (with the source's words summarised)
     point: str
 
 
@@ -73,7 +75,7 @@ class Rules(Value):
     redeal: bool
     target: int
 
-    def __init__(self, **given) -> None:
+    def __init__(self, **given: object) -> None:
         for name, value in given.items():
             if name not in OPTIONS:
                 raise OptionError(msg("options#unknown", name=name,
@@ -87,5 +89,5 @@ class Rules(Value):
             object.__setattr__(self, name, given.get(name, opt.default))
         assert self.pack in PACKS
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {n: getattr(self, n) for n in OPTIONS if getattr(self, n) != OPTIONS[n].default}

@@ -3,15 +3,18 @@ benchmarks."""
 
 from __future__ import annotations
 
+from typing import Any, Callable, Sequence
 import math
 import random
 
 from ..hand import Hand
 from ..record import HandRecord
-from .base import get_bot
+from ..rules import Rules
+from .base import Bot, get_bot
 
 
-def play_hand(bots, seed, players: int = 4, dealer: int = 0, rules=None, bot_seed=0) -> Hand:
+def play_hand(bots: Sequence[Bot], seed: int | str | None, players: int = 4, dealer: int = 0,
+              rules: Rules | None = None, bot_seed: object = 0) -> Hand:
     """Deal from ``seed`` and let ``bots`` (one bot per seat) play the hand out. Each decision
     gets its own generator, seeded from ``bot_seed``, the seat and the action count, so a hand
     replays the same whatever bots sit elsewhere."""
@@ -27,11 +30,11 @@ def play_hand(bots, seed, players: int = 4, dealer: int = 0, rules=None, bot_see
     return hand
 
 
-def record_of(hand: Hand, seed) -> dict:
+def record_of(hand: Hand, seed: int | str | None) -> dict[str, Any]:
     return HandRecord.from_hand(hand, seed=seed).to_json()
 
 
-def mean_ci(xs):
+def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
     """Mean and half-width of its 95% confidence interval (normal approximation)."""
     n = len(xs)
     m = sum(xs) / n
@@ -41,17 +44,19 @@ def mean_ci(xs):
     return m, 1.96 * math.sqrt(var / n)
 
 
-def arena(a: str, b: str, hands: int, seed, on_hand=None, players: int = 4):
+def arena(a: str, b: str, hands: int, seed: object,
+          on_hand: Callable[[int, list[float]], object] | None = None,
+          players: int = 4) -> list[float]:
     """``hands`` deals, each played twice with the sides swapped; returns the score per hand of
     A's side for every deal (the mean of its two seatings, which cancels the luck of the cards).
     Four players: A holds seats 0 and 2, then 1 and 3."""
     if players != 4:
         raise ValueError("the arena seats two partnerships: four players")
     bot_a, bot_b = get_bot(a), get_bot(b)
-    out = []
+    out: list[float] = []
     for i in range(hands):
         deal_seed = f"{seed}/{i}"
-        pair = []
+        pair: list[int] = []
         for first in (0, 1):
             bots = [bot_a if p % 2 == first else bot_b for p in range(4)]
             h = play_hand(bots, deal_seed, dealer=i % 4, bot_seed=seed)

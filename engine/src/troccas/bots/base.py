@@ -9,9 +9,16 @@ aloud, so public). The search bot then samples whole deals consistent with that 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Protocol
+
 from ..actions import Action
 from ..cards import N_CARDS, SUIT_OF, TOKEN, TRUMP, parse_id
 from ..errors import Message, TroccasError, msg, quote
+
+if TYPE_CHECKING:
+    import random
+
+    from ..hand import Hand
 
 HIDDEN = -1  # a scart card in the history, as a seat other than the dealer sees it
 
@@ -28,6 +35,14 @@ class Choice:
         self.reason = reason
 
 
+class Bot(Protocol):
+    """What a bot is: a ``name`` and a choice for the seat to act."""
+
+    name: str
+
+    def choose(self, hand: Hand, seat: int, rng: random.Random) -> Choice: ...
+
+
 class Seen:
     """One seat's view of a hand: everything a player at that seat could know.
 
@@ -40,7 +55,7 @@ class Seen:
     __slots__ = ("seat", "obs", "history", "said", "cards", "gone", "plays", "trick", "n",
                  "dealer", "phase", "method", "side_of", "rules", "totals", "dealt", "rounds")
 
-    def __init__(self, hand, seat: int) -> None:
+    def __init__(self, hand: Hand, seat: int) -> None:
         obs = hand.observation(seat)
         self.seat = seat
         self.obs = obs
@@ -64,7 +79,7 @@ class Seen:
         last = len(schedule(obs.players, hand.method)) if obs.phase != "deal_method" else 0
         rounds = [e.get("round", last) for e in obs.talk
                   if e["type"] in ("talk", "dealer_choice")]
-        talk_index = {}
+        talk_index: dict[int, int] = {}
         for i, (_p, aid, sc) in enumerate(hist):
             if 100 <= aid <= 103 and not sc:
                 talk_index[i] = len(talk_index)
@@ -85,7 +100,7 @@ class Seen:
         return [Action.parse(a).id for a in self.obs.legal]
 
 
-def seen(hand, seat: int) -> Seen:
+def seen(hand: Hand, seat: int) -> Seen:
     return Seen(hand, seat)
 
 
@@ -115,7 +130,7 @@ def voids(view: Seen) -> list[int]:
 BOTS = ("random", "baseline", "search")
 
 
-def get_bot(name, **options):
+def get_bot(name: object, **options: Any) -> Bot:
     """The bot called ``name`` (one of BOTS); an unknown name is the caller's error."""
     if name == "random":
         from .random_bot import RandomBot
@@ -132,7 +147,7 @@ def get_bot(name, **options):
 __all__ = ["Choice", "Seen", "seen", "voids", "get_bot", "BOTS", "HIDDEN", "N_CARDS"]
 
 
-def decide(hand, seat, bot, seed):
+def decide(hand: Hand, seat: object, bot: object, seed: object) -> tuple[Choice, int]:
     """The choice of bot ``bot`` for ``seat`` (None: the seat to act), with a generator seeded
     from ``seed`` and the hand's point, so a seed gives the same choice every time it is asked.
     Returns (choice, seat)."""

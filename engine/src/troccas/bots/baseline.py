@@ -13,10 +13,22 @@ bot's playouts run it thousands of times a decision without building messages.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Sequence
+
 from ..actions import ABANDON, ALLOW, BUOB, BUOB_SCHE, CONTINUE, DEAL, LIBER, NO_BUOB, TAKE_BACK
 from ..cards import FOOL, KING, N_CARDS, POINTS, RANK_OF, STRENGTH, SUIT_OF, TOKEN, TRUMP
 from ..errors import msg
 from .base import Choice, seen
+
+if TYPE_CHECKING:
+    import random
+
+    from ..errors import Message
+    from ..hand import Hand
+    from .base import Seen
+
+# A card or a decision, the id of the message that says why and its parameters.
+Decision = tuple[int, str, dict[str, Any]]
 
 XXI = 21
 # Per suit led, each card's rank in the trick (the highest wins; -1 never wins): trumps above
@@ -53,7 +65,9 @@ def _holds(card: int, known: int, voids_after: bool) -> bool:
     return not voids_after
 
 
-def play_card(legal, trick_p, trick_c, me, side_of, n, gone, known, n_held, voids=None):
+def play_card(legal: Sequence[int], trick_p: Sequence[int], trick_c: Sequence[int], me: int,
+              side_of: Sequence[int], n: int, gone: int, known: int, n_held: int,
+              voids: Sequence[int] | None = None) -> Decision:
     """The baseline's card: (card id, reason id, params). ``legal`` the legal action ids,
     ``gone`` a mask of the cards played, ``known`` of those and the cards held, ``n_held`` how
     many cards the seat holds, ``voids`` per seat the suits (bit per pseudo-suit) it has shown
@@ -115,7 +129,8 @@ def play_card(legal, trick_p, trick_c, me, side_of, n, gone, known, n_held, void
     return low, "bot.follow#duck", {"card": TOKEN[low]}
 
 
-def _lead(others, gone, known, side_of, me, n, voids):
+def _lead(others: list[int], gone: int, known: int, side_of: Sequence[int], me: int, n: int,
+          voids: Sequence[int] | None) -> Decision:
     if not others:
         return FOOL, "bot.play#only", {"card": TOKEN[FOOL]}
     opps = [p for p in range(n) if side_of[p] != side_of[me]]
@@ -132,7 +147,7 @@ def _lead(others, gone, known, side_of, me, n, voids):
         if top > out and out > 0 and len(trumps) >= 2:
             return top, "bot.lead#top_trump", {"card": TOKEN[top]}
     if suits:
-        lengths = {}
+        lengths: dict[int, int] = {}
         for c in suits:
             lengths[SUIT_OF[c]] = lengths.get(SUIT_OF[c], 0) + 1
         s = max(lengths, key=lambda s: (lengths[s], -s))
@@ -143,14 +158,14 @@ def _lead(others, gone, known, side_of, me, n, voids):
     return c, "bot.lead#trump", {"card": TOKEN[c]}
 
 
-def strength(cards) -> float:
+def strength(cards: Sequence[int]) -> float:
     """A rough worth of a part-dealt hand: trumps, with the XXI and kings extra."""
     t = sum(1 for c in cards if SUIT_OF[c] == TRUMP)
     return t + 2 * (XXI in cards) + sum(1 for c in cards if SUIT_OF[c] < TRUMP and RANK_OF[c] == KING) \
         + (FOOL in cards)
 
 
-def talk_decision(legal, cards, everyone_allowed: bool):
+def talk_decision(legal: Sequence[int], cards: Sequence[int], everyone_allowed: bool) -> Decision:
     """Continue with a hand worth playing; allow (or liber) a throw-in with a poor one."""
     worth = strength(cards)
     par = 0.33 * len(cards)  # about the trumps and kings a hand of this size holds
@@ -164,7 +179,7 @@ def talk_decision(legal, cards, everyone_allowed: bool):
     return CONTINUE, "bot.talk#continue", {"worth": round(worth), "par": round(par)}
 
 
-def scart_card(legal, cards):
+def scart_card(legal: Sequence[int], cards: Sequence[int]) -> Decision:
     """The card to lay away: a court card of a short suit first (its points count for the
     dealer's side and a void lets him trump), a trump only if nothing else may go."""
     lengths = [0] * 6
@@ -183,7 +198,7 @@ def scart_card(legal, cards):
 class Baseline:
     name = "baseline"
 
-    def choose(self, hand, seat, rng):
+    def choose(self, hand: Hand, seat: int, rng: random.Random) -> Choice:
         from .base import voids
         view = seen(hand, seat)
         legal = view.legal_ids()
@@ -213,7 +228,7 @@ class Baseline:
         return Choice(aid, None, msg("bot.only"))
 
 
-def known_mask(view) -> int:
+def known_mask(view: Seen) -> int:
     """The cards a seat knows are not in another hand: those played and its own."""
     out = view.gone
     for c in view.cards:
@@ -221,7 +236,7 @@ def known_mask(view) -> int:
     return out
 
 
-def _everyone_allowed(view) -> bool:
+def _everyone_allowed(view: Seen) -> bool:
     talk = [e for e in view.obs.talk if e["type"] == "talk"]
     if not talk:
         return True
@@ -229,7 +244,7 @@ def _everyone_allowed(view) -> bool:
     return all(e["decision"] != "continue" for e in talk if e["round"] == rnd)
 
 
-def _call(view, legal):
+def _call(view: Seen, legal: Sequence[int]) -> tuple[int, None, Message]:
     trick = view.trick
     led = next(SUIT_OF[c] for _, c in trick if c != FOOL)
     key = _WIN_KEY[led]

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import msg
 from .base import seen
+
+if TYPE_CHECKING:
+    import random
+
+    from ..hand import Hand
+    from .base import Choice
 
 
 class RandomBot:
     name = "random"
 
-    def choose(self, hand, seat, rng):
+    def choose(self, hand: Hand, seat: int, rng: random.Random) -> Choice:
         from .base import Choice
         legal = seen(hand, seat).legal_ids()
         aid = legal[int(rng.random() * len(legal))]

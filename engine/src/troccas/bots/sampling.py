@@ -21,12 +21,20 @@ the world is replayed and kept only if the seat's view of it is the view it has.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..cards import N_CARDS, POINTS, SUIT_OF, TRUMP
 from ..deal import schedule
 from ..errors import TroccasError
 from ..hand import Hand
 from .base import HIDDEN
 from .signals import holds
+
+if TYPE_CHECKING:
+    import random
+
+    from .base import Seen
+    from .signals import Claim
 
 _SCART, _FUTURE = -2, -3  # pseudo-seats: the scart the seat did not see, cards not dealt yet
 
@@ -35,7 +43,7 @@ class Sampler:
     """Built once per decision from a :class:`~troccas.bots.base.Seen`; ``world(rng)`` gives
     a replayed hand at the same point, or None when a try fails."""
 
-    def __init__(self, view, claims=None) -> None:
+    def __init__(self, view: Seen, claims: list[Claim] | None = None) -> None:
         from .base import voids
         self.view = view
         n, me = view.n, view.seat
@@ -43,8 +51,8 @@ class Sampler:
         order = [(view.dealer + 1 + i) % n for i in range(n)]  # the dealer's right first
         # Deck positions of each seat, round by round; the face-up card is the last of the
         # last round's batch.
-        self.positions = [[] for _ in range(n)]
-        self.round_of = [[] for _ in range(n)]
+        self.positions: list[list[int]] = [[] for _ in range(n)]
+        self.round_of: list[list[int]] = [[] for _ in range(n)]
         self.future = []
         face_pos = {}
         pos = 0
@@ -86,7 +94,7 @@ class Sampler:
                     dealt_to.setdefault(jack, b["holder"])
                 elif b.get("rule") == "buob.scart" and jack not in dealt_to:
                     scart_known.add(jack)
-        fixed = [set() for _ in range(n)]
+        fixed: list[set[int]] = [set() for _ in range(n)]
         for c, p in dealt_to.items():
             if p != me:
                 fixed[p].add(c)
@@ -128,7 +136,7 @@ class Sampler:
         # most constrained first, a fixed order so that the generator alone decides
         self.pool.sort(key=lambda c: (len(self.eligible[c]), c))
         self.claims = claims or []  # (seat, round, claim) said by others
-        self.claims_of = {}
+        self.claims_of: dict[int, list[tuple[int, dict[str, Any]]]] = {}
         for p, rnd, claim in self.claims:
             if p != me:
                 self.claims_of.setdefault(p, []).append((rnd, claim))
@@ -136,9 +144,9 @@ class Sampler:
         self.ok = 0
         self.tries = 0
 
-    def _place(self, rng):
+    def _place(self, rng: random.Random) -> dict[int, list[int]] | None:
         room = dict(self.need)
-        got = {p: [] for p in room}
+        got: dict[int, list[int]] = {p: [] for p in room}
         rand = rng.random
         for c in self.pool:
             slots = [p for p in self.eligible[c] if room[p] > 0]
@@ -154,11 +162,11 @@ class Sampler:
             got[p].append(c)
         return got
 
-    def _deck(self, got, rng):
+    def _deck(self, got: dict[int, list[int]], rng: random.Random) -> list[int] | None:
         view = self.view
         deck = [0] * N_CARDS
-        for pos, c in zip(self.positions[view.seat], view.dealt):
-            deck[pos] = c
+        for x, c in zip(self.positions[view.seat], view.dealt):
+            deck[x] = c
         for p in range(view.n):
             if p == view.seat:
                 continue
@@ -170,7 +178,9 @@ class Sampler:
             fp = self.face_pos.get(p)
             if fp is not None:
                 from ..cards import parse_id
-                face = parse_id(view.obs.face_up[p])
+                token = view.obs.face_up[p]
+                assert token is not None  # the seat's face-up card, at its deck position
+                face = parse_id(token)
                 cards.remove(face)
                 deck[fp] = face
                 keep = [i for i, x in enumerate(pos) if x != fp]
@@ -199,7 +209,7 @@ class Sampler:
                 deck[x] = c
         return deck
 
-    def world(self, rng, tries: int = 40):
+    def world(self, rng: random.Random, tries: int = 40) -> Hand | None:
         """A hand at the seat's point, dealt from a deck consistent with its view."""
         if self.impossible:
             return None
@@ -219,7 +229,7 @@ class Sampler:
         # no world, and the search plays the baseline's card rather than doubt its partner.
         return None
 
-    def _replay(self, deck, scart):
+    def _replay(self, deck: list[int], scart: list[int]) -> Hand | None:
         view = self.view
         hand = Hand(view.n, view.dealer, deck=deck, rules=view.rules, totals=view.totals)
         scart = sorted(scart)

@@ -17,6 +17,8 @@ a hand and a few playouts cannot measure it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Sequence
+
 from ..actions import KING_JACK
 from ..cards import N_CARDS, SUITS, TOKEN
 from ..errors import msg
@@ -24,8 +26,14 @@ from .base import Choice, seen
 from .baseline import Baseline, play_card
 from .sampling import Sampler
 
+if TYPE_CHECKING:
+    import random
 
-def rollout(hand, gone: int) -> None:
+    from ..errors import Message
+    from ..hand import Hand
+
+
+def rollout(hand: Hand, gone: int) -> None:
     """Finish ``hand`` with the baseline's card play at every seat (the fast form: no
     messages, no observation), any other decision by the first legal action. Each seat's
     cards are kept as a mask here, updated as it plays (a buob may move a card without it
@@ -57,7 +65,7 @@ class Search:
         self.plays = plays  # cards played in all the playouts of one decision: the budget
         self.worlds = worlds  # at most this many sampled deals
 
-    def choose(self, hand, seat, rng):
+    def choose(self, hand: Hand, seat: int, rng: random.Random) -> Choice:
         view = seen(hand, seat)
         base = Baseline()
         if view.phase != "play":
@@ -76,7 +84,7 @@ class Search:
         # same budget, early fewer, so every decision takes about the same time.
         left = len(view.cards) * view.n
         rounds = max(2, min(self.worlds, self.plays // (len(legal) * left)))
-        scores = {a: [] for a in legal}
+        scores: dict[int, list[int]] = {a: [] for a in legal}
         me_side = view.side_of[seat]
         for _ in range(rounds):
             world = sampler.world(rng)
@@ -110,7 +118,7 @@ class Search:
 
 
 
-def _named(aid: int):
+def _named(aid: int) -> Message:
     """What a reason calls a play: a card in words, or king and jack played together (an
     action, not a card: its id is no card's)."""
     if aid < N_CARDS:
@@ -118,7 +126,7 @@ def _named(aid: int):
     return msg("bot.search#kingjack", suit=SUITS[aid - KING_JACK])
 
 
-def _clearly_better(xs, ys) -> bool:
+def _clearly_better(xs: Sequence[int], ys: Sequence[int]) -> bool:
     """Whether xs beat ys, deal by deal, by more than one standard error of the mean
     difference (the same deals for both: their luck cancels)."""
     d = [x - y for x, y in zip(xs, ys)]
@@ -129,4 +137,4 @@ def _clearly_better(xs, ys) -> bool:
     if n < 2:
         return False
     var = sum((x - m) ** 2 for x in d) / (n - 1)
-    return m * m * n > var
+    return bool(m * m * n > var)

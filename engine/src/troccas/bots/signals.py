@@ -30,18 +30,25 @@ only in ways that keep the partner's claims true (:func:`claims_for`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Sequence
 import json
 
 from ..cards import FOOL, KING, POINTS, RANK_OF, SUIT_OF, TRUMP, JACK, parse_id
 
-_DATA = None
+if TYPE_CHECKING:
+    from .base import Seen
+
+# What a partner said: (seat, round of the deal, the claim of the phrase).
+Claim = tuple[int, int, dict[str, Any]]
+
+_DATA: dict[str, Any] | None = None
 _SCALE = {"trumps": 21, "high_trumps": 11, "honours": 8, "kings": 4, "bare_kings": 4,
           "courts": 16, "worth": 20}
 _RANKS = {"K": 13, "Q": 12, "C": 11, "J": 10}
 KEYS = tuple(_SCALE) + ("holds", "suit_with")
 
 
-def data() -> dict:
+def data() -> dict[str, Any]:
     global _DATA
     if _DATA is None:
         from importlib import resources
@@ -52,7 +59,7 @@ def data() -> dict:
     return _DATA
 
 
-def phrase(pid: str) -> dict:
+def phrase(pid: str) -> dict[str, Any]:
     """A phrase by its glossary id: {id, text, meaning, claim}, the meaning in the current
     language (the catalogue's phrase.<id>: the glossary's meaning, in English the data's own)."""
     from cardgame.messages import catalogue
@@ -61,17 +68,18 @@ def phrase(pid: str) -> dict:
     return {"id": p["id"], "text": p["text"], "meaning": meaning, "claim": p["claim"]}
 
 
-def phrase_of_text(text: str):
+def phrase_of_text(text: str) -> dict[str, Any] | None:
     """The phrase whose Romansh form is ``text`` (what a record's ``say`` holds), or None."""
-    return data()["by_text"].get(" ".join(str(text).split()).casefold())
+    found: dict[str, Any] | None = data()["by_text"].get(" ".join(str(text).split()).casefold())
+    return found
 
 
-def measure(cards) -> dict:
+def measure(cards: Sequence[int]) -> dict[str, Any]:
     """The quantities a claim speaks of, for card ids ``cards``."""
     trumps = [c for c in cards if SUIT_OF[c] == TRUMP]
     courts = [c for c in cards if SUIT_OF[c] < TRUMP and RANK_OF[c] >= JACK]
     kings = [c for c in courts if RANK_OF[c] == KING]
-    by_suit = {}
+    by_suit: dict[int, set[int]] = {}
     for c in courts:
         by_suit.setdefault(SUIT_OF[c], set()).add(RANK_OF[c])
     worth = len(trumps) + len(kings) + (FOOL in cards) + 2 * (21 in cards)
@@ -83,7 +91,7 @@ def measure(cards) -> dict:
             "_suits": list(by_suit.values()), "_cards": set(cards)}
 
 
-def holds(claim, cards, m=None) -> bool:
+def holds(claim: dict[str, Any], cards: Sequence[int], m: dict[str, Any] | None = None) -> bool:
     """Whether ``claim`` is true of the card ids ``cards``."""
     m = m or measure(cards)
     for key, value in claim.items():
@@ -101,7 +109,7 @@ def holds(claim, cards, m=None) -> bool:
     return True
 
 
-def _width(claim) -> float:
+def _width(claim: dict[str, Any]) -> float:
     """How much a claim leaves open (smaller tells more)."""
     w = 0.0
     for key, value in claim.items():
@@ -112,7 +120,7 @@ def _width(claim) -> float:
     return w / len(claim) - 0.05 * len(claim)
 
 
-def phrase_for(view, aid):
+def phrase_for(view: Seen, aid: int) -> str | None:
     """The phrase (glossary id) a bot says with its talk decision, or None."""
     if view.phase not in ("talk", "dealer_choice") or not view.cards:
         return None
@@ -120,7 +128,7 @@ def phrase_for(view, aid):
     last = view.rounds >= len(schedule(view.n, view.method))
     said = {t.casefold() for p, t, _ in view.said if p == view.seat}
     m = measure(view.cards)
-    best = None
+    best: tuple[tuple[float, str], str] | None = None
     for p in data()["phrases"]:
         claim = p["claim"]
         if not claim or p["text"].casefold() in said:
@@ -135,10 +143,10 @@ def phrase_for(view, aid):
     return best[1] if best else None
 
 
-def claims_for(view):
+def claims_for(view: Seen) -> list[Claim]:
     """(seat, round, claim) for every phrase the seat's partners said: what its search keeps
     true when it deals the unseen cards."""
-    out = []
+    out: list[Claim] = []
     for seat, text, rnd in view.said:
         if seat == view.seat or view.side_of[seat] != view.side_of[view.seat]:
             continue

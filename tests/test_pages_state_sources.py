@@ -134,3 +134,27 @@ def test_german_play_page_names_the_deal_in_plain_german(site_dir):
     html = (site_dir / "de" / "play" / "index.html").read_text(encoding="utf-8")
     assert "Nummer des Gebens" not in html
     assert "Engine" not in article(site_dir, "de/play")
+
+
+def test_no_german_reader_page_says_engine(site_dir):
+    """«Regelprogramm» on every page a German reader reads (the developer pages under About
+    may say Engine), and in every word the site's scripts show (status lines, verdicts)."""
+    pages = [p for p in (site_dir / "de").rglob("index.html")
+             if "about" not in p.relative_to(site_dir / "de").parts]
+    assert len(pages) > 30
+    said = [str(p.relative_to(site_dir)) for p in pages
+            if "Engine" in article(site_dir, str(p.parent.relative_to(site_dir)))]
+    assert not said, said
+    import yaml
+    words = Path(__file__).resolve().parents[1] / "build_tools" / "messages" / "de"
+    for f in sorted(words.glob("*.yaml")):
+        def walk(value, where):
+            if isinstance(value, dict):
+                for k, v in value.items():
+                    walk(v, f"{where}/{k}")
+            elif isinstance(value, list):
+                for i, v in enumerate(value):
+                    walk(v, f"{where}/{i}")
+            else:
+                assert "Engine" not in str(value), where
+        walk(yaml.safe_load(f.read_text(encoding="utf-8")), f.name)

@@ -1,4 +1,4 @@
-# Troccas — build, serve and test the site.
+# The card-game site generator — build, serve and test its sites (Troccas at the root, sites/<game>/).
 #
 #   make serve   set everything up, build site/ and serve it at http://127.0.0.1:8000/
 #   make test    set everything up, run the static checks (make lint), build a test copy of each

@@ -1,4 +1,4 @@
-# Troccas — build, serve and test the site.
+# The card-game site generator — build, serve and test its sites (Troccas at the root, sites/<game>/).
 #
 #   make serve   set everything up, build site/ and serve it at http://127.0.0.1:8000/
 #   make test    set everything up, run the static checks (make lint), build a test copy of each
@@ -89,17 +89,17 @@ $(STAMPS)/wheel: $(STAMPS)/venv $(ENGINE_SRC)
 	rm -rf build/wheels engine/build
 	$(PY) -m build --wheel --no-isolation --outdir build/wheels engine >/dev/null
 	rm -rf engine/build
-	@ls build/wheels/troccas-*-py3-none-any.whl
+	@ls build/wheels/cardgame_engines-*-py3-none-any.whl
 	@mkdir -p $(@D) && touch $@
 
 # Pyodide's stdlib and the engine pre-compiled to .pyc by Pyodide's own Python under Node, so
 # the browser does not compile them at every visit (build_tools/precompile_stdlib.mjs); the engine
 # goes into the stdlib zip itself, so the site has no wheel to fetch and unpack.
-# The site ships them while they match; TROCCAS_STOCK_PYTHON=1 ships the stock files instead.
+# The site ships them while they match; CARDSITE_STOCK_PYTHON=1 ships the stock files instead.
 stdlib: $(STAMPS)/stdlib
 $(STAMPS)/stdlib: $(STAMPS)/npm $(STAMPS)/wheel build_tools/precompile_stdlib.mjs
 	rm -rf build/pyodide && mkdir -p build/pyodide
-	node build_tools/precompile_stdlib.mjs $$(ls build/wheels/troccas-*-py3-none-any.whl) build/pyodide \
+	node build_tools/precompile_stdlib.mjs $$(ls build/wheels/cardgame_engines-*-py3-none-any.whl) build/pyodide \
 	  > build/pyodide/log.txt 2>&1 || { tail -c 3000 build/pyodide/log.txt; exit 1; }
 	@tail -n 1 build/pyodide/log.txt
 	@test -s build/pyodide/manifest.json
@@ -170,12 +170,12 @@ lint: $(STAMPS)/venv $(STAMPS)/npm
 	if [ -n "$$failed" ]; then echo "make lint: failed:$$failed"; exit 1; fi
 
 test: lint chromium $(STAMPS)/test-site $(STAMPS)/test-site-truc
-	TROCCAS_SITE=build/test-site TRUC_SITE=build/test-site-truc $(VENV)/bin/pytest tests -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+	CARDSITE_SITE=build/test-site TRUC_SITE=build/test-site-truc $(VENV)/bin/pytest tests -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Start-up benchmark, on the test site (pre-compiled Python) and on the same site with Pyodide's
 # stock stdlib and a plain wheel.
 bench: chromium $(STAMPS)/test-site
-	SITE_URL=$(TEST_URL) TROCCAS_STOCK_PYTHON=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir build/bench-stock-site
+	SITE_URL=$(TEST_URL) CARDSITE_STOCK_PYTHON=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir build/bench-stock-site
 	$(PY) benchmarks/boot.py --site build/bench-stock-site --label "stock Pyodide stdlib, plain wheel"
 	$(PY) benchmarks/boot.py --site build/test-site --label "pre-compiled stdlib and wheel"
 

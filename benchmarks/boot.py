@@ -66,7 +66,7 @@ new MutationObserver((_, obs) => {
 READER = """
 (function () {
   function attempt() {
-    var w = document.querySelector("section[data-troccas-widget=puzzle]");
+    var w = document.querySelector("section[data-cardsite-widget=puzzle]");
     if (w && w.querySelector("[data-verdict=right], [data-verdict=wrong]")) {
       window.__verdictAt = performance.now();
       return;
@@ -158,7 +158,7 @@ def cold(browser, url: str, parts: list | None = None, line: float | None = None
         if page.evaluate("window.__readyState") != "ready":
             raise SystemExit(f"{url}: the engine failed to start")
         if parts is not None:
-            parts.append(page.evaluate("window.troccas.timings"))
+            parts.append(page.evaluate("window.cardsite.timings"))
         return page.evaluate("window.__readyAt")
     finally:
         ctx.close()
@@ -214,7 +214,7 @@ def bootstrap_ratio(num: list[float], den: list[float], rounds: int = 2000) -> t
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=7)
-    ap.add_argument("--site", default=os.environ.get("TROCCAS_SITE", "site"))
+    ap.add_argument("--site", default=os.environ.get("CARDSITE_SITE", "site"))
     ap.add_argument("--label", default="", help="what this site is, for the printout")
     ap.add_argument("--line", type=float, default=None,
                     help="throttle to this many Mbit/s (40 ms latency); skips the second page")

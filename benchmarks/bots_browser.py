@@ -4,7 +4,7 @@
 
 Serves the built site on the port of its site_url (as benchmarks/puzzle_latency.py does), opens
 a page in Chromium, waits for ``<html data-engine="ready">``, then times ``await
-troccas.call("bot_action", {record, bot: "search", seed})`` in the page — postMessage to the
+cardsite.call("bot_action", {record, bot: "search", seed})`` in the page — postMessage to the
 site's engine worker, the record replayed, the search, the answer back — for ``--decisions``
 real decisions (a card to play with more than one legal card) taken from hands four search bots
 play in CPython. Each answer must be the action CPython's engine chooses for the same record and
@@ -37,7 +37,7 @@ TIME_CALLS = """async (items) => {
   const out = [];
   for (const [record, seed] of items) {
     const t0 = performance.now();
-    const r = await window.troccas.call("bot_action", {record, bot: "search", seed});
+    const r = await window.cardsite.call("bot_action", {record, bot: "search", seed});
     out.push([performance.now() - t0, r.action]);
   }
   return out;
@@ -103,7 +103,7 @@ def main() -> int:
     print(f"command: .venv/bin/python benchmarks/bots_browser.py --site {args.site}"
           f" --decisions {args.decisions} --seed {args.seed}")
     verdict = "ok" if res["p95"] <= TARGET_MS else "OVER TARGET"
-    print(f"search decision through troccas.call('bot_action') in Pyodide in Chromium:"
+    print(f"search decision through cardsite.call('bot_action') in Pyodide in Chromium:"
           f" n={res['n']} median {res['median']:.1f} ms, p95 {res['p95']:.1f} ms,"
           f" max {res['max']:.1f} ms [{verdict}, target p95 <= {TARGET_MS} ms];"
           f" {same}/{len(work)} choices the same as CPython's")

@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/puzzle_latency.py [--site build/test-site] [--checks 100]
 
 Serves the built site on the port of its site_url, opens the buob puzzle page in Debian's
-Chromium, waits for ``<html data-engine="ready">``, then times ``await troccas.call("check",
+Chromium, waits for ``<html data-engine="ready">``, then times ``await cardsite.call("check",
 {spec, answer})`` in the page (postMessage to the engine's worker, the engine's check, the
 answer back) for:
 
@@ -41,7 +41,7 @@ TIME_CHECKS = """async (items) => {
   const out = [];
   for (const [spec, answer] of items) {
     const t0 = performance.now();
-    const v = await window.troccas.call("check", {spec, answer});
+    const v = await window.cardsite.call("check", {spec, answer});
     out.push([performance.now() - t0, v.correct]);
   }
   return out;
@@ -125,7 +125,7 @@ def main() -> int:
             page.goto(f"http://127.0.0.1:{port}/puzzles/buob/")
             page.wait_for_function("document.documentElement.dataset.engine === 'ready'",
                                    timeout=120_000)
-            page.evaluate("() => window.troccas.call('check', {spec: {kind: 'winner', seed: 0},"
+            page.evaluate("() => window.cardsite.call('check', {spec: {kind: 'winner', seed: 0},"
                           " answer: 'Kc'})")  # warm the worker's first call
             t_first = page.evaluate(TIME_CHECKS, first)
             t_repeat = page.evaluate(TIME_CHECKS, repeat)
@@ -137,7 +137,7 @@ def main() -> int:
            "repeat check": summary([t for t, _ in t_repeat])}
     print(f"command: .venv/bin/python benchmarks/puzzle_latency.py --site {args.site}"
           f" --checks {args.checks}")
-    print(f"answer-check latency in Chromium through troccas.call('check'), target < {TARGET_MS} ms")
+    print(f"answer-check latency in Chromium through cardsite.call('check'), target < {TARGET_MS} ms")
     for name, r in res.items():
         verdict = "ok" if r["p95"] < TARGET_MS else "OVER TARGET"
         print(f"  {name:13s} n={r['n']:4d}  median {r['median']:7.2f} ms  p95 {r['p95']:7.2f} ms"

@@ -5,7 +5,7 @@
 
 The positions of benchmarks/solver.py (deals from 1000 played by the baseline bots to N tricks
 from the end), each as the hand's record up to that moment. Serves the built site, opens a page
-in Chromium, waits for ``<html data-engine="ready">`` and times ``await troccas.call("solve",
+in Chromium, waits for ``<html data-engine="ready">`` and times ``await cardsite.call("solve",
 {record})`` in the page: the message to the site's engine worker, the record replayed, the
 solve, the answer back. Each answer must be CPython's. Prints median, 95th percentile and max
 in ms (target at 6 tricks: p95 <= 250 ms).
@@ -34,7 +34,7 @@ TIME_CALLS = """async (records) => {
   const out = [];
   for (const record of records) {
     const t0 = performance.now();
-    const r = await window.troccas.call("solve", {record});
+    const r = await window.cardsite.call("solve", {record});
     out.push([performance.now() - t0, r.values]);
   }
   return out;
@@ -79,7 +79,7 @@ def main() -> int:
     print(f"command: .venv/bin/python benchmarks/solver_browser.py --site {args.site}"
           f" --positions {args.positions} --tricks {args.tricks}")
     verdict = "ok" if res["p95"] <= TARGET_MS else "OVER TARGET"
-    print(f"solve, {args.tricks} tricks from the end, through troccas.call('solve') in Pyodide"
+    print(f"solve, {args.tricks} tricks from the end, through cardsite.call('solve') in Pyodide"
           f" in Chromium: n={res['n']} median {res['median']:.1f} ms, p95 {res['p95']:.1f} ms,"
           f" max {res['max']:.1f} ms [{verdict}, target p95 <= {TARGET_MS} ms at 6 tricks];"
           f" {same}/{len(records)} answers the same as CPython's")

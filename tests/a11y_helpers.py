@@ -17,7 +17,7 @@ WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 
 def site_dir() -> Path:
-    path = Path(os.environ.get("TROCCAS_SITE", ROOT / "site"))
+    path = Path(os.environ.get("CARDSITE_SITE", ROOT / "site"))
     return path if path.is_absolute() else ROOT / path
 
 

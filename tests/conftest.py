@@ -2,7 +2,7 @@
 
 Fixtures (use them in any test module under tests/):
 
-``site_dir``     the built site (``$TROCCAS_SITE``, else ``site/``). ``make test`` builds a copy in
+``site_dir``     the built site (``$CARDSITE_SITE``, else ``site/``). ``make test`` builds a copy in
                  ``build/test-site`` for port 8765; run by hand, pytest uses ``site/`` from
                  ``make build`` (port 8000, so stop ``make serve`` first).
 ``site_server``  that site served by a threaded ``http.server`` in this process, on the host and
@@ -54,7 +54,7 @@ def pytest_collection_modifyitems(items):
 # --- the site ---------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
-    path = Path(os.environ.get("TROCCAS_SITE", ROOT / "site"))
+    path = Path(os.environ.get("CARDSITE_SITE", ROOT / "site"))
     if not path.is_absolute():
         path = ROOT / path
     if not (path / "sitemap.xml").is_file():
@@ -125,14 +125,14 @@ def _serve(site_dir: Path, port: int, fail=pytest.fail) -> _Server:
 # With pytest-xdist (`make test` runs two workers), the site's port can be bound once only:
 # the controller serves it for the whole run and tells its workers so through the environment,
 # which they inherit when they start.
-_SERVED = "TROCCAS_TEST_SERVER"
+_SERVED = "CARDSITE_TEST_SERVER"
 
 
 def pytest_configure(config):
     workers = getattr(config.option, "numprocesses", None)
     if hasattr(config, "workerinput") or not workers:
         return
-    path = Path(os.environ.get("TROCCAS_SITE", ROOT / "site"))
+    path = Path(os.environ.get("CARDSITE_SITE", ROOT / "site"))
     path = path if path.is_absolute() else ROOT / path
     if not (path / "sitemap.xml").is_file():
         return  # site_dir fails each test that needs it, with the reason
@@ -140,12 +140,12 @@ def pytest_configure(config):
         port, _, _ = _site_address(path)
     except pytest.fail.Exception:
         return  # site_server fails each test that needs it, with the reason
-    config._troccas_server = _serve(path, port, fail=lambda why: pytest.exit(why, returncode=2))
+    config._cardsite_server = _serve(path, port, fail=lambda why: pytest.exit(why, returncode=2))
     os.environ[_SERVED] = str(port)
 
 
 def pytest_unconfigure(config):
-    server = getattr(config, "_troccas_server", None)
+    server = getattr(config, "_cardsite_server", None)
     if server is not None:
         server.shutdown()
         server.server_close()
@@ -186,8 +186,8 @@ def context(browser):
     ctx = browser.new_context()
     ctx.set_default_timeout(ENGINE_TIMEOUT_MS)
     # Every answer the pages get from the engine is checked against the engine's JSON Schema
-    # (build_tools/static/js/troccas.js); a mismatch is a console error, which the tests catch.
-    ctx.add_init_script("window.__troccasCheckResults = true;")
+    # (build_tools/static/js/cardsite.js); a mismatch is a console error, which the tests catch.
+    ctx.add_init_script("window.__cardsiteCheckResults = true;")
     try:
         yield ctx
     finally:

@@ -80,7 +80,7 @@ def test_stacked_tables_on_a_phone_have_no_wcag_violations(path, site_server, br
 def test_counting_widget_after_picking_and_counting(site_server, page, wait_engine):
     open_page(page, site_server.url_of(COUNTING))
     assert wait_engine(page) == "ready"
-    widget = page.locator('[data-troccas-widget="count-pile"]').first
+    widget = page.locator('[data-cardsite-widget="count-pile"]').first
     names = {c["token"]: c["name"] for c in api.call("pack")["cards"]}
     for token in ("Kc", "Qs", "XXI", "Fool", "5r", "I"):  # by their accessible names
         widget.get_by_role("button", name=names[token], exact=True).click()
@@ -147,7 +147,7 @@ def test_puzzle_answers_right_and_wrong(site_server, page, wait_engine):
         pytest.skip("no puzzle page in this build's sitemap yet")
     for path in candidates:
         page.goto(site_server.url_of(path))
-        root = page.locator('[data-troccas-widget="puzzle"]:has(button[data-card])').first
+        root = page.locator('[data-cardsite-widget="puzzle"]:has(button[data-card])').first
         if root.count() and root.get_attribute("data-answer-type") in ("card", "card_or_choice"):
             break
     else:
@@ -167,7 +167,7 @@ def test_exercise_answers_right_and_wrong(site_server, page, wait_engine):
     found = None
     for path in [p for p in PAGES if p.startswith(("learn/", "rules/"))]:
         page.goto(site_server.url_of(path))
-        root = page.locator('[data-troccas-widget="exercise"][data-pick="one"]').first
+        root = page.locator('[data-cardsite-widget="exercise"][data-pick="one"]').first
         if root.count():
             found = path
             break

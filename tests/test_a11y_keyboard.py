@@ -32,7 +32,7 @@ FOCUS_VISIBLE = """() => {
 
 def test_cards_are_named_buttons_and_work_by_keyboard(site_server, page, wait_engine):
     page.goto(site_server.url_of(COUNTING))
-    cards = page.locator("[data-troccas-widget='count-pile'] [data-card]")
+    cards = page.locator("[data-cardsite-widget='count-pile'] [data-card]")
     assert cards.count() == 78
     info = cards.evaluate_all("els => els.map(e => [e.tagName, e.type, e.dataset.name])")
     assert all(t == "BUTTON" and ty == "button" and n for t, ty, n in info), info[:3]

@@ -106,7 +106,7 @@ def test_card_renders_with_its_accessible_name(token):
 
 
 def test_built_site_has_every_card_file():
-    site = Path(os.environ.get("TROCCAS_SITE", ROOT / "site"))
+    site = Path(os.environ.get("CARDSITE_SITE", ROOT / "site"))
     site = site if site.is_absolute() else ROOT / site
     if not (site / "cards").is_dir():
         pytest.skip(f"no built site with cards/ in {site}")

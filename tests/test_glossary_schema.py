@@ -315,7 +315,7 @@ def test_mkdocs_build_stops_with_one_line(tmp_path):
     c = Copy(tmp_path)
     expected = _unknown_source(c)
     site = tmp_path / "site"
-    env = dict(os.environ, TROCCAS_GLOSSARY_DIR=str(c.dir), NO_MKDOCS_2_WARNING="1")
+    env = dict(os.environ, CARDSITE_GLOSSARY_DIR=str(c.dir), NO_MKDOCS_2_WARNING="1")
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     out = proc.stdout + proc.stderr

@@ -337,7 +337,7 @@ def test_cli_worksheet_fails_with_one_line(tmp_path, args, says):
 
 def test_cli_worksheet_without_chromium_says_what_to_install(tmp_path):
     import os
-    env = dict(os.environ, TROCCAS_CHROMIUM=str(tmp_path / "no-chromium"))
+    env = dict(os.environ, CARDSITE_CHROMIUM=str(tmp_path / "no-chromium"))
     r = troccas("worksheet", "count", "-o", "x.pdf", cwd=tmp_path, env=env)
     assert r.returncode == 2
     line = r.stderr.strip()

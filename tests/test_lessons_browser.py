@@ -17,7 +17,7 @@ from troccas import api
 
 LESSONS = ["cards", "deal", "tschintschar", "scart", "play", "fool", "buob", "counting",
            "scoring"]
-WIDGETS = "article [data-troccas-widget='exercise'], article section[data-troccas-widget='puzzle']"
+WIDGETS = "article [data-cardsite-widget='exercise'], article section[data-cardsite-widget='puzzle']"
 
 
 # --- what "contains the answer" means ---------------------------------------------------------
@@ -127,7 +127,7 @@ def feedback(page, widget, kind: str, state: str, level: int | None = None) -> s
 
 def walk(page, widget) -> str:
     """Wrong twice, then right, then the solution; returns what was checked, for the report."""
-    kind = "exercise" if widget.get_attribute("data-troccas-widget") == "exercise" else "puzzle"
+    kind = "exercise" if widget.get_attribute("data-cardsite-widget") == "exercise" else "puzzle"
     spec = json.loads(widget.get_attribute("data-spec"))
     if kind == "exercise":
         full = api.call("exercise", spec=spec, answer=True)

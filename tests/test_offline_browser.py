@@ -23,7 +23,7 @@ from conftest import ENGINE_TIMEOUT_MS, _QuietHandler  # noqa: E402
 
 OFFLINE_READY = "document.documentElement.dataset.offline === 'ready'"
 CACHE_INFO = """async () => {
-  const names = (await caches.keys()).filter((k) => k.startsWith('troccas-'));
+  const names = (await caches.keys()).filter((k) => k.startsWith('cardsite-'));
   const sizes = [];
   for (const n of names) sizes.push((await (await caches.open(n)).keys()).length);
   return {names, sizes, controlled: !!navigator.serviceWorker.controller};
@@ -43,7 +43,7 @@ def test_site_works_offline_after_one_visit(site_server, context, page, wait_eng
     # The engine: its wheel, or (the site's pre-compiled build) inside the stdlib zip.
     assert "pyodide/python_stdlib.zip" in files
     assert any(f.startswith("engine/") and f.endswith(".whl") for f in files) or json.loads(
-        (site_server.dir / "index.html").read_text().split('<script id="troccas-config" '
+        (site_server.dir / "index.html").read_text().split('<script id="cardsite-config" '
         'type="application/json">')[1].split("</script>")[0])["precompiled"]
     assert any(f.startswith("cards/") and f.endswith(".svg") for f in files)
 
@@ -51,7 +51,7 @@ def test_site_works_offline_after_one_visit(site_server, context, page, wait_eng
     assert cache["controlled"]
     assert len(cache["names"]) == 1 and cache["sizes"] == [len(files)]
     version = re.search(r'const VERSION = "(\w+)"', (site_server.dir / "sw.js").read_text())[1]
-    assert cache["names"] == [f"troccas-/@{version}"]
+    assert cache["names"] == [f"cardsite-/@{version}"]
 
     context.set_offline(True)
     assert page.evaluate("fetch('https://example.org/').then(() => 'online', () => 'offline')") \
@@ -77,7 +77,7 @@ def test_site_works_offline_after_one_visit(site_server, context, page, wait_eng
     page.goto(site_server.url_of("rules/counting/"))
     assert wait_engine(page) == "ready"
     pile = ["Kc", "XXI", "Fool", "2s"]
-    got = page.evaluate("(cards) => troccas.call('count', {cards})", pile)
+    got = page.evaluate("(cards) => cardsite.call('count', {cards})", pile)
     assert got == api.call("count", cards=pile)
 
     # Solve a practice puzzle offline, checked by the engine in the browser.
@@ -92,8 +92,8 @@ def test_site_works_offline_after_one_visit(site_server, context, page, wait_eng
     page.wait_for_function("!document.querySelector('[data-puzzle-practice] [data-pz-check]').disabled")
     check.click()
     page.wait_for_function("['right', 'wrong', 'error'].includes(document.querySelector("
-                           "'[data-puzzle-practice] section[data-troccas-widget=puzzle]').dataset.state)")
-    assert box.locator("section[data-troccas-widget=puzzle]").get_attribute("data-state") == "right"
+                           "'[data-puzzle-practice] section[data-cardsite-widget=puzzle]').dataset.state)")
+    assert box.locator("section[data-cardsite-widget=puzzle]").get_attribute("data-state") == "right"
 
     # A page that is not in the site: the cached 404 page, not the browser's error.
     page.goto(site_server.url_of("no/such/page/"))
@@ -112,16 +112,31 @@ def test_each_edition_keeps_its_own_offline_copy(site_server, context, page, wai
     visit_and_store(page, site_server.url)
     cache = visit_and_store(page, site_server.url_of("de/"))
     assert sorted(zip(cache["names"], cache["sizes"])) == sorted([
-        (f"troccas-/@{version[site_server.dir]}", len(en_files)),
-        (f"troccas-/de/@{version[de]}", len(de_files))])
+        (f"cardsite-/@{version[site_server.dir]}", len(en_files)),
+        (f"cardsite-/de/@{version[de]}", len(de_files))])
 
     context.set_offline(True)
     page.goto(site_server.url_of("de/rules/counting/"))
     assert wait_engine(page) == "ready"
     assert page.get_attribute("html", "lang") == "de"
-    assert page.evaluate("(cards) => troccas.call('count', {cards})", ["Kc", "XXI"]) == \
+    assert page.evaluate("(cards) => cardsite.call('count', {cards})", ["Kc", "XXI"]) == \
         api.call("count", cards=["Kc", "XXI"])
 
+
+
+def test_activate_deletes_this_scopes_caches_under_an_earlier_name(site_server, page):
+    """Caches are named "<name>-<scope>@<version>"; the generator's name changed once (they
+    were "troccas-…"), and a reader's older copy under the earlier name is still an older
+    build of this scope: the new worker deletes it, and leaves another scope's alone."""
+    page.goto(site_server.url_of("manifest.webmanifest"))  # the origin, without the site's scripts
+    page.evaluate("""async () => {
+      for (const name of ['troccas-/@0ld', 'troccas-/de/@0ld']) {
+        await (await caches.open(name)).put('/x', new Response('older build'));
+      }
+    }""")
+    visit_and_store(page, site_server.url)
+    page.wait_for_function("caches.keys().then((k) => !k.includes('troccas-/@0ld'))")
+    assert "troccas-/de/@0ld" in page.evaluate("caches.keys()")
 
 def test_manifest_and_icons(site_server):
     m = json.loads((site_server.dir / "manifest.webmanifest").read_text())

@@ -158,7 +158,7 @@ def test_practice_seed_in_the_url_is_the_engines_puzzle(site_server, page, wait_
     page.wait_for_function(
         "document.querySelector('[data-puzzle-practice]')?.dataset.state === 'shown'")
     # The first seeds are drawn by the build, so they show before Python answers anything.
-    widget = box.locator("section[data-troccas-widget='puzzle']")
+    widget = box.locator("section[data-cardsite-widget='puzzle']")
     assert json.loads(widget.get_attribute("data-spec")) == {"kind": "legal", "seed": 7}
     engine = api.call("puzzle", kind="legal", seed=7)
     cards = widget.locator(".tr-pz__choose button[data-card]")
@@ -196,8 +196,8 @@ def test_a_practice_puzzle_has_one_drawing_in_the_build_and_in_the_browser(
         const box = document.querySelector("[data-puzzle-practice]");
         const built = box.querySelector('template[data-pz-drawn="5"]').innerHTML;
         const render = await (await fetch(box.dataset.pzRender)).json();
-        const puzzle = await troccas.call("puzzle", {kind: box.dataset.puzzlePractice, seed: 5});
-        const drawn = await troccas.site("build_tools.puzzles.widget:browser_render",
+        const puzzle = await cardsite.call("puzzle", {kind: box.dataset.puzzlePractice, seed: 5});
+        const drawn = await cardsite.site("build_tools.puzzles.widget:browser_render",
             JSON.stringify({...render, base: box.dataset.pzBase, puzzle, seed: 5}));
         const parsed = document.createElement("template");  // serialised the same way
         parsed.innerHTML = drawn;
@@ -252,7 +252,7 @@ def test_a_verdict_shows_at_once_before_python_has_started(site_server, page, ki
     page.goto(site_server.url_of(f"puzzles/{kind}/"))
     widget = page.locator(f"section[data-puzzle-id='{spec['id']}']")
     widget.locator("img.tr-pz__img").first.wait_for()
-    page.wait_for_function("!!window.troccasPuzzles")
+    page.wait_for_function("!!window.cardsitePuzzles")
     assert page.evaluate("document.documentElement.dataset.engine") == "loading"
     right, wrong = right_and_wrong(spec)
     page.set_default_timeout(5_000)  # a check button left disabled fails here, not in a minute
@@ -278,19 +278,19 @@ def test_every_stored_verdict_is_the_live_engines(site_server, site_dir, page, w
     for path in pages:
         page.goto(site_server.url_of(path if path != "./" else ""))
         # The home page leaves Python alone until asked (engine: lazy): ask.
-        page.wait_for_function("!!window.troccas")
-        page.evaluate("troccas.boot().catch(() => {})")
+        page.wait_for_function("!!window.cardsite")
+        page.evaluate("cardsite.boot().catch(() => {})")
         assert wait_engine(page) == "ready", path
         found = page.evaluate("""async () => {
           const out = {checked: 0, kinds: [], wrong: [], widgets: 0};
-          for (const root of document.querySelectorAll('section[data-troccas-widget=puzzle]')) {
-            const stored = window.troccasPuzzles.storedAnswers(root);
+          for (const root of document.querySelectorAll('section[data-cardsite-widget=puzzle]')) {
+            const stored = window.cardsitePuzzles.storedAnswers(root);
             if (!stored.length) continue;
             out.widgets += 1;
             out.kinds.push(root.dataset.puzzleKind);
             const spec = JSON.parse(root.dataset.spec);
             for (const [answer, mine] of stored) {
-              const live = await window.troccas.call('check', {spec, answer});
+              const live = await window.cardsite.call('check', {spec, answer});
               out.checked += 1;
               if (live.correct !== mine.correct || live.explanation !== mine.explanation
                   || live.rule !== mine.rule || live.clause !== mine.clause

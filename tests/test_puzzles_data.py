@@ -150,7 +150,7 @@ def test_a_broken_puzzle_file_stops_the_build_with_nothing_written(tmp_path):
         "from build_tools.parts.puzzles import PuzzlesPart\n"
         "from build_tools.plugin import load_site\n"
         f"site = load_site(puzzles=pathlib.Path({str(work / 'puzzles')!r}))\n"
-        "try:\n    PuzzlesPart(site).on_config(type('C', (), {'extra_css': [], 'extra_javascript': [], 'extra': {'troccas': {}}})())\n"
+        "try:\n    PuzzlesPart(site).on_config(type('C', (), {'extra_css': [], 'extra_javascript': [], 'extra': {'cardsite': {}}})())\n"
         "except PluginError as e:\n    print(e); sys.exit(1)\n")
     run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
                          text=True)
@@ -169,13 +169,13 @@ def test_the_puzzles_part_renders_a_page_block_and_reports_a_bad_one_by_page_lin
     from build_tools.plugin import load_site
 
     hook = PuzzlesPart(load_site())
-    hook.on_config(SimpleNamespace(extra_css=[], extra_javascript=[], extra={"troccas": {}}))
+    hook.on_config(SimpleNamespace(extra_css=[], extra_javascript=[], extra={"cardsite": {}}))
     page = SimpleNamespace(url="learn/x/", meta={}, file=SimpleNamespace(
         src_uri="learn/x.md", abs_src_path=None))
     md = ("# Lesson\n\nText.\n\n```troccas-puzzle\nkind: winner\ntrick: Kc 3c XI\n```\n\n"
           "````markdown\n```troccas-puzzle\nkind: winner\n```\n````\n")
     out = hook.on_page_markdown(md, page, None, None)
-    assert out.count('data-troccas-widget="puzzle"') == 1  # the one inside a fence stays code
+    assert out.count('data-cardsite-widget="puzzle"') == 1  # the one inside a fence stays code
     assert 'data-puzzle-id="learn/x/#line-5"' in out and page.meta["engine"] is True
     assert "```troccas-puzzle\nkind: winner\n```" in out
     bad = md.replace("trick: Kc 3c XI", "trick: Kc 3c XI\nexpect: Kc")

@@ -27,7 +27,7 @@ STORE = "troccas.puzzles.v1"
 def zurich(browser):
     ctx = browser.new_context(timezone_id=ZONE)
     ctx.set_default_timeout(60_000)
-    ctx.add_init_script("window.__troccasCheckResults = true;")
+    ctx.add_init_script("window.__cardsiteCheckResults = true;")
     page = ctx.new_page()
     page.console_errors = []
     page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
@@ -139,7 +139,7 @@ def test_mistakes_come_back(site_server, zurich, wait_engine):
     give(widget, right)
     verdict(page, widget, "right")
     assert wait_engine(page) == "ready"
-    practice = page.locator("[data-puzzle-practice] section[data-troccas-widget='puzzle']")
+    practice = page.locator("[data-puzzle-practice] section[data-cardsite-widget='puzzle']")
     practice.wait_for()
     seeded = api.call("puzzle", kind="winner", seed=4321, answer=True)
     miss = next(t for _, t in seeded["situation"]["trick"] if t != seeded["answer"])
@@ -178,7 +178,7 @@ def test_mistakes_come_back(site_server, zurich, wait_engine):
     # The authored puzzle as its page draws it, answering at once from the stored verdicts.
     items = page.locator("[data-pz-due-list] > [data-pz-key]")
     assert items.count() == 2
-    again = items.nth(0).locator("section[data-troccas-widget='puzzle']")
+    again = items.nth(0).locator("section[data-cardsite-widget='puzzle']")
     again.wait_for()
     assert again.get_attribute("data-puzzle-id") == spec["id"]
     assert json.loads(again.get_attribute("data-spec")) == spec
@@ -197,7 +197,7 @@ def test_mistakes_come_back(site_server, zurich, wait_engine):
          "in 3 days, on Friday 6 March"]]
 
     # The practice puzzle drawn by the reader's Python from its seed: the engine's puzzle.
-    seed_widget = items.nth(1).locator("section[data-troccas-widget='puzzle']")
+    seed_widget = items.nth(1).locator("section[data-cardsite-widget='puzzle']")
     seed_widget.wait_for()
     assert json.loads(seed_widget.get_attribute("data-spec")) == {"kind": "winner", "seed": 4321}
     assert [b.get_attribute("aria-label") for b in seed_widget.locator("button[data-card]").all()] \
@@ -293,7 +293,7 @@ def test_one_page_has_my_mistakes_and_every_page_is_told_where(tmp_path):
                               "docs/again.md, docs/mine.md")
 
     part = PuzzlesPart(load_site())
-    part.on_config(SimpleNamespace(extra_css=[], extra_javascript=[], extra={"troccas": {}}))
+    part.on_config(SimpleNamespace(extra_css=[], extra_javascript=[], extra={"cardsite": {}}))
     part.mistakes_url = "puzzles/mistakes/"
     where = SimpleNamespace(url="puzzles/count/", meta={}, file=SimpleNamespace(
         src_uri="puzzles/count.md", abs_src_path=None))

@@ -49,7 +49,7 @@ class _Page(HTMLParser):
             self.examples.append(a)
         if "data-fig" in a:
             self.figures.append(a)
-        if a.get("data-troccas-widget") == "exercise":
+        if a.get("data-cardsite-widget") == "exercise":
             self.exercises.append(a)
 
 

@@ -101,7 +101,7 @@ def test_engine_errors_reject_with_rule_and_type(site_server, page, wait_engine)
     page.goto(site_server.url_of(COUNTING))
     assert wait_engine(page) == "ready"
     args = {"cards": ["Kc", "Zz"]}
-    got = page.evaluate("""(args) => troccas.call('count', args).then(
+    got = page.evaluate("""(args) => cardsite.call('count', args).then(
                              r => ({ok: r}),
                              e => ({message: e.message, rule: e.rule, type: e.type,
                                     id: e.id, params: e.params}))""", args)
@@ -109,22 +109,22 @@ def test_engine_errors_reject_with_rule_and_type(site_server, page, wait_engine)
     assert expected["ok"] is False
     assert got == expected["error"]
     # A good call after a bad one still works: the worker survives errors.
-    assert page.evaluate("troccas.call('count', {cards: ['Kc']})") == api.call("count", cards=["Kc"])
+    assert page.evaluate("cardsite.call('count', {cards: ['Kc']})") == api.call("count", cards=["Kc"])
 
 
 def test_the_page_reads_the_engines_schema_and_finds_an_answer_off_it(site_server, page,
                                                                       wait_engine):
-    """troccas.js checks answers against the JSON Schema the build wrote from the engine's
+    """cardsite.js checks answers against the JSON Schema the build wrote from the engine's
     result types (api.schema()): a real answer fits, a bent one is caught field by field."""
     page.goto(site_server.url_of(COUNTING))
     assert wait_engine(page) == "ready"
     problems = page.evaluate("""async () => {
-        const real = await troccas.call('count', {cards: ['Kc', 'Qc', '1c']});
+        const real = await cardsite.call('count', {cards: ['Kc', 'Qc', '1c']});
         const bent = {...real, points: String(real.points), groups: [{}]};
         delete bent.cards;
-        return [await troccas.schemaProblems('count', real),
-                await troccas.schemaProblems('count', bent),
-                await troccas.schemaProblems('no_such_call', real)];
+        return [await cardsite.schemaProblems('count', real),
+                await cardsite.schemaProblems('count', bent),
+                await cardsite.schemaProblems('no_such_call', real)];
     }""")
     assert problems[0] == []
     assert {p.split(":")[0] for p in problems[1]} >= {"count.points", "count.cards",
@@ -175,7 +175,7 @@ def test_material_starts_on_the_first_interaction_not_while_loading(site_server,
     page.wait_for_timeout(500)
     assert page.evaluate("typeof window.document$") == "undefined"
     assert page.get_attribute("body", "data-md-color-scheme") == "slate"
-    assert page.locator("[data-troccas-widget] button[data-card]").count() > 0
+    assert page.locator("[data-cardsite-widget] button[data-card]").count() > 0
     page.keyboard.press("Tab")
     page.wait_for_function("!!window.document$ && document.documentElement.classList.contains('js')")
     assert page.get_attribute("body", "data-md-color-scheme") == "slate"
@@ -234,7 +234,7 @@ def test_a_runtime_that_cannot_start_is_reported_in_plain_words(site_server, pag
     status = page.locator("[data-engine-status]").inner_text()
     assert "could not start" in status
     # Calls fail with a readable error instead of hanging.
-    err = page.evaluate("troccas.call('pack').then(() => null, e => e.message)")
+    err = page.evaluate("cardsite.call('pack').then(() => null, e => e.message)")
     assert err and "could not start" in err
     # The rest of the page is still usable.
     page.get_by_role("button", name=card_names(["Kc"])[0], exact=True).click()

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+import cardgame
 from troccas import __version__, api
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,10 +47,12 @@ def html_files(site: Path) -> list[Path]:
 def test_pyodide_and_the_engine_are_in_the_site(site_dir):
     for name in PYODIDE_FILES:
         assert (site_dir / "pyodide" / name).stat().st_size > 0, name
-    name = f"troccas-{__version__}-py3-none-any.whl"
+    # One wheel, named for no game, holds every engine package (engine/pyproject.toml).
+    name = f"cardgame_engines-{cardgame.__version__}-py3-none-any.whl"
     with zipfile.ZipFile(ROOT / "build" / "wheels" / name) as zf:
         built = {n for n in zf.namelist() if ".dist-info/" not in n}
     assert "troccas/api.py" in built and "troccas/messages/en.json" in built
+    assert "cardgame/__init__.py" in built and "truc/api.py" in built
     if _config(site_dir)["precompiled"]:
         # The engine's every file is in the stdlib zip, each module compiled; no wheel shipped.
         with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as zf:
@@ -80,7 +83,7 @@ def test_precompiled_python_matches_pyodide(site_dir):
 
 def _config(site_dir) -> dict:
     page = (site_dir / "index.html").read_text()
-    return json.loads(re.search(r'<script id="troccas-config" type="application/json">(.*?)</script>',
+    return json.loads(re.search(r'<script id="cardsite-config" type="application/json">(.*?)</script>',
                                 page).group(1))
 
 

@@ -51,7 +51,7 @@ def test_the_parts_run_in_a_fixed_order_with_the_games_own_parts_after_the_gloss
 
 
 def test_a_missing_content_folder_stops_the_build_before_anything_is_written(tmp_path):
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", TROCCAS_PUZZLES_DIR=str(tmp_path / "none"))
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", CARDSITE_PUZZLES_DIR=str(tmp_path / "none"))
     run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir",
                           str(tmp_path / "site")], cwd=ROOT, env=env, capture_output=True,
                          text=True, timeout=300)

@@ -42,10 +42,10 @@ def test_the_truc_site_has_its_pages_the_engine_and_nothing_from_elsewhere(truc_
         assert outside == [], (page, outside)
     # The same in-browser engine as Troccas's site: Pyodide, the worker, this game's facade.
     for f in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
-              "assets/js/engine-worker.js", "assets/js/troccas.js", "assets/truc/truc.js",
+              "assets/js/engine-worker.js", "assets/js/cardsite.js", "assets/truc/truc.js",
               "sw.js"):
         assert (truc_site / f).is_file(), f
-    config = re.search(r'<script id="troccas-config" type="application/json">(.*?)</script>',
+    config = re.search(r'<script id="cardsite-config" type="application/json">(.*?)</script>',
                        (truc_site / "puzzles" / "index.html").read_text(encoding="utf-8"))[1]
     assert '"game": "truc"' in config
     glossary = (truc_site / "glossary" / "index.html").read_text(encoding="utf-8")

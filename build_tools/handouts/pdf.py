@@ -14,8 +14,8 @@ import os
 from html import escape
 from pathlib import Path
 
-# Debian's Chromium; TROCCAS_CHROMIUM names another Chromium binary.
-CHROMIUM = os.environ.get("TROCCAS_CHROMIUM", "/usr/bin/chromium")
+# Debian's Chromium; CARDSITE_CHROMIUM names another Chromium binary.
+CHROMIUM = os.environ.get("CARDSITE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-quic"]

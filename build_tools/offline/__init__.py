@@ -5,7 +5,7 @@ manifest and its icons (issue 7). Free of mkdocs; build_tools/parts/offline.py c
 
 * ``sw.js`` at the site root, from ``sw.template.js``: the list of files and a version, the
   hash of every file's path and contents. A new build has a new version, so the browser
-  installs the new worker, which fills a new cache (``troccas-<version>``) and, once it takes
+  installs the new worker, which fills a new cache (``cardsite-<scope>@<version>``) and, once it takes
   over, deletes the old one. ``offline.js`` registers it and shows the "new version" banner.
 * ``manifest.webmanifest`` and ``assets/icons/`` (an SVG and PNGs drawn here from the same
   shapes, with zlib only) make the site installable.

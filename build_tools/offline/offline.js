@@ -94,7 +94,7 @@
   }
 
   // The controls of the page as loaded, and of each page Material's instant navigation brings.
-  if (window.troccasOnPage) window.troccasOnPage(render);
+  if (window.cardsiteOnPage) window.cardsiteOnPage(render);
   else document.addEventListener("DOMContentLoaded", render);
 
   if (!sw || location.protocol === "file:" || !script) {

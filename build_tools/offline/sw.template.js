@@ -1,11 +1,12 @@
-// The Troccas service worker, written by the build (build_tools/offline): keeps the whole site
+// The site's service worker, written by the build (build_tools/offline): keeps the whole site
 // — pages, search index, card pictures, Pyodide and the engine wheel — in one versioned cache,
 // so that after one visit everything works with the network gone.
 //
-// install   fetch every file of this build into "troccas-<version>" (a few at a time), telling
+// install   fetch every file of this build into "cardsite-<scope>@<version>" (a few at a time), telling
 //           every open page how far it is: {type: "progress", done, files, bytes, total} —
 //           and {type: "failed", error} if a file cannot be fetched (offline.js shows both)
-// activate  delete the caches of older builds, take control of open pages
+// activate  delete the caches of older builds of this scope (under any name before the "-"),
+//           take control of open pages
 // fetch     same-origin GETs: from the cache (a directory URL is its index.html, the query
 //           string is ignored: puzzles/count/?seed=3 is puzzles/count/index.html); anything
 //           else from the network; a page missing offline gets 404.html
@@ -15,7 +16,8 @@ const VERSION = "__VERSION__";
 const scope = self.registration.scope; // the site root, ending in "/"
 // One cache per edition: the German edition (de/) has its own worker, whose scope lies inside
 // the English one's, and neither may delete the other's copy when it updates.
-const PREFIX = "troccas-" + new URL(scope).pathname + "@";
+const SCOPE_PATH = new URL(scope).pathname;
+const PREFIX = "cardsite-" + SCOPE_PATH + "@";
 const CACHE = PREFIX + VERSION;
 const BYTES = __BYTES__;
 const FILES = __FILES__;
@@ -72,7 +74,10 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
+      // An older build's cache of this scope, also one named before the generator had its
+      // neutral name ("<name>-<scope>@<version>"): another scope's is not ours to delete.
+      const older = /^[a-z]+-(\/.*)@[^@]*$/.exec(key);
+      if (key !== CACHE && older && older[1] === SCOPE_PATH) await caches.delete(key);
     }
     await self.clients.claim();
   })());

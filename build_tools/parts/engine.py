@@ -3,7 +3,7 @@
 * ``on_config`` finds the two things the browser needs — Pyodide's core files (from
   ``node_modules/pyodide``, put there by ``npm ci``) and the engine (the wheel in
   ``build/wheels``, from ``make wheel``, or compiled into Pyodide's stdlib zip by ``make
-  stdlib``) — and writes their site-relative URLs into ``config.extra.troccas``, which
+  stdlib``) — and writes their site-relative URLs into ``config.extra.cardsite``, which
   ``overrides/main.html`` hands to the JavaScript. Either missing: one PluginError line.
 * ``on_nav`` notes whether the card pictures (``cards/<token>.svg``) are all in the site.
 * ``on_page_content`` replaces ``<!-- widget: NAME -->`` markers with
@@ -39,7 +39,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
                  "pyodide-lock.json")
 # Pre-compiled stdlib zip and engine wheel from `make stdlib` (build_tools/precompile_stdlib.mjs):
 # shipped instead of the stock files while its manifest matches this Pyodide and this wheel,
-# unless TROCCAS_STOCK_PYTHON=1 (the benchmark's comparison build).
+# unless CARDSITE_STOCK_PYTHON=1 (the benchmark's comparison build).
 FAST_DIR = ROOT / "build" / "pyodide"
 WHEEL_DIR = ROOT / "build" / "wheels"
 SITE_PYODIDE = "pyodide/"
@@ -47,7 +47,7 @@ SITE_ENGINE = "engine/"
 STATIC = ROOT / "build_tools" / "static"
 STATIC_JS = STATIC / "js"
 SITE_CSS = "assets/css/cardsite.css"
-ENGINE_JS = ("engine-worker.js", "troccas.js", "page.js")
+ENGINE_JS = ("engine-worker.js", "cardsite.js", "page.js")
 SCHEMA_JSON = "assets/engine/schema.json"
 
 log = logging.getLogger("mkdocs.plugins.cardsite.engine")
@@ -63,12 +63,12 @@ def _fail(what: str) -> PluginError:
 
 
 # The engine's distribution: one wheel holds every game's package (engine/pyproject.toml).
-ENGINE_DIST = "troccas"
+ENGINE_DIST = "cardgame-engines"
 
 
 def _wheel() -> Path:
     from importlib.metadata import version
-    name = f"{ENGINE_DIST}-{version(ENGINE_DIST)}-py3-none-any.whl"
+    name = f"{ENGINE_DIST.replace('-', '_')}-{version(ENGINE_DIST)}-py3-none-any.whl"
     wheel = WHEEL_DIR / name
     if not wheel.is_file():
         raise _fail(f"the engine wheel {wheel.relative_to(ROOT)} is missing")
@@ -78,7 +78,7 @@ def _wheel() -> Path:
 def _precompiled(wheel: Path) -> dict | None:
     """The pre-compiled files, if present, wanted and made from this Pyodide and this wheel."""
     manifest = FAST_DIR / "manifest.json"
-    if os.environ.get("TROCCAS_STOCK_PYTHON") == "1" or not manifest.is_file():
+    if os.environ.get("CARDSITE_STOCK_PYTHON") == "1" or not manifest.is_file():
         return None
     info = json.loads(manifest.read_text())
     files = {"stdlib": FAST_DIR / "python_stdlib.zip"}
@@ -173,7 +173,7 @@ class EnginePart(Part):
             wheel.stat().st_size if wheel else 0)
         self.wheel = wheel
         add_assets(config, css=SITE_CSS)
-        config.extra["troccas"] = {
+        config.extra["cardsite"] = {
             # URLs relative to the site root; the JavaScript resolves them against its own URL.
             "pyodide": SITE_PYODIDE,
             # The engine wheel to install after Pyodide starts, or None: already in the stdlib.
@@ -232,7 +232,7 @@ class EnginePart(Part):
         # The card pictures come from the glossary part's on_files; by on_nav every part has
         # added its files. The card picker shows them when all are there.
         tokens = [c["token"] for c in self.site.api.call("pack")["cards"]]
-        config.extra["troccas"]["card_pictures"] = all(
+        config.extra["cardsite"]["card_pictures"] = all(
             files.get_file_from_path(f"cards/{t}.svg") for t in tokens)
         return nav
 

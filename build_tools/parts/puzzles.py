@@ -19,7 +19,7 @@
   - ``<!-- puzzle-mistakes -->`` — the reader's "My mistakes": the puzzles answered wrong, due
     for review now (replayed in place) or later (assets/puzzles/review.js has the schedule). One
     page of the site may have it; the build tells every page where it is (``mistakes`` in the
-    page's troccas-config).
+    page's cardsite-config).
   - a fenced block ```` ```troccas-puzzle ```` holding one puzzle's YAML (``kind:`` and the
     fields of ``puzzles/KIND.yaml``; ``id``, ``level``, ``title``, ``note`` optional) — that
     puzzle as a widget.
@@ -109,7 +109,7 @@ class PuzzlesPart(Part):
         except PuzzleFileError as exc:
             raise PluginError(str(exc)) from None
         add_assets(config, CSS_URI, JS_URI, module=True)
-        config.extra["troccas"]["site_python"] = RENDER_ZIP
+        config.extra["cardsite"]["site_python"] = RENDER_ZIP
         return config
 
     def on_files(self, files, config):
@@ -129,7 +129,7 @@ class PuzzlesPart(Part):
         files.append(File.generated(config, RENDER_ZIP, content=render_zip()))
         self.mistakes_url = _mistakes_page(files)
         if self.mistakes_url is not None:
-            config.extra["troccas"]["mistakes"] = self.mistakes_url
+            config.extra["cardsite"]["mistakes"] = self.mistakes_url
         return files
 
     def on_page_markdown(self, markdown: str, page, config, files):
@@ -219,7 +219,7 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
                 part.site.api.call("puzzle", kind=kind, seed=seed), base=base, label=label,
                 **widget.practice_ids(kind, seed)) for seed in range(PRACTICE_DRAWN)}
             return widget.flat(env.get_template("puzzles/practice.html").render(
-                kind=kind, drawn=drawn, seeds=PRACTICE_SEEDS, base=base,
+                kind=kind, drawn=drawn, seeds=PRACTICE_SEEDS, base=base, game=part.site.game,
                 render_url=f"{base}{RENDER_JSON}"))
         shown = [(k, titles[k], len(part.puzzles[k]), f"puzzles/{k}/") for k in kinds
                  if kind in (None, k)]

@@ -28,7 +28,7 @@ class FullStorage extends MemoryStorage {
 const win = new EventTarget();
 globalThis.window = win;
 const events = [];
-win.addEventListener("troccas:progress", (e) => events.push(e.detail.kind));
+win.addEventListener("cardsite:progress", (e) => events.push(e.detail.kind));
 beforeEach(() => {
   win.localStorage = new MemoryStorage();
   events.length = 0;

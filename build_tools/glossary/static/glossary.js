@@ -9,7 +9,7 @@
 // apostrophe ends a word). Several words must all be found. One search box covers the
 // Romansh forms, the English and German renderings (and the French captions); the selects
 // narrow by kind, moment of the deal, place and status. The count is announced through an
-// aria-live region. Runs on every page change (window.troccasOnPage, overrides/main.html).
+// aria-live region. Runs on every page change (window.cardsiteOnPage, overrides/main.html).
 
 (function () {
   "use strict";
@@ -126,5 +126,5 @@
   document.addEventListener("focusout", undismiss);
   document.addEventListener("mouseout", undismiss);
 
-  window.troccasOnPage(init);
+  window.cardsiteOnPage(init);
 })();

@@ -1,6 +1,6 @@
 // The Play page (issue 16): whole hands against three bots, with a coach. Served as
 // assets/play/play.js, a module loaded once per visit (build_tools/parts/play.py); per-page work
-// runs through window.troccasOnPage.
+// runs through window.cardsiteOnPage.
 //
 // The page keeps one thing: the hand's record (the JSON that `troccas replay` reads). Everything
 // else is asked of the reader's own Python in the worker, so the page never freezes while a bot
@@ -18,9 +18,9 @@ import { linkQuery, readLink } from "./link.js";
 const WORDS = /* words: play */ {};
 
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/play/play.js
-const CONFIG = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}");
+const CONFIG = JSON.parse(document.getElementById("cardsite-config")?.textContent || "{}");
 const CLAUSE_URLS = CONFIG.clauses || {};
-const STATS_KEY = "troccas.play.stats";
+const STATS_KEY = `${CONFIG.game}.play.stats`; // per game: two games' sites may share an origin
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
 
@@ -556,7 +556,7 @@ function bindTable(box) {
   // --- records ---------------------------------------------------------------------------------
   $("[data-play-download]").addEventListener("click", () => {
     const blob = new Blob([JSON.stringify(record, null, 1)], { type: "application/json" });
-    const a = el("a", { href: URL.createObjectURL(blob), download: `troccas-hand-${record.seed}.json` });
+    const a = el("a", { href: URL.createObjectURL(blob), download: `${CONFIG.game}-hand-${record.seed}.json` });
     document.body.append(a);
     a.click();
     a.remove();
@@ -615,5 +615,5 @@ function bindAll(doc) {
   for (const box of doc.querySelectorAll("[data-play-table]")) bindTable(box);
 }
 
-if (window.troccasOnPage) window.troccasOnPage(bindAll);
+if (window.cardsiteOnPage) window.cardsiteOnPage(bindAll);
 else bindAll(document);

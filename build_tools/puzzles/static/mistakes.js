@@ -32,9 +32,9 @@ function parsedPage(url) {
 
 // The page's engine script is an async module too: it may not have run yet.
 function engineScript() {
-  if (window.troccas) return Promise.resolve(window.troccas);
+  if (window.cardsite) return Promise.resolve(window.cardsite);
   return new Promise((resolve, reject) => {
-    const done = () => (window.troccas ? resolve(window.troccas)
+    const done = () => (window.cardsite ? resolve(window.cardsite)
       : reject(new Error("the page's engine script did not load")));
     if (document.readyState === "complete") done();
     else window.addEventListener("load", done, { once: true });
@@ -136,7 +136,7 @@ export function bindMistakes(box, { bindPuzzle, drawnByPython, siteRoot }) {
       widget = adopt(await drawnByPython(box, e.kind, e.seed), location.href, `rv${replayed}-`);
     } else {
       const url = new URL(e.page, siteRoot).href;
-      const found = [...(await parsedPage(url)).querySelectorAll("section[data-troccas-widget='puzzle']")]
+      const found = [...(await parsedPage(url)).querySelectorAll("section[data-cardsite-widget='puzzle']")]
         .find((s) => s.dataset.puzzleId === e.id);
       if (!found) throw Object.assign(new Error(say(WORDS, "gone")), { gone: true });
       widget = adopt(document.importNode(found, true), url, `rv${replayed}-`);
@@ -180,14 +180,14 @@ export function bindMistakes(box, { bindPuzzle, drawnByPython, siteRoot }) {
 
   const onReview = (event) => {
     if (!box.isConnected) {
-      window.removeEventListener("troccas:review", onReview);
+      window.removeEventListener("cardsite:review", onReview);
       return;
     }
     const item = event.detail.root.closest("[data-pz-key]");
     if (item && box.contains(item)) item.querySelector("[data-pz-box]").textContent = say(WORDS, "reviewed_today");
     showLists();
   };
-  window.addEventListener("troccas:review", onReview);
+  window.addEventListener("cardsite:review", onReview);
 
   reset.addEventListener("click", () => {
     const cleared = review.clearMistakes();

@@ -1,16 +1,16 @@
 // Puzzles solved in the browser (issue 5). Served as assets/puzzles/puzzles.js, a module loaded
-// once per visit (build_tools/parts/puzzles.py); per-page work runs through window.troccasOnPage (overrides/main.html).
+// once per visit (build_tools/parts/puzzles.py); per-page work runs through window.cardsiteOnPage (overrides/main.html).
 //
-// A puzzle widget (<section data-troccas-widget="puzzle">) is drawn by its template only
+// A puzzle widget (<section data-cardsite-widget="puzzle">) is drawn by its template only
 // (build_tools/puzzles/widget.py): at build time for authored puzzles and the first practice
 // seeds, by the reader's own Python for other practice seeds. The reader chooses cards (real buttons with
 // aria-pressed) or types a number; "Check my answer" shows the engine's verdict: right at once,
 // or its explanation for this answer, the rule's section and a try-again. An authored puzzle
 // carries the engine's verdict on every answer, worked out at build time
 // (build_tools/puzzles/verdicts.py): it shows at once, Python or not, and the live engine
-// (troccas.call("check", {spec, answer})) confirms it when it is ready — if they ever differed,
+// (cardsite.call("check", {spec, answer})) confirms it when it is ready — if they ever differed,
 // the live engine's would replace it. Other answers, and practice puzzles, wait for the engine.
-// "Show solution" asks the engine for the worked steps (troccas.call("puzzle", {spec, answer})).
+// "Show solution" asks the engine for the worked steps (cardsite.call("puzzle", {spec, answer})).
 // Progress per kind (solved, streak, best streak) lives in localStorage only, in the one store
 // that also holds the mistakes to review (review.js: a puzzle whose first answer was wrong comes
 // back on the "My mistakes" page, mistakes.js).
@@ -23,7 +23,7 @@ import { say } from "../js/page.js";
 const WORDS = /* words: puzzles */ {};
 
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/puzzles/puzzles.js
-const CONFIG = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}");
+const CONFIG = JSON.parse(document.getElementById("cardsite-config")?.textContent || "{}");
 // The engine names a rule clause by id; the site knows where it is explained (build_tools/parts/engine.py).
 const CLAUSE_URLS = CONFIG.clauses || {};
 // The "My mistakes" page, if the site has one (build_tools/parts/puzzles.py).
@@ -34,13 +34,13 @@ const renderCache = new Map();
 // --- the engine --------------------------------------------------------------------------------
 const ready = () => html.dataset.engine === "ready";
 function engine(name, args) {
-  if (!window.troccas) return Promise.reject(new Error("the page's engine script has not loaded"));
-  return window.troccas.call(name, args);
+  if (!window.cardsite) return Promise.reject(new Error("the page's engine script has not loaded"));
+  return window.cardsite.call(name, args);
 }
 function onEngineState(root, fn) {
-  const listener = () => (root.isConnected ? fn() : window.removeEventListener("troccas:state", listener));
-  window.addEventListener("troccas:state", listener);
-  // The state can change before troccas:state listeners exist; watch the attribute as well.
+  const listener = () => (root.isConnected ? fn() : window.removeEventListener("cardsite:state", listener));
+  window.addEventListener("cardsite:state", listener);
+  // The state can change before cardsite:state listeners exist; watch the attribute as well.
   const obs = new MutationObserver(() => (root.isConnected ? fn() : obs.disconnect()));
   obs.observe(html, { attributes: true, attributeFilter: ["data-engine"] });
 }
@@ -65,7 +65,7 @@ function showProgress(root) {
     row.querySelector("[data-pz-streak]").textContent = String(k.streak);
     row.querySelector("[data-pz-best]").textContent = String(k.best);
   }
-  for (const w of root.querySelectorAll("section[data-troccas-widget='puzzle']")) {
+  for (const w of root.querySelectorAll("section[data-cardsite-widget='puzzle']")) {
     const done = !!p.kinds[w.dataset.puzzleKind]?.solved?.[w.dataset.puzzleId];
     w.dataset.solved = String(done);
     const badge = w.querySelector(".tr-pz__done");
@@ -116,7 +116,7 @@ function identity(root, spec) {
 function scheduleAnswer(root, spec, right) {
   const now = Date.now();
   const { before, after, kept } = review.recordAnswer(identity(root, spec), right, now);
-  window.dispatchEvent(new CustomEvent("troccas:review", { detail: { root, before, after, kept } }));
+  window.dispatchEvent(new CustomEvent("cardsite:review", { detail: { root, before, after, kept } }));
   showDue(document);
   const text = kept ? review.changeText(before, after, now) : null;
   if (!text) return null;
@@ -207,7 +207,7 @@ function bindPuzzle(root) {
     solution.disabled = !on && !(lookup && (html.dataset.engine || "idle") === "idle");
     root.dataset.engine = html.dataset.engine || "idle";
     const s = root.querySelector("[data-engine-status]");
-    // Ready: the page says so once (assets/js/troccas.js); a widget drawn since then is quiet.
+    // Ready: the page says so once (assets/js/cardsite.js); a widget drawn since then is quiet.
     if (s && on) { if (s.dataset.state !== "ready") s.textContent = ""; }
     else if (s && html.dataset.engine === "failed") s.textContent = lookup
       ? say(WORDS, "engine_failed_stored")
@@ -330,10 +330,10 @@ function bindPuzzle(root) {
 
   solution.addEventListener("click", async () => {
     if (!ready()) {
-      if ((html.dataset.engine || "idle") !== "idle" || !window.troccas) return;
+      if ((html.dataset.engine || "idle") !== "idle" || !window.cardsite) return;
       steps.hidden = false;
       steps.replaceChildren(el("p", {}, say(WORDS, "starting_python")));
-      try { await window.troccas.boot(); } catch { return; }
+      try { await window.cardsite.boot(); } catch { return; }
     }
     try {
       const full = await engine("puzzle", { spec, answer: true });
@@ -363,7 +363,7 @@ function bindPuzzle(root) {
 // --- endless practice ---------------------------------------------------------------------------
 // The first seeds of each kind are drawn into the page by the build (<template data-pz-drawn>);
 // any other seed is set by the engine and drawn by the reader's own Python with the build's
-// template (troccas.site → build_tools/puzzles/widget.py), so the widget has one drawing.
+// template (cardsite.site → build_tools/puzzles/widget.py), so the widget has one drawing.
 function renderData(url) {
   if (!renderCache.has(url)) {
     renderCache.set(url, fetch(url).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`)))));
@@ -373,7 +373,7 @@ function renderData(url) {
 
 async function drawnByPython(box, kind, seed) {
   const [pz, render] = await Promise.all([engine("puzzle", { kind, seed }), renderData(box.dataset.pzRender)]);
-  const text = await window.troccas.site("build_tools.puzzles.widget:browser_render",
+  const text = await window.cardsite.site("build_tools.puzzles.widget:browser_render",
     JSON.stringify({ ...render, base: box.dataset.pzBase, puzzle: pz, seed }));
   const holder = document.createElement("div");
   holder.innerHTML = text;
@@ -395,7 +395,7 @@ async function bindPractice(box) {
     const url = new URL(location.href);
     url.searchParams.set("seed", String(seed));
     box.querySelector("[data-pz-share]").href = url.href;
-    box.querySelector("[data-pz-cli]").textContent = `troccas puzzle ${kind} --seed ${seed} --answer`;
+    box.querySelector("[data-pz-cli]").textContent = `${CONFIG.game} puzzle ${kind} --seed ${seed} --answer`;
     if (location.search !== url.search) history.replaceState(history.state, "", url.href);
     let widget;
     if (drawn.has(seed)) {
@@ -404,7 +404,7 @@ async function bindPractice(box) {
       box.dataset.state = "waiting";
       slot.replaceChildren(el("p", { class: "tr-pz__status" }, say(WORDS, "set_soon", { seed })));
       try {
-        await window.troccas?.boot();
+        await window.cardsite?.boot();
         widget = await drawnByPython(box, kind, seed);
       } catch (err) {
         slot.replaceChildren(el("p", { class: "tr-pz__status" }, say(WORDS, "could_not_set", { error: err.message })));
@@ -453,7 +453,7 @@ async function bindPractice(box) {
 
 // --- per page ------------------------------------------------------------------------------------
 function onPage() {
-  for (const root of document.querySelectorAll("section[data-troccas-widget='puzzle']")) bindPuzzle(root);
+  for (const root of document.querySelectorAll("section[data-cardsite-widget='puzzle']")) bindPuzzle(root);
   for (const box of document.querySelectorAll("[data-puzzle-practice]")) bindPractice(box);
   // The "My mistakes" page (mistakes.js), given what it needs to draw and bind a puzzle.
   for (const box of document.querySelectorAll("[data-puzzle-mistakes]")) {
@@ -477,7 +477,7 @@ function onPage() {
   showProgress(document);
 }
 
-window.troccasOnPage(() => onPage());
+window.cardsiteOnPage(() => onPage());
 
 // Every stored verdict of an authored puzzle widget, as [answer as the page sends it, verdict]:
 // for the tests, which compare each with the live engine.
@@ -491,4 +491,4 @@ function storedAnswers(root) {
     type === "cards" ? [...key].map((c) => cards[CODES.indexOf(c)]) : key, lookup(key)]);
 }
 
-window.troccasPuzzles = Object.freeze({ progress: loadProgress, storedAnswers });
+window.cardsitePuzzles = Object.freeze({ progress: loadProgress, storedAnswers });

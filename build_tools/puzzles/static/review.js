@@ -2,7 +2,7 @@
 // progress. Served as assets/puzzles/review.js; puzzles.js and the Endgames page's script
 // (assets/endgames/endgame.js, issue 17) record answers through it and the "My mistakes" page
 // (mistakes.js) lists and replays what it holds. No DOM here (a change of progress is only
-// announced on window, as the event "troccas:progress"), so that every function can be tried
+// announced on window, as the event "cardsite:progress"), so that every function can be tried
 // on its own (tests/test_puzzles_mistakes.py imports this very file).
 //
 // The schedule: Leitner boxes, counted in the reader's own calendar days.
@@ -15,7 +15,8 @@
 // "Due in n days" means from the start of that calendar day, so a puzzle missed in the evening
 // is there the next morning.
 //
-// The store: localStorage "troccas.puzzles.v1", one small JSON object —
+// The store: localStorage "<game>.puzzles.v1" (the site's game, from the page's cardsite-config;
+// "cardsite.puzzles.v1" where there is no page, as under Node), one small JSON object —
 //   {"kinds": {KIND: {solved: {ID: true}, first: {ID: true}, streak, best}},   (progress)
 //    "mistakes": {KEY: ENTRY}}
 // Progress per kind ("endgame" included): the puzzles solved (a practice puzzle as "seed-N"),
@@ -33,7 +34,15 @@ import { say } from "../js/page.js";
 // (build_tools/messages/<language>/puzzles.yaml, written in by the build).
 const WORDS = /* words: puzzles */ {};
 
-export const STORE = "troccas.puzzles.v1";
+// Per game, so that two games' sites on one origin keep their readers' progress apart.
+const GAME = (() => {
+  try {
+    return JSON.parse(globalThis.document?.getElementById("cardsite-config")?.textContent || "{}").game;
+  } catch {
+    return undefined;
+  }
+})();
+export const STORE = `${GAME || "cardsite"}.puzzles.v1`;
 export const BOX_DAYS = Object.freeze([1, 3, 7, 21]);
 export const LEARNT = BOX_DAYS.length + 1;
 
@@ -143,7 +152,7 @@ export function write(data) {
 }
 
 // --- progress per kind -------------------------------------------------------------------------
-export const PROGRESS_EVENT = "troccas:progress";
+export const PROGRESS_EVENT = "cardsite:progress";
 
 function announce(kind) {
   if (typeof window.dispatchEvent === "function" && typeof CustomEvent === "function") {

@@ -1,19 +1,20 @@
-// The rules engine in a module Web Worker: Pyodide (same origin) + the troccas wheel.
+// The rules engine in a module Web Worker: Pyodide (same origin) + the engine wheel
+// (every game's package and cardgame).
 //
 // Messages in:  {type: "init", indexURL, wheelURL, game, language, hold} once (game: the engine
-//                                                       package whose facade <game>.api answers;
-//                                                       troccas if not given; language: the
-//                                                       catalogue its messages are said in), from assets/js/troccas.js or the
+//                                                       package whose facade <game>.api answers,
+//                                                       from the page's config; language: the
+//                                                       catalogue its messages are said in), from assets/js/cardsite.js or the
 //                                                       page's <head> (overrides/main.html)
 //               {type: "go"}                            after an init with hold: true
 //               {type: "call", id, name, args}          any time; answered once Python is up
 //               {type: "site", id, zip, call, arg}       the site's own Python: zip (a URL) unpacked
 //                                                       once, then "module:function"(arg)
 // Messages out: {type: "status", text}                  progress while booting
-//               {type: "ready", engine, python, ms}     booted, `import troccas` verified;
+//               {type: "ready", engine, python, ms}     booted, `import <game>` verified;
 //                                                       ms: time spent {pyodide, wheel, import}
 //               {type: "failed", message}               booting failed (calls then fail too)
-//               {type: "result", id, json}              troccas.api.call_json's answer (a string)
+//               {type: "result", id, json}              <game>.api.call_json's answer (a string)
 //               {type: "result", id, text}              a "site" call's answer (a string)
 //               {type: "result", id, error}             the call could not run at all
 
@@ -23,7 +24,7 @@
 const WORDS = /* words: engine */ {};
 const say = /* say */ null;
 
-let booted = null; // Promise of troccas.api.call_json (a Python function proxy)
+let booted = null; // Promise of <game>.api.call_json (a Python function proxy)
 // The page's <head> starts this worker as soon as it is parsed, with hold: true, and says "go"
 // once the page has first been painted. Meanwhile the worker only fetches and compiles
 // Pyodide's small loader (pyodide.mjs): the large downloads wait, so that on a slow line they
@@ -41,7 +42,7 @@ function post(msg) {
   self.postMessage(msg);
 }
 
-async function boot({ indexURL, wheelURL, game = "troccas", language = "en", hold }) {
+async function boot({ indexURL, wheelURL, game, language = "en", hold }) {
   const loader = import(new URL("pyodide.mjs", indexURL).href);
   loader.catch(() => {}); // reported below, when awaited
   if (!hold) go();

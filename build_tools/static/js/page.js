@@ -1,10 +1,10 @@
 // What the site's page scripts share (the Play page, the Endgames page, Truc's puzzles): a call
-// to the reader's own Python through the page-side engine API (troccas.js), and a small way to
+// to the reader's own Python through the page-side engine API (cardsite.js), and a small way to
 // build elements. A module of the generator's, served as assets/js/page.js in every site.
 
 export function engine(name, args) {
-  if (!window.troccas) return Promise.reject(new Error("the page's engine script has not loaded"));
-  return window.troccas.call(name, args);
+  if (!window.cardsite) return Promise.reject(new Error("the page's engine script has not loaded"));
+  return window.cardsite.call(name, args);
 }
 
 // el("button", {class, text, onclick, "data-x": true}, ...children): null, undefined and false

@@ -1,20 +1,20 @@
 // Lesson exercises (build_tools/games/troccas/examples.py draws them from the engine's
 // "exercise"): the reader picks or types an answer and the rules engine in the page checks it
-// through window.troccas.call("check_exercise") — the same facade as the build and the CLI.
+// through window.cardsite.call("check_exercise") — the same facade as the build and the CLI.
 // Hints in steps, all the engine's words: the first wrong answer gets the rule, the next ones a
 // clue about the answer given; neither names the answer, which only "Show solution" gives (the
-// engine's "exercise" with answer: true). Runs on every page change (window.troccasOnPage).
+// engine's "exercise" with answer: true). Runs on every page change (window.cardsiteOnPage).
 import { say } from "./page.js";
 
 // The page's words (build_tools/messages/<language>/examples.yaml), written in by the build.
 const WORDS = /* words: examples */ {};
 const siteRoot = new URL("../../", import.meta.url); // this file is assets/js/exercises.js
 // The engine names a rule clause by id; the build says which section explains it.
-const CLAUSE_URLS = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}")
+const CLAUSE_URLS = JSON.parse(document.getElementById("cardsite-config")?.textContent || "{}")
   .clauses || {};
 
 const ready = () => new Promise((resolve) => {
-  const wait = () => (window.troccas ? resolve(window.troccas) : setTimeout(wait, 30));
+  const wait = () => (window.cardsite ? resolve(window.cardsite) : setTimeout(wait, 30));
   wait();
 });
 
@@ -70,8 +70,8 @@ function wire(root) {
     const mine = ++asked;
     tell(say(WORDS, "checking"), "checking");
     try {
-      const troccas = await ready();
-      const v = await troccas.call("check_exercise", { spec, answer });
+      const cardsite = await ready();
+      const v = await cardsite.call("check_exercise", { spec, answer });
       if (mine !== asked) return;
       if (v.correct) {
         out.dataset.state = "right";
@@ -95,8 +95,8 @@ function wire(root) {
     steps.hidden = false;
     steps.replaceChildren(el("p", {}, say(WORDS, "working_out")));
     try {
-      const troccas = await ready();
-      const full = await troccas.call("exercise", { spec, answer: true });
+      const cardsite = await ready();
+      const full = await cardsite.call("exercise", { spec, answer: true });
       steps.dataset.answer = String(full.answer);
       steps.replaceChildren(el("p", {}, el("strong", {}, say(WORDS, "solution")), el("span", { "data-exercise-answer": "" }, full.answer_text)),
         el("ol", {}, ...full.steps.map((s) => el("li", {}, s))),
@@ -108,6 +108,6 @@ function wire(root) {
 }
 
 function onPage() {
-  for (const root of document.querySelectorAll('[data-troccas-widget="exercise"]')) wire(root);
+  for (const root of document.querySelectorAll('[data-cardsite-widget="exercise"]')) wire(root);
 }
-window.troccasOnPage(onPage);
+window.cardsiteOnPage(onPage);

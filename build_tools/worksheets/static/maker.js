@@ -1,8 +1,8 @@
 // The worksheet maker (issue 15). Served as assets/worksheets/maker.js, a module loaded once per
-// visit (build_tools/parts/worksheets.py); per-page work runs through window.troccasOnPage.
+// visit (build_tools/parts/worksheets.py); per-page work runs through window.cardsiteOnPage.
 //
 // The teacher's choices go, as typed, to the reader's own Python: build_tools/worksheets/
-// sheets.py (browser_render, through troccas.site) checks them, has the engine set every puzzle
+// sheets.py (browser_render, through cardsite.site) checks them, has the engine set every puzzle
 // and work out every answer, and draws the sheets and their keys with the same templates as the
 // PDFs of `troccas worksheet`. Nothing is decided here: a bad number or kind comes back as one
 // line, shown on the page. The sheets go into a shadow root with the PDFs' own stylesheets, so
@@ -82,13 +82,13 @@ function bindMaker(box) {
     printButton.disabled = true;
     makeButton.disabled = true;
     box.dataset.state = "making";
-    done.textContent = window.troccas?.state === "ready" ? say(WORDS, "maker_making")
+    done.textContent = window.cardsite?.state === "ready" ? say(WORDS, "maker_making")
       : say(WORDS, "maker_making_soon");
     try {
-      if (!window.troccas) throw new Error(say(WORDS, "maker_no_engine"));
-      await window.troccas.boot();
+      if (!window.cardsite) throw new Error(say(WORDS, "maker_no_engine"));
+      await window.cardsite.boot();
       const shipped = await files(box.dataset.render);
-      const answer = JSON.parse(await window.troccas.site("build_tools.worksheets.sheets:browser_render",
+      const answer = JSON.parse(await window.cardsite.site("build_tools.worksheets.sheets:browser_render",
         JSON.stringify({ templates: shipped.templates, labels: shipped.labels, words: shipped.words,
           language: shipped.language, base: box.dataset.base, ...c })));
       if (answer.error) {
@@ -120,15 +120,15 @@ function bindMaker(box) {
   const extra = fromAddress();
   if (extra) {
     make(extra);
-  } else if (window.troccas) {
+  } else if (window.cardsite) {
     // While the form is filled in, the reader's Python gets Jinja and the templates ready.
-    window.troccas.boot().then(() => files(box.dataset.render)).then((shipped) =>
-      window.troccas.site("build_tools.worksheets.sheets:browser_prepare",
+    window.cardsite.boot().then(() => files(box.dataset.render)).then((shipped) =>
+      window.cardsite.site("build_tools.worksheets.sheets:browser_prepare",
         JSON.stringify({ templates: shipped.templates, words: shipped.words,
           language: shipped.language }))).catch(() => {});
   }
 }
 
-window.troccasOnPage(() => {
+window.cardsiteOnPage(() => {
   for (const box of document.querySelectorAll("[data-worksheet-maker]")) bindMaker(box);
 });

@@ -1,7 +1,7 @@
 // Endgame puzzles (issue 17): every hand shown, a few tricks left; the reader plays card by
 // card and the other seats answer with the solver's best play. Served as
 // assets/endgames/endgame.js, a module loaded once per visit; per-page work runs through
-// window.troccasOnPage. Nothing here decides anything: check_endgame says whether the first
+// window.cardsiteOnPage. Nothing here decides anything: check_endgame says whether the first
 // card is best (and the line that refutes it if not), endgame_play answers every later card.
 // The reader's progress (which endgames are solved, at the first try or not, and the streak of
 // the kind "endgame") goes into the puzzles' one store through review.js, the module the other
@@ -103,7 +103,7 @@ function bind(box) {
   const again = $("[data-eg-again]");
   const solution = $("[data-eg-solution]");
 
-  const ready = () => window.troccas?.state === "ready";
+  const ready = () => window.cardsite?.state === "ready";
   function picks(legal) {
     for (const b of box.querySelectorAll("[data-eg-mine] [data-card]")) {
       const ok = ready() && !busy && (!legal || legal.includes(b.dataset.card));
@@ -270,10 +270,10 @@ function bind(box) {
     };
     $("[data-eg-next]").addEventListener("click", () => load(spec.seed + 1));
     if (Number.isInteger(fromUrl) && fromUrl > 0 && fromUrl !== spec.seed) {
-      window.troccas?.boot().then(() => load(fromUrl));
+      window.cardsite?.boot().then(() => load(fromUrl));
     }
   }
-  window.addEventListener("troccas:state", () => picks(legalNow));
+  window.addEventListener("cardsite:state", () => picks(legalNow));
   picks(legalNow);
 }
 
@@ -283,5 +283,5 @@ function bindAll() {
   showProgress();
 }
 
-if (window.troccasOnPage) window.troccasOnPage(bindAll);
+if (window.cardsiteOnPage) window.cardsiteOnPage(bindAll);
 else bindAll();

@@ -125,5 +125,5 @@ async function bindAll(doc) {
   for (const box of boxes) bind(box);
 }
 
-if (window.troccasOnPage) window.troccasOnPage(bindAll);
+if (window.cardsiteOnPage) window.cardsiteOnPage(bindAll);
 else bindAll(document);

@@ -3,33 +3,33 @@
 // Loaded once per visit, as an async module from the page's <head> (overrides/main.html). With
 // Material's navigation.instant the page is never reloaded while the reader follows links, so
 // the one worker created here serves every page of the visit. Per-page code runs through
-// window.troccasOnPage (overrides/main.html): for the first page, and after each page change.
+// window.cardsiteOnPage (overrides/main.html): for the first page, and after each page change.
 //
 // When to start Python: on a page with an engine widget (the head script has then set
 // data-engine="loading"), at once — Python boots in the worker's own thread, so the page stays
 // usable, and the reader waits least. On other pages only when something calls the engine.
 //
 // API for pages and tests:
-//   await troccas.call(name, args)   -> the engine's result (troccas.api.call_json(name, args));
+//   await cardsite.call(name, args)   -> the engine's result (<game>.api.call_json(name, args));
 //                                       rejects with an Error carrying .type and .rule
 //                                       (and .id and .params: the message as data)
-//   await troccas.site(fn, text)     -> the site's own Python: "module:function"(text), a string
-//   await troccas.schemaProblems(name, result) -> what in `result` does not fit the engine's
+//   await cardsite.site(fn, text)     -> the site's own Python: "module:function"(text), a string
+//   await cardsite.schemaProblems(name, result) -> what in `result` does not fit the engine's
 //                                       JSON Schema for call `name` (a list of texts; [] if none)
-//   troccas.boot()                   -> Promise, resolves when Python is ready (starts it if needed)
-//   troccas.state                    -> "idle" | "loading" | "ready" | "failed"
-//   troccas.timings                  -> {start, pyodide, wheel, import}: when the worker was started
+//   cardsite.boot()                   -> Promise, resolves when Python is ready (starts it if needed)
+//   cardsite.state                    -> "idle" | "loading" | "ready" | "failed"
+//   cardsite.timings                  -> {start, pyodide, wheel, import}: when the worker was started
 //                                       (ms since navigation) and how long each boot step took
-// The <html> element mirrors the state in data-engine; window gets "troccas:state" events.
+// The <html> element mirrors the state in data-engine; window gets "cardsite:state" events.
 
-const config = JSON.parse(document.getElementById("troccas-config")?.textContent || "{}");
+const config = JSON.parse(document.getElementById("cardsite-config")?.textContent || "{}");
 // The site's words in the page's language (build_tools/messages/<language>/engine.yaml and
 // widgets.yaml), written in by the build (build_tools/words.py).
 const WORDS = { .../* words: engine */ {}, .../* words: widgets */ {} };
 // say(), written in by the build (not imported from page.js: this script starts Python's
 // worker, and an import would hold its start until page.js had arrived too).
 const say = /* say */ null;
-const siteRoot = new URL("../../", import.meta.url); // this file is assets/js/troccas.js
+const siteRoot = new URL("../../", import.meta.url); // this file is assets/js/cardsite.js
 const html = document.documentElement;
 
 const engineFirstPage = html.dataset.engine === "loading";
@@ -46,7 +46,7 @@ function setState(next, text) {
   statusText = text;
   html.dataset.engine = next;
   showStatus(document);
-  window.dispatchEvent(new CustomEvent("troccas:state", { detail: { state, text } }));
+  window.dispatchEvent(new CustomEvent("cardsite:state", { detail: { state, text } }));
 }
 
 // Every engine widget says how Python is doing; once it is ready, a page of puzzles says so
@@ -54,7 +54,7 @@ function setState(next, text) {
 function showStatus(root) {
   let saidReady = false;
   for (const el of root.querySelectorAll("[data-engine-status]")) {
-    const inPuzzle = !!el.closest("[data-troccas-widget='puzzle']");
+    const inPuzzle = !!el.closest("[data-cardsite-widget='puzzle']");
     const quiet = state === "ready" && inPuzzle && saidReady;
     el.textContent = quiet ? "" : statusText;
     el.dataset.state = state;
@@ -69,8 +69,8 @@ function boot() {
   // On the first page of a visit that has an engine widget, the <head> script of
   // overrides/main.html has started the worker just after the first paint; adopt it, with the
   // messages it buffered meanwhile.
-  const early = window.__troccasEarly;
-  delete window.__troccasEarly;
+  const early = window.__cardsiteEarly;
+  delete window.__cardsiteEarly;
   const startedAt = early ? early.startedAt : performance.now();
   booting = new Promise((resolve, reject) => {
     const fail = (message) => {
@@ -86,7 +86,7 @@ function boot() {
       } else if (msg.type === "ready") {
         timings = { start: startedAt, ...msg.ms };
         // The versions are for a bug report, not for a learner: kept on <html>, not in the text.
-        html.dataset.engineVersion = `${config.game || "troccas"} ${msg.engine} on Python ${msg.python}`;
+        html.dataset.engineVersion = `${config.game} ${msg.engine} on Python ${msg.python}`;
         setState("ready", say(WORDS, "ready"));
         resolve();
       } else if (msg.type === "failed") {
@@ -152,12 +152,12 @@ function call(name, args = {}) {
 }
 
 // --- the engine's answers and their JSON Schema -----------------------------------------------
-// The build writes the facade's schema (troccas.api.schema(): each call's result type, generated
+// The build writes the facade's schema (<game>.api.schema(): each call's result type, generated
 // from the engine's result dataclasses) to config.schema. With checking on (the tests turn it on;
-// a developer can set localStorage "troccas.checkResults" to "1"), every answer is checked
+// a developer can set localStorage "cardsite.checkResults" to "1"), every answer is checked
 // against it and a mismatch is a console error.
-const checkResults = window.__troccasCheckResults === true || (() => {
-  try { return localStorage.getItem("troccas.checkResults") === "1"; } catch { return false; }
+const checkResults = window.__cardsiteCheckResults === true || (() => {
+  try { return localStorage.getItem("cardsite.checkResults") === "1"; } catch { return false; }
 })();
 let schemaLoad = null;
 
@@ -216,8 +216,8 @@ async function schemaProblems(name, result) {
 
 function reportOffSchema(name, result) {
   schemaProblems(name, result).then((problems) => {
-    if (problems.length) console.error(`troccas: the answer to ${name} is off the engine's schema: ${problems.slice(0, 3).join("; ")}`);
-  }, (err) => console.error(`troccas: ${err.message}`));
+    if (problems.length) console.error(`cardsite: the answer to ${name} is off the engine's schema: ${problems.slice(0, 3).join("; ")}`);
+  }, (err) => console.error(`cardsite: ${err.message}`));
 }
 
 // The site's own Python beside the engine: config.site_python (a zip the worker unpacks once)
@@ -238,7 +238,7 @@ function site(fn, arg) {
   });
 }
 
-window.troccas = Object.freeze({
+window.cardsite = Object.freeze({
   call,
   site,
   schemaProblems,
@@ -253,8 +253,8 @@ const widgets = { "count-pile": countPile };
 
 // Re-render a widget part whenever the engine's state changes, while the widget is on the page.
 function onState(root, fn) {
-  const listener = () => (root.isConnected ? fn() : window.removeEventListener("troccas:state", listener));
-  window.addEventListener("troccas:state", listener);
+  const listener = () => (root.isConnected ? fn() : window.removeEventListener("cardsite:state", listener));
+  window.addEventListener("cardsite:state", listener);
 }
 
 function el(tag, attrs = {}, ...children) {
@@ -358,7 +358,7 @@ function countPile(root) {
 
 // --- per page ----------------------------------------------------------------------------------
 function onPage(doc) {
-  const found = doc.querySelectorAll("[data-troccas-widget]");
+  const found = doc.querySelectorAll("[data-cardsite-widget]");
   // An engine page (the build marks it) starts Python at once; so does any widget that needs
   // it. A puzzle carrying the build's verdicts does not (data-engine-optional): on a page that
   // leaves Python alone (engine: lazy), it starts when the reader asks for a solution.
@@ -367,7 +367,7 @@ function onPage(doc) {
   for (const root of found) {
     if (root.dataset.widgetReady) continue;
     root.dataset.widgetReady = "true";
-    widgets[root.dataset.troccasWidget]?.(root);
+    widgets[root.dataset.cardsiteWidget]?.(root);
   }
   if (wantsEngine) boot();
   else if (state === "idle") html.dataset.engine = "idle";
@@ -378,4 +378,4 @@ function onPage(doc) {
 // adopt its worker.
 if (engineFirstPage) requestAnimationFrame(() => setTimeout(boot, 0));
 
-window.troccasOnPage(onPage);
+window.cardsiteOnPage(onPage);

@@ -50,7 +50,7 @@ SAY_JS = """function say(words, key, params) {
 try:  # in a build, a missing word stops MkDocs with its one line (no traceback)
     from mkdocs.exceptions import PluginError as _Refusal
 except ImportError:  # the browser's Python has no MkDocs
-    _Refusal = LookupError
+    _Refusal = LookupError  # type: ignore[misc,assignment]  # a base class either way
 
 
 class WordsError(_Refusal):

@@ -138,7 +138,7 @@ def rm_forms(entry: dict) -> list[dict]:
     return list(entry.get("rm", []))
 
 
-def form_lists(entry: dict) -> list[tuple[str, list[dict]]]:
+def form_lists(entry: dict) -> list[tuple[str, LineList]]:
     """(field path, list of forms) for each list of Romansh forms in an entry: its ``rm``, or
     each of a trump's names (``names[0].rm``). The first form of each is the headword."""
     if "names" in entry:
@@ -441,7 +441,7 @@ def _check(glossary: Glossary, files: dict[str, Path]) -> None:
         for fld, forms in form_lists(entry):
             owner = entry if fld == "rm" else entry["names"][int(fld[6:fld.index("]")])]
             line = owner.key_lines.get("rm", entry.line)
-            pagat = next((f for f in forms if "pagat" in f["sources"]), None)
+            pagat: Any = next((f for f in forms if "pagat" in f["sources"]), None)
             for i, f in enumerate(forms):
                 if f.get("against_grammar") and (f is not pagat or not f.get("note")):
                     fail(f"{fld}[{i}]", forms.item_lines[i],

@@ -219,7 +219,7 @@ def definition(entry: dict, lang: str | None = None) -> tuple[str, str]:
         return definition(entry, "en")
     if en and fold(en[0]["text"]) != fold(title_of(entry)):
         return words.t("glossary.tip_term", rendering=en[0]["text"], gloss=gloss), lang
-    return gloss, lang
+    return gloss or "", lang  # the schemas require a gloss: never ""
 
 
 def _phase_key(entry: dict) -> int:
@@ -344,7 +344,7 @@ def index(glossary: Glossary) -> list[dict]:
             "en": [r["text"] for r in renderings(e, "en")],
             "de": [r["text"] for r in renderings(e, "de")],
             "gloss": (text_in(e, "gloss")[0] if e.get("gloss")
-                      else "; ".join(text_in(s, "text")[0] for s in e["signals"])),
+                      else "; ".join(text_in(s, "text")[0] or "" for s in e["signals"])),
             "sources": list(e["sources"]),
             "phases": [w["phase"] for w in e.get("when", [])],
             "places": places_of(e),
@@ -362,7 +362,7 @@ def index(glossary: Glossary) -> list[dict]:
 def tooltips(glossary: Glossary) -> list[tuple[str, str, str, str]]:
     """(form, entry id, definition, the definition's language) for every Romansh form worth
     marking in running text, in the edition's language."""
-    seen: dict[str, tuple[str, str, str]] = {}
+    seen: dict[str, tuple[str, str, str, str]] = {}
     for _kind, e in glossary.entries():
         for f in rm_forms(e):
             text = f["text"].rstrip("!").strip()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
@@ -120,7 +121,7 @@ def site_handouts() -> list[Handout]:
         for seed, count in SITE_SHEETS:
             out.append(Handout(f"worksheet-{kind}-seed{seed}.pdf",
                                _t("handouts.title_worksheet", kind=titles[kind], seed=seed),
-                               (lambda k=kind, s=seed, c=count: worksheet_html(k, s, c)),
+                               partial(worksheet_html, kind, seed, count),
                                kind, seed, count))
     return out
 

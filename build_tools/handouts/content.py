@@ -113,8 +113,8 @@ def summary() -> dict:
     trumps = [c["token"] for c in pack if c["kind"] == "trump"]
     # Suits that rank their numerals the same way, drawn once: the engine's order decides.
     groups: dict[tuple, list[dict]] = {}
-    for s in suits:
-        groups.setdefault(tuple(t[:-1] for t in s["order"]), []).append(s)
+    for suit in suits:
+        groups.setdefault(tuple(t[:-1] for t in suit["order"]), []).append(suit)
     suit_groups = []
     for ranks, members in groups.items():
         numerals = [r for r in ranks if r.isdigit()]
@@ -176,7 +176,8 @@ def example_game(seed: int = EXAMPLE_GAME_SEED) -> list[dict]:
     while not game.is_terminal():
         ids = game.legal_action_ids()
         game.apply_action(ids[int(rand() * len(ids))])
-    rows, totals = [], [0, 0]
+    rows: list[dict] = []
+    totals = [0, 0]
     for rec in game.records:
         out = api.call("replay", record=rec.to_json())
         if out["phase"] != "done":

@@ -13,6 +13,10 @@ from __future__ import annotations
 import os
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # Playwright is imported only when a Renderer starts
+    from playwright.sync_api import Browser, Page, PdfMargins, Playwright
 
 # Debian's Chromium; CARDSITE_CHROMIUM names another Chromium binary.
 CHROMIUM = os.environ.get("CARDSITE_CHROMIUM", "/usr/bin/chromium")
@@ -20,7 +24,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-quic"]
 INSTALL_HINT = "run `make setup` for Playwright, and install Debian's chromium (sudo apt-get install -y chromium)"
-MARGIN = {"top": "14mm", "bottom": "16mm", "left": "15mm", "right": "15mm"}
+MARGIN: PdfMargins = {"top": "14mm", "bottom": "16mm", "left": "15mm", "right": "15mm"}
 
 
 class HandoutError(Exception):
@@ -29,6 +33,10 @@ class HandoutError(Exception):
 
 class Renderer:
     """One headless Chromium, one page, reused for every PDF of a build."""
+
+    _pw: Playwright | None
+    _browser: Browser | None
+    _page: Page | None
 
     def __init__(self) -> None:
         self._pw = self._browser = self._page = None
@@ -68,6 +76,7 @@ class Renderer:
         self._pw = self._browser = self._page = None
 
     def pdf_bytes(self, html: str, *, footer: str = "") -> bytes:
+        assert self._page is not None, "a Renderer makes PDFs inside its with block"
         self._blocked.clear()
         self._page.set_content(html, wait_until="load")
         if self._blocked:

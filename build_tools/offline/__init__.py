@@ -87,7 +87,7 @@ def icon_png(size: int) -> bytes:
         acc = [[0, 0, 0, 0] for _ in range(size)]
         for sub in range(4):
             y = (row + (sub + 0.5) / 4) * scale
-            line = [None] * size
+            line: list[tuple[int, int, int] | None] = [None] * size
             spans = []
             for _kind, g, colour in SHAPES:
                 s = _rrect_span(g, y)
@@ -137,7 +137,7 @@ def write_icons(site: Path, cache: Path | None = None) -> None:
         else:
             data = icon_png(n)
             if cached:
-                cache.mkdir(parents=True, exist_ok=True)
+                cached.parent.mkdir(parents=True, exist_ok=True)
                 cached.write_bytes(data)
         (out / f"icon-{n}.png").write_bytes(data)
 

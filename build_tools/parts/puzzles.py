@@ -84,6 +84,7 @@ def render_zip() -> bytes:
              "build_tools/worksheets/__init__.py": here / "worksheets" / "__init__.py",
              "build_tools/worksheets/sheets.py": here / "worksheets" / "sheets.py"}
     for package in (jinja2, markupsafe):
+        assert package.__file__ is not None  # an installed package, not a namespace
         folder = Path(package.__file__).parent
         for path in sorted(folder.glob("*.py")):
             files[f"{folder.name}/{path.name}"] = path
@@ -163,8 +164,11 @@ def _mistakes_page(files) -> str | None:
         text = Path(file.abs_src_path).read_text(encoding="utf-8") if file.abs_src_path else ""
         if "puzzle-mistakes" not in text:
             continue
-        replace_markers(text, ["puzzle-mistakes"], lambda m: found.append(file) or "",  # noqa: B023 (called at once)
-                        whole_line=True)
+
+        def mark(_m: Marker) -> str:
+            found.append(file)  # noqa: B023 (called at once)
+            return ""
+        replace_markers(text, ["puzzle-mistakes"], mark, whole_line=True)
     pages = sorted({f.src_uri for f in found})
     if len(pages) > 1:
         raise PluginError(f"<!-- puzzle-mistakes -->: one page may have it, not "
@@ -215,6 +219,7 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
                                            label=label))
             return "\n".join(parts)
         if what == "puzzle-practice":
+            assert kind is not None  # one of kinds (checked above)
             drawn = {seed: widget.render_puzzle(
                 part.site.api.call("puzzle", kind=kind, seed=seed), base=base, label=label,
                 **widget.practice_ids(kind, seed)) for seed in range(PRACTICE_DRAWN)}

@@ -151,7 +151,7 @@ def check_entry(entry, index: int, shown: str, kind: str | None,
     """Schema and engine check of one entry; ``kind`` is the file's kind (None in a page);
     ``language``: the title and note shown (:func:`localized`)."""
     label = _label(entry, index)
-    if not isinstance(entry, dict):
+    if not isinstance(entry, LineMap):  # the loader makes every mapping one
         raise PuzzleFileError(shown, getattr(entry, "line", None) or 1,
                               "each puzzle is a mapping of fields (id:, level:, title:, …)",
                               puzzle=label)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from html import escape
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from jinja2 import pass_context
 
@@ -67,7 +67,7 @@ def card_code(value):
 
 
 # The templates' own filters.
-FILTERS = {"seat_label": _seat_label, "code": card_code}
+FILTERS: dict[str, Callable[..., Any]] = {"seat_label": _seat_label, "code": card_code}
 
 
 def environment(env):
@@ -190,7 +190,8 @@ def _key(puzzles: list[dict]) -> list[dict]:
     ("as_in"). Every other step is its own puzzle's working and always printed ("lines"), even
     where two puzzles happen to word a line alike (two totals of 5 + 4)."""
     TITLES = titles()
-    sections, said = [], {}
+    sections: list[dict] = []
+    said: dict[str, int] = {}  # a rule step: the number of the puzzle that says it
     for kind in dict.fromkeys(p["kind"] for p in puzzles):
         ps = [p for p in puzzles if p["kind"] == kind]
         common = [s for s in ps[0]["rule_steps"]

@@ -305,7 +305,7 @@ def _baton(x: float, lean: float, colour: str) -> str:
                 and not (xe > W - 32 and y > H - 56))
     ends = []
     for step, limit in ((-0.5, top), (0.5, bot)):
-        y = 100
+        y: float = 100
         while (y + step - limit) * step <= 0 and clear(y + step):
             y += step
         ends.append((at(y), y))
@@ -610,6 +610,7 @@ def card_svg(token: str, glossary: Glossary | None = None, *, css_class: str = "
     parts = [f'<rect x="1.5" y="1.5" width="{W - 3}" height="{H - 3}" rx="8" fill="{PAPER}"'
              f' stroke="{INK}" stroke-width="3"/>']
     if card.kind == "suit":
+        assert card.suit is not None and card.rank is not None  # a suit card has both
         colour = SUIT_COLOURS[card.suit]
         index = _index(card.rank, card.suit)
         if card.is_court:

@@ -208,8 +208,11 @@ MACROS = {"count": m_count, "value": m_value, "winner": m_winner, "pack_total": 
 def run_macro(fn: str, arg_text: str):
     try:
         node = ast.parse(f"f({arg_text})", mode="eval").body
+        # "1) + g(2" parses as f(1) + g(2); a keyword of None is a **mapping
+        if not isinstance(node, ast.Call) or any(k.arg is None for k in node.keywords):
+            raise ValueError("not one list of plain arguments")
         args = [ast.literal_eval(a) for a in node.args]
-        kwargs = {k.arg: ast.literal_eval(k.value) for k in node.keywords}
+        kwargs = {k.arg: ast.literal_eval(k.value) for k in node.keywords if k.arg is not None}
     except (SyntaxError, ValueError) as exc:
         raise ExampleError(f"{{{{ {fn}({arg_text}) }}}}: arguments must be plain literals"
                            f" ({exc})") from None

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import random
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, cast
 
 from cardgame.facade import Facade
 
 from . import counting
 from .cards import N_CARDS, TOKEN, Card, mask_of, parse_ids, ranking_order, sort_ids
-from .deal import PLAYER_COUNTS, SCART_SIZE, partner_draw, shuffled_deck
+from .deal import PLAYER_COUNTS, SCART_SIZE, check_seed, partner_draw, shuffled_deck
 from .errors import DOMAIN, DuplicateCardError, TroccasError, msg
 from .hand import Hand, play_random
 from .play import NO_SUIT, explain_winner, led_suit, legal_mask, play_verdict, refusal, suit_name
@@ -45,7 +46,7 @@ call_json = FACADE.call_json
 schema = FACADE.schema
 
 
-def tokens(ids) -> list[str]:
+def tokens(ids: Iterable[int]) -> list[str]:
     return [TOKEN[c] for c in ids]
 
 
@@ -63,7 +64,7 @@ def count_result(r: counting.Count) -> CountResult:
 
 
 @_call
-def call_parse(cards) -> CardList:
+def call_parse(cards: str | Iterable[str]) -> CardList:
     """Cards in canonical notation with their names and values."""
     from .results import CardList
     return CardList([card_info(Card(c)) for c in parse_ids(cards)])
@@ -77,7 +78,8 @@ def call_pack() -> CardList:
 
 
 @_call
-def call_count(cards, method: str = "fours", scart=()) -> CountResult:
+def call_count(cards: str | Iterable[str], method: str = "fours",
+               scart: str | Iterable[str] = ()) -> CountResult:
     """Points of a pile, group by group (pagat: fours less 3, the odd pair less 1)."""
     ids = parse_ids(cards)
     scart_ids = parse_ids(scart)
@@ -86,7 +88,7 @@ def call_count(cards, method: str = "fours", scart=()) -> CountResult:
 
 
 @_call
-def call_winner(cards) -> WinnerResult:
+def call_winner(cards: str | Iterable[str]) -> WinnerResult:
     """The card that wins a trick given in play order (first card led), and why."""
     from .results import WinnerResult
     ids = parse_ids(cards)
@@ -100,7 +102,7 @@ def call_winner(cards) -> WinnerResult:
 
 
 @_call
-def call_legal(hand, trick=()) -> LegalResult:
+def call_legal(hand: str | Iterable[str], trick: str | Iterable[str] = ()) -> LegalResult:
     """Which cards of ``hand`` may be played to ``trick`` (cards already played, in order),
     with the reason each other card is refused."""
     from .results import LegalResult, Refused
@@ -139,7 +141,8 @@ def _check_sizes(hand_ids: list[int], trick_ids: list[int]) -> None:
 
 
 @_call
-def call_check_play(hand, card, trick=()) -> PlayCheck:
+def call_check_play(hand: str | Iterable[str], card: str | Iterable[str],
+                    trick: str | Iterable[str] = ()) -> PlayCheck:
     """Whether ``card`` may be played from ``hand`` to ``trick``; the reason if not."""
     from .results import PlayCheck
     hand_ids = parse_ids(hand)
@@ -161,17 +164,17 @@ def _hand_fields(hand: Hand) -> dict[str, Any]:
 
 
 @_call
-def call_deal(players: int = 4, seed=None, dealer: int = 0,
+def call_deal(players: int = 4, seed: object = None, dealer: int = 0,
               method: str | None = None) -> DealResult:
     """Deal a hand from a seeded shuffle (every round, no talk): each seat's cards."""
     from .results import DealResult
     hand = Hand(players, dealer, seed=seed, method=method)
     hand.deal_through()
-    return DealResult(**_hand_fields(hand), seed=seed)
+    return DealResult(**_hand_fields(hand), seed=check_seed(seed))  # checked by Hand: unchanged
 
 
 @_call
-def call_partners(seed=None, players: int = 4) -> PartnersResult:
+def call_partners(seed: object = None, players: int = 4) -> PartnersResult:
     """Draw for partners: cards dealt face up until each player holds a trump (pagat)."""
     from .results import PartnersResult
     d = partner_draw(shuffled_deck(seed), players).to_json()
@@ -200,24 +203,25 @@ def replay_result(hand: Hand) -> ReplayResult:
 def replay_json(hand: Hand) -> dict[str, Any]:
     """A replayed hand as JSON (the command line's ``replay``)."""
     from cardgame.facade import to_json
-    return to_json(replay_result(hand))
+    out: dict[str, Any] = to_json(replay_result(hand))
+    return out
 
 
 @_call
-def call_replay(record) -> ReplayResult:
+def call_replay(record: object) -> ReplayResult:
     """Replay a hand record (JSON object or text): tricks, buob and Fool events, the count."""
     rec = HandRecord.loads(record) if isinstance(record, str) else HandRecord.from_json(record)
     return replay_result(rec.replay())
 
 
 @_call
-def call_random_hand(players: int = 4, seed=None, dealer: int = 0,
-                     rules=None) -> RecordResult:
+def call_random_hand(players: int = 4, seed: object = None, dealer: int = 0,
+                     rules: object = None) -> RecordResult:
     """A complete hand played with random legal actions from ``seed``, as a record."""
     from .results import RecordResult
     hand = Hand(players, dealer, seed=seed, rules=Rules.from_json(rules))
     play_random(hand, random.Random(f"play-{seed}"))
-    return RecordResult(**HandRecord.from_hand(hand, seed=seed).to_json())
+    return RecordResult(**HandRecord.from_hand(hand, seed=check_seed(seed)).to_json())
 
 
 @_call
@@ -232,7 +236,7 @@ def call_puzzle(kind: str | None = None, seed: int | None = None, spec: dict[str
 
 
 @_call
-def call_check(spec: dict[str, Any], answer) -> CheckResult:
+def call_check(spec: dict[str, Any], answer: object) -> CheckResult:
     """Check an answer to a puzzle: correct or not, and an explanation for this answer."""
     from .results import CheckResult
     from cardgame.messages import Message
@@ -255,7 +259,7 @@ def call_exercise(spec: dict[str, Any], answer: bool = False) -> ExerciseResult:
 
 
 @_call
-def call_check_exercise(spec: dict[str, Any], answer) -> CheckResult:
+def call_check_exercise(spec: dict[str, Any], answer: object) -> CheckResult:
     """Check an answer to a lesson exercise: right or not; if not, the hints in steps (the rule,
     then a clue about this answer), neither naming the answer."""
     from .results import CheckResult
@@ -292,8 +296,8 @@ def call_clauses() -> ClausesResult:
 
 
 @_call
-def call_table_new(players: int = 4, seed=None, dealer: int = 0, rules=None,
-                   totals=None) -> RecordResult:
+def call_table_new(players: int = 4, seed: object = None, dealer: int = 0, rules: object = None,
+                   totals: object = None) -> RecordResult:
     """A new hand for the Play page's table: its record, no action yet, the deck from ``seed``
     (a random one, kept in the record, when none is given)."""
     from .results import RecordResult
@@ -302,7 +306,7 @@ def call_table_new(players: int = 4, seed=None, dealer: int = 0, rules=None,
 
 
 @_call
-def call_table_view(record, seat: int) -> TableView:
+def call_table_view(record: object, seat: int) -> TableView:
     """What ``seat`` sees of the hand ``record`` and may do now: its cards, the table, the
     talk, the tricks, its legal actions in words, the log; when over, the count group by
     group and every hand for the review. Never another seat's hidden cards."""
@@ -311,7 +315,7 @@ def call_table_view(record, seat: int) -> TableView:
 
 
 @_call
-def call_review_marks(record, seat: int) -> ReviewMarks:
+def call_review_marks(record: object, seat: int) -> ReviewMarks:
     """For the finished hand ``record``, ``seat``'s cards where the open-card solver finds a
     better one and the card points it would have brought: in the last tricks with every card
     open, a little earlier over sampled deals of the cards the seat could not see."""
@@ -320,18 +324,19 @@ def call_review_marks(record, seat: int) -> ReviewMarks:
 
 
 @_call
-def call_table_apply(record, action: str, say=None, viewer=None) -> TableApply:
+def call_table_apply(record: object, action: str, say: object = None, viewer: object = None
+                     ) -> TableApply:
     """``action`` ("0 play Kc") applied to the hand ``record``, with the words ``say`` spoken
     with a talk decision: the new record and its events, or the engine's refusal. With
     ``viewer`` (a seat) the events and the refusal are said to that seat: "you play …",
     "it is bot 2's turn, not yours"."""
     from . import table
-    return table.apply(record, action, say, viewer)
+    return table.apply(record, action, say, cast("int | None", viewer))  # apply checks it
 
 
 @_call
-def call_bot_action(record, seat=None, bot: str = "baseline", seed=0,
-                    viewer=None) -> BotAction:
+def call_bot_action(record: object, seat: object = None, bot: str = "baseline", seed: object = 0,
+                    viewer: object = None) -> BotAction:
     """What a bot (``random``, ``baseline`` or ``search``) would do for ``seat`` (default: the
     seat to act) in the hand ``record``: the action, the tschintschar phrase said with a talk
     decision, and why — said to the seat ``viewer`` if given (the coach's hint names the
@@ -349,7 +354,8 @@ def call_bot_action(record, seat=None, bot: str = "baseline", seed=0,
         from .bots.signals import phrase
         say = Phrase(**phrase(choice.say))
     action = hand.action(choice.aid)
-    return BotAction(str(action), say, choice.reason, choice.reason.render(viewer=viewer),
+    return BotAction(str(action), say, choice.reason,
+                     choice.reason.render(viewer=cast("int | None", viewer)),  # checked above
                      bot, seat)
 
 
@@ -362,7 +368,8 @@ def call_endgame(seed: int | None = None, spec: dict[str, Any] | None = None,
     from .results import EndgameResult
     from . import endgames
     eg = endgames.cached(spec if spec is not None else {"kind": "endgame", "seed": seed})
-    out = {"spec": eg.spec, "title": eg.spec.get("title") or str(msg("puzzle.title.endgame")),
+    out: dict[str, Any] = {
+           "spec": eg.spec, "title": eg.spec.get("title") or str(msg("puzzle.title.endgame")),
            "question": str(endgames.question(eg)), "situation": eg.situation(),
            "level": eg.spec.get("level") or eg.level, "note": eg.spec.get("note"),
            "record": eg.record()}
@@ -375,7 +382,7 @@ def call_endgame(seed: int | None = None, spec: dict[str, Any] | None = None,
 
 
 @_call
-def call_check_endgame(spec: dict[str, Any], answer) -> EndgameCheck:
+def call_check_endgame(spec: dict[str, Any], answer: object) -> EndgameCheck:
     """The reader's first card in an endgame: right, or wrong with the points it loses and the
     line of best play that refutes it; hints that never name the best card."""
     from .results import EndgameCheck
@@ -406,7 +413,7 @@ def call_endgame_play(spec: dict[str, Any], cards: list[Any]) -> EndgamePlay:
 
 
 @_call
-def call_solve(record, tricks: int | None = None) -> SolveResult:
+def call_solve(record: object, tricks: int | None = None) -> SolveResult:
     """The open-card solver on the hand ``record``: where ``tricks`` tricks remain (or where the
     record ends), each legal action of the seat to move with its value — card points of that
     seat's side at the end with best play by everyone — the best actions and the line of best

@@ -6,7 +6,8 @@ naming the token or action and the rule, and exits with status 2; nothing is wri
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NoReturn
 import argparse
 import json
 import sys
@@ -50,8 +51,14 @@ Rules: pagat by default; 'troccas options' lists the documented variants.
 """
 
 
+# A plugin's runner: run(args, fail) -> exit status, ``fail`` being _fail.
+Runner = Callable[[argparse.Namespace, Callable[[str, str], int]], int]
+
+
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, status 2, like every other bad input
+    plugins: dict[str, Runner]  # set by build_parser on the top-level parser
+
+    def error(self, message: str) -> NoReturn:  # one line, status 2, like every other bad input
         from cardgame.messages import one_line  # an argument may hold a line break
         self.exit(2, f"troccas: error: {one_line(message)} (see 'troccas --help')\n")
 
@@ -163,7 +170,7 @@ def _read_record(path: str) -> bytes:
         raise TroccasError(msg("record#read", path=path, why=exc.strerror)) from None
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> _Parser:
     p = _Parser(prog="troccas", description="The rules of Troccas, the Swiss tarot card game"
                 " of the Surselva (pagat's rules by default).",
                 formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -174,7 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the language of the engine's explanations and refusals (default en)")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    def cmd(name, help_):
+    def cmd(name: str, help_: str) -> argparse.ArgumentParser:
         # help= is %-formatted by argparse, a raw description is not: one '%' there.
         c = sub.add_parser(name, help=help_, description=help_.replace("%%", "%"),
                            epilog=NOTATION,
@@ -248,12 +255,13 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _plugin_commands(sub, cmd) -> dict[str, Any]:
+def _plugin_commands(sub: argparse._SubParsersAction[_Parser],
+                     cmd: Callable[[str, str], argparse.ArgumentParser]) -> dict[str, Runner]:
     """Commands other installed packages add under the entry-point group ``troccas.commands``
     (the project's tooling adds ``worksheet``): each entry point is a ``register(sub, cmd)``
     that adds its subcommand and returns ``run(args, fail)``."""
     from importlib.metadata import entry_points
-    runners = {}
+    runners: dict[str, Runner] = {}
     for ep in entry_points(group="troccas.commands"):
         try:
             runners[ep.name] = ep.load()(sub, cmd)
@@ -319,7 +327,7 @@ def run(argv: list[str] | None = None) -> int:
     elif c == "legal":
         r = api.call("legal", hand=args.hand, trick=args.trick)
 
-        def show(r):
+        def show(r: dict[str, Any]) -> None:
             print("legal: " + " ".join(as_code(r["legal"])))
             for x in r["refused"]:
                 print(f"  not {as_code(x['card'])}: {x['message']} [{x['rule']}]")
@@ -327,7 +335,7 @@ def run(argv: list[str] | None = None) -> int:
         r = api.call("deal", players=args.players, seed=_seed(args.seed), dealer=args.dealer,
                      method=args.method)
 
-        def show(r):
+        def show(r: dict[str, Any]) -> None:
             for seat, cards in enumerate(r["hands"]):
                 mark = " (dealer)" if seat == r["dealer"] else ""
                 print(f"seat {seat}{mark}: {' '.join(as_code(cards))}"
@@ -344,7 +352,7 @@ def run(argv: list[str] | None = None) -> int:
         rec = HandRecord.loads(_read_record(args.file), where=where)
         r = api.call("solve", record=rec.to_json(), tricks=args.tricks)
 
-        def show(r):
+        def show(r: dict[str, Any]) -> None:
             print(f"seat {r['player']} to play (side {r['side']}); card points of that side at"
                   f" the end of the hand, with best play by everyone:")
             for v in r["values"]:
@@ -390,7 +398,7 @@ def run(argv: list[str] | None = None) -> int:
              "seed": _seed(args.seed), "mean": round(mean, 3), "ci95": [
                  round(mean - half, 3), round(mean + half, 3)]}
 
-        def show(r):
+        def show(r: dict[str, Any]) -> None:
             lo, hi = r["ci95"]
             print(f"{r['a']} against {r['b']}: {r['mean']:+.2f} points per hand for"
                   f" {r['a']}'s side (95% interval {lo:+.2f} to {hi:+.2f}) over {r['deals']}"
@@ -408,7 +416,7 @@ def run(argv: list[str] | None = None) -> int:
     elif c == "options":
         r = api.call("options")
 
-        def show(r):
+        def show(r: dict[str, Any]) -> None:
             for o in r["options"]:
                 print(f"{o['name']} — {o['point']} (default {o['default']!r})")
                 for v in o["values"]:

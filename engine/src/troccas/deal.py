@@ -50,7 +50,7 @@ def check_seed(seed: object) -> int | str | None:
     return _check_seed(seed, msg=msg, error=OptionError)
 
 
-def shuffled_deck(seed: int | str | None) -> list[int]:
+def shuffled_deck(seed: object) -> list[int]:
     """A deck order (top first) from a seed; the same seed gives the same deck in CPython and
     Pyodide, so a puzzle's seed can be shared between the command line and the browser."""
     rand = random.Random(check_seed(seed)).random

@@ -124,7 +124,7 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
                  'trick_winner')
 
     def __init__(self, players: int = 4, dealer: int = 0, *, deck: Sequence[int] | None = None,
-                 seed: int | str | None = None, rules: Rules | None = None,
+                 seed: object = None, rules: Rules | None = None,
                  totals: Sequence[int] | None = None, method: str | None = None) -> None:
         self.n = n = check_players(players)
         self.rules = (rules or _DEFAULT_RULES).check_players(n)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -25,7 +25,7 @@ from .cards import (CAVALIER, FOOL, JACK, KING, POINTS, QUEEN, RANK_OF, SUIT_OF,
                     TOKEN, TRUMP, as_code, parse_ids, sort_ids, suit_card)
 from .deal import check_players
 from .errors import DOMAIN, Message, TroccasError, msg, quote
-from .hand import Hand, play_random
+from .hand import Hand, TrickRecord, play_random
 from .play import (SUIT_CODE, explain_winner, led_suit, legal_mask, play_verdict, refusal,
                    suit_name, why_not_winner)
 from .record import HandRecord
@@ -36,7 +36,7 @@ from .situation import SituationError, setup_hand
 KINDS = ("count", "buob", "fool", "legal", "winner", "scart")
 
 
-class _Titles(Mapping):
+class _Titles(Mapping[str, str]):
     """Each kind's title, read when asked: puzzle.title.<kind> in the catalogue of the current
     language ("Counting", "Abzählen"). A puzzle without a title of its own has its kind's."""
 
@@ -45,7 +45,7 @@ class _Titles(Mapping):
             raise KeyError(kind)
         return str(msg(f"puzzle.title.{kind}"))
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(KINDS)
 
     def __len__(self) -> int:
@@ -121,7 +121,7 @@ class Puzzle:
             return msg(f"puzzle.hint.{self.kind}.{self.extra['goal']}")
         return msg(f"puzzle.hint.{self.kind}")
 
-    def check(self, given) -> dict[str, Any]:
+    def check(self, given: object) -> dict[str, Any]:
         """Whether ``given`` is right, and if not an explanation for *this* answer."""
         try:
             verdict = _CHECKERS[self.kind](self, given)
@@ -148,15 +148,15 @@ class Puzzle:
 
 
 # ---- helpers ---------------------------------------------------------------------------------
-def _tokens(ids) -> list[str]:
+def _tokens(ids: Iterable[int]) -> list[str]:
     return [TOKEN[c] for c in ids]
 
 
-def _plays(players, cards) -> list[list[Any]]:
+def _plays(players: Iterable[int], cards: Iterable[int]) -> list[list[Any]]:
     return [[p, TOKEN[c]] for p, c in zip(players, cards)]
 
 
-def _one_card(given) -> int:
+def _one_card(given: object) -> int:
     if isinstance(given, list):
         if len(given) != 1:
             raise PuzzleError(msg("puzzle#one_card"))
@@ -193,7 +193,8 @@ def _count_steps(r: counting.Count) -> list[Message]:
 
 
 # ---- count -------------------------------------------------------------------------------------
-def _count_puzzle(spec, pile, method, scart, context: str, players=None) -> Puzzle:
+def _count_puzzle(spec: dict[str, Any], pile: list[int], method: str, scart: list[int],
+                  context: str, players: int | None = None) -> Puzzle:
     r = counting.count(pile, method, scart=scart)
     rule = {"fours": "count.fours", "threes": "count.threes", "singly": "count.singly"}[method]
     return Puzzle("count", spec, spec.get("question") or msg(f"puzzle.count#question_{method}"),
@@ -204,7 +205,7 @@ def _count_puzzle(spec, pile, method, scart, context: str, players=None) -> Puzz
                   extra={"value_sum": r.value_sum})
 
 
-def _check_count(pz: Puzzle, given) -> dict[str, Any]:
+def _check_count(pz: Puzzle, given: object) -> dict[str, Any]:
     try:
         n = int(str(given).strip())
     except ValueError:
@@ -223,7 +224,8 @@ def _check_count(pz: Puzzle, given) -> dict[str, Any]:
 
 
 # ---- legal ---------------------------------------------------------------------------------------
-def _legal_puzzle(spec, hand_ids, trick_plays, seat=None, players=None) -> Puzzle:
+def _legal_puzzle(spec: dict[str, Any], hand_ids: list[int], trick_plays: list[tuple[int, int]],
+                  seat: int | None = None, players: int | None = None) -> Puzzle:
     trick_ids = [c for _, c in trick_plays]
     if set(hand_ids) & set(trick_ids):
         raise PuzzleError(msg("notation.duplicate#hand_trick",
@@ -268,7 +270,7 @@ def _legal_puzzle(spec, hand_ids, trick_plays, seat=None, players=None) -> Puzzl
                   "cards", answer, tuple(steps), rule)
 
 
-def _check_legal(pz: Puzzle, given) -> dict[str, Any]:
+def _check_legal(pz: Puzzle, given: object) -> dict[str, Any]:
     chosen = set(parse_ids(given if isinstance(given, (list, str)) else []))
     right = set(parse_ids(pz.answer))
     if chosen == right:
@@ -294,7 +296,8 @@ def _check_legal(pz: Puzzle, given) -> dict[str, Any]:
 
 
 # ---- winner ------------------------------------------------------------------------------------
-def _winner_puzzle(spec, trick_plays, players=None) -> Puzzle:
+def _winner_puzzle(spec: dict[str, Any], trick_plays: list[tuple[int, int]],
+                   players: int | None = None) -> Puzzle:
     cards = [c for _, c in trick_plays]
     if len(cards) < 2 or all(c == FOOL for c in cards):
         raise PuzzleError(msg("puzzle.winner#two_cards"))
@@ -305,7 +308,7 @@ def _winner_puzzle(spec, trick_plays, players=None) -> Puzzle:
                   (msg("puzzle#sentence", why=why),), "trick.winner")
 
 
-def _check_winner(pz: Puzzle, given) -> dict[str, Any]:
+def _check_winner(pz: Puzzle, given: object) -> dict[str, Any]:
     c = _one_card(given)
     if TOKEN[c] == pz.answer:
         return {"correct": True, "explanation": pz.steps[0]}
@@ -334,7 +337,7 @@ def _winner_clue(why: Message, card: int) -> Message:
 SCART_GOALS = ("void",)
 
 
-def void_scarts(hand_ids, k: int) -> list[tuple[int, list[int]]]:
+def void_scarts(hand_ids: Sequence[int], k: int) -> list[tuple[int, list[int]]]:
     """The suits the dealer can empty with a scart of ``k`` cards, with their cards: every
     card of the suit held goes, none of them worth 5 points (so never a suit with its king)."""
     plans = []
@@ -345,7 +348,8 @@ def void_scarts(hand_ids, k: int) -> list[tuple[int, list[int]]]:
     return plans
 
 
-def _scart_puzzle(spec, hand_ids, players=4, goal=None) -> Puzzle:
+def _scart_puzzle(spec: dict[str, Any], hand_ids: list[int], players: int = 4, goal: object = None
+                  ) -> Puzzle:
     from .deal import SCART_SIZE
     k = SCART_SIZE[players]
     allowed = [TOKEN[c] for c in sort_ids(hand_ids) if POINTS[c] < 5]
@@ -372,8 +376,8 @@ def _scart_puzzle(spec, hand_ids, players=4, goal=None) -> Puzzle:
     for s, cards in plans:
         steps.append(msg("puzzle.scart#void_plan", suit=SUIT_CODE[s], cards=_tokens(cards), k=k))
     s, cards = plans[0]
-    example = cards + [c for c in sort_ids(hand_ids) if POINTS[c] < 5 and c not in cards]
-    example = _tokens(example[:k])
+    example = _tokens((cards + [c for c in sort_ids(hand_ids)
+                                if POINTS[c] < 5 and c not in cards])[:k])
     return Puzzle("scart", spec, spec.get("question") or
                   msg("puzzle.scart#question_void", n=len(hand_ids), k=k), situation,
                   "cards", example, tuple(steps), "scart",
@@ -382,7 +386,7 @@ def _scart_puzzle(spec, hand_ids, players=4, goal=None) -> Puzzle:
                                             suit=SUIT_CODE[s])})
 
 
-def _check_scart(pz: Puzzle, given) -> dict[str, Any]:
+def _check_scart(pz: Puzzle, given: object) -> dict[str, Any]:
     chosen = parse_ids(given if isinstance(given, (list, str)) else [])
     k = pz.extra["k"]
     hand = parse_ids(pz.situation["hand"])
@@ -424,7 +428,7 @@ def _check_scart(pz: Puzzle, given) -> dict[str, Any]:
 
 
 # ---- buob ------------------------------------------------------------------------------------------
-def _buob_from_hand(spec, hand: Hand, call: str) -> Puzzle:
+def _buob_from_hand(spec: dict[str, Any], hand: Hand, call: str) -> Puzzle:
     if hand.phase == "take_back":
         return _kingjack_puzzle(spec, hand)
     if hand.phase != "call":
@@ -432,6 +436,7 @@ def _buob_from_hand(spec, hand: Hand, call: str) -> Puzzle:
         if second is not None:
             return second
         raise PuzzleError(msg("puzzle.buob#no_call"))
+    assert hand.pending_call is not None  # the phase is "call"
     s, caller = hand.pending_call
     holder = next((p for p in range(hand.n) if suit_card(s, JACK) in hand.cards_of(p)), None)
     plays = _plays(hand.trick_players, hand.trick_cards)
@@ -451,8 +456,9 @@ def _buob_from_hand(spec, hand: Hand, call: str) -> Puzzle:
                   ev["rule"], choices=("none",))
 
 
-def _kingjack_puzzle(spec, hand: Hand) -> Puzzle:
+def _kingjack_puzzle(spec: dict[str, Any], hand: Hand) -> Puzzle:
     """King and jack played together to the first lead of a suit: the card taken back."""
+    assert hand.kj is not None  # the phase is "take_back"
     p, s = hand.kj
     choices = _tokens(hand.take_back_choices())
     jack, king = suit_card(s, JACK), suit_card(s, KING)
@@ -468,7 +474,7 @@ def _kingjack_puzzle(spec, hand: Hand) -> Puzzle:
                   accept=tuple(choices), choices=("none",), extra=_any_one_of(choices))
 
 
-def _second_lead_puzzle(spec, hand: Hand, call: str) -> Puzzle | None:
+def _second_lead_puzzle(spec: dict[str, Any], hand: Hand, call: str) -> Puzzle | None:
     """A suit led again with its king in the trick: no call, nothing moves (or None)."""
     if hand.phase != "play" or hand.plays_in_trick or not hand.finished_tricks:
         return None
@@ -497,13 +503,13 @@ def _any_one_of(cards: list[str]) -> dict[str, Any]:
     return {"answer_text": msg("puzzle#answer_one_of", cards=cards)} if len(cards) > 1 else {}
 
 
-def _given_choice(pz: Puzzle, given) -> str:
+def _given_choice(pz: Puzzle, given: object) -> str:
     g = given[0] if isinstance(given, list) and len(given) == 1 else given
     g = str(g).strip()
     return g if g in pz.choices else TOKEN[_one_card(g)]
 
 
-def _check_choice(pz: Puzzle, given) -> dict[str, Any]:
+def _check_choice(pz: Puzzle, given: object) -> dict[str, Any]:
     """Right, with the worked reason; wrong, with why *this* answer is wrong. The wrong-answer
     text names the rule that applies but not the card, so "try again" still means something."""
     g = _given_choice(pz, given)
@@ -568,7 +574,7 @@ def _why_not_fool(pz: Puzzle, g: str) -> Message:
 FOOL_CHOICES = ("keep", "owed", "lost")
 
 
-def _fool_from_hand(spec, hand: Hand) -> Puzzle:
+def _fool_from_hand(spec: dict[str, Any], hand: Hand) -> Puzzle:
     if hand.phase == "call":
         raise PuzzleError(msg("puzzle.fool#call_pending"))
     if not hand.finished_tricks or FOOL not in hand.finished_tricks[-1][1]:
@@ -621,6 +627,7 @@ def _gen_count(seed: int, rng: random.Random) -> Puzzle:
         else (5, "singly")
     hand = play_random(_random_hand(rng, players), rng)
     side = rng.randrange(hand.n_sides)
+    assert hand.result is not None  # play_random plays the hand out
     groups = [g for g in hand.piles[side]]
     scart = list(hand.scart) if hand.result["scart_side"] == side else []
     k = rng.randint(1, {"fours": 3, "threes": 4, "singly": 2}[method])
@@ -660,7 +667,7 @@ def _gen_winner(seed: int, rng: random.Random) -> Puzzle:
     hand = play_random(_random_hand(rng), rng)
     tricks = hand.finished_tricks
     # Prefer tricks with something to think about: a trump, the Fool, a round suit.
-    def interest(t):
+    def interest(t: TrickRecord) -> float:
         cards = t[1]
         return (any(SUIT_OF[c] == TRUMP for c in cards) + (FOOL in cards)
                 + (led_suit(cards) in (0, 1)) + rng.random())
@@ -681,7 +688,7 @@ _BUOB_CASES = ("exchange", "sche", "queen", "fool", "scart", "exchange")
 
 def _gen_buob(seed: int, rng: random.Random) -> Puzzle:
     want = _BUOB_CASES[seed % len(_BUOB_CASES)]
-    fallback = None
+    fallback: tuple[Hand, str] | None = None
     for _attempt in range(300):
         hand = _random_hand(rng)
         while not hand.is_terminal() and hand.phase != "call":
@@ -689,6 +696,7 @@ def _gen_buob(seed: int, rng: random.Random) -> Puzzle:
             hand.apply_action(ids[int(rng.random() * len(ids))])
         if hand.phase != "call":
             continue
+        assert hand.pending_call is not None  # the phase is "call"
         s, caller = hand.pending_call
         jack = suit_card(s, JACK)
         holder = next((p for p in range(hand.n) if jack in hand.cards_of(p)), None)
@@ -702,13 +710,14 @@ def _gen_buob(seed: int, rng: random.Random) -> Puzzle:
             return _buob_from_hand({"kind": "buob", "seed": seed}, hand, call)
         if fallback is None and case == "exchange":
             fallback = (hand, call)
+    assert fallback is not None  # some deal of 300 reaches a call
     hand, call = fallback
     return _buob_from_hand({"kind": "buob", "seed": seed}, hand, call)
 
 
 def _gen_fool(seed: int, rng: random.Random) -> Puzzle:
     want = ("exchange", "owed", "exchange", "keep")[seed % 4]
-    fallback = None
+    fallback: Hand | None = None
     for _attempt in range(200):
         hand = _random_hand(rng)
         while not hand.is_terminal():
@@ -728,6 +737,7 @@ def _gen_fool(seed: int, rng: random.Random) -> Puzzle:
             return _fool_from_hand({"kind": "fool", "seed": seed}, hand)
         if fallback is None:
             fallback = hand
+    assert fallback is not None  # some deal of 200 has the Fool played
     return _fool_from_hand({"kind": "fool", "seed": seed}, fallback)
 
 
@@ -735,29 +745,29 @@ _GENERATORS = {"count": _gen_count, "legal": _gen_legal, "winner": _gen_winner,
                "scart": _gen_scart, "buob": _gen_buob, "fool": _gen_fool}
 
 
-def check_kind(kind) -> str:
+def check_kind(kind: object) -> str:
     if kind not in KINDS:
         raise PuzzleError(msg("puzzle#kind", value=quote(kind), kinds=list(KINDS), field="kind"))
     return kind
 
 
-def generate(kind: str, seed: int) -> Puzzle:
+def generate(kind: object, seed: int) -> Puzzle:
     """The puzzle of this kind for this seed: the same everywhere the engine runs."""
-    check_kind(kind)
+    kind = check_kind(kind)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise PuzzleError(msg("puzzle#seed", value=quote(seed), field="seed"))
     return _GENERATORS[kind](seed, random.Random(f"{kind}-{seed}"))
 
 
 # ---- authored ---------------------------------------------------------------------------------------
-def _cards_field(spec, name) -> list[int]:
+def _cards_field(spec: dict[str, Any], name: str) -> list[int]:
     value = spec.get(name, "")
     if isinstance(value, list):
         value = " ".join(str(v) for v in value)
     return parse_ids(str(value))
 
 
-def _trick_field(spec, name="trick") -> list[tuple[int, int]]:
+def _trick_field(spec: dict[str, Any], name: str = "trick") -> list[tuple[int, int]]:
     ids = _cards_field(spec, name)
     return [(i, c) for i, c in enumerate(ids)]
 
@@ -785,14 +795,14 @@ def from_authored(spec: dict[str, Any]) -> Puzzle:
         return _winner_puzzle(spec, _trick_field(spec))
     if kind == "scart":
         players = check_players(spec.get("players", 4))
-        hand = _cards_field(spec, "hand")
+        hand_ids = _cards_field(spec, "hand")
         from .deal import METHODS, DEFAULT_METHOD
         size = sum(METHODS[players][DEFAULT_METHOD[players]][-1][-1:]) and \
             sum(b[-1] for b in METHODS[players][DEFAULT_METHOD[players]])
-        if len(hand) != size:
+        if len(hand_ids) != size:
             raise PuzzleError(msg("puzzle.scart#hand_size", size=size, players=players,
-                                  n=len(hand), field="hand"))
-        return _scart_puzzle(spec, hand, players, spec.get("goal"))
+                                  n=len(hand_ids), field="hand"))
+        return _scart_puzzle(spec, hand_ids, players, spec.get("goal"))
     # buob and fool: a real deal played up to the moment.
     hands = spec.get("hands") or {}
     if not isinstance(hands, dict):
@@ -805,7 +815,7 @@ def from_authored(spec: dict[str, Any]) -> Puzzle:
                           scart=spec.get("scart", ""), plays=plays, rules=rules,
                           void=spec.get("void"), seed=spec.get("seed", 0))
     except SituationError as exc:
-        raise PuzzleError(exc.msg) from None
+        raise PuzzleError(exc.msg or exc.message) from None
     if kind == "buob":
         call = spec.get("call", "buob")
         if call not in ("buob", "buob_sche"):
@@ -814,7 +824,7 @@ def from_authored(spec: dict[str, Any]) -> Puzzle:
     return _fool_from_hand(spec, hand)
 
 
-def _normal(answer):
+def _normal(answer: object) -> object:
     if isinstance(answer, list):
         return sorted(TOKEN[c] for c in parse_ids(answer))
     if isinstance(answer, str) and answer not in ("none", "owed", "keep", "lost"):

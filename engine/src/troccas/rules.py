@@ -150,7 +150,7 @@ class Rules(Value):
                                       values=[repr(v) for v in opt.values]))
 
     @classmethod
-    def from_json(cls, data: dict[str, Any] | None) -> "Rules":
+    def from_json(cls, data: object) -> "Rules":
         data = data or {}
         if not isinstance(data, dict):
             raise OptionError(msg("options#object"))

@@ -21,12 +21,18 @@ double-dummy toolkit:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
 from cardgame.value import Value
 
 from .cards import FOOL, JACK, KING, POINTS, RANK_OF, SUIT_OF, TOKEN
 from .errors import TroccasError, msg, quote
 from .hand import Hand
 from .play import _WIN_KEY
+
+if TYPE_CHECKING:
+    from .record import HandRecord
 
 _INF = 10 ** 6
 _SEARCHED = ("play", "call", "take_back")
@@ -68,21 +74,23 @@ class Solution(Value):
     __slots__ = ("player", "side", "values", "best", "line", "nodes")
     player: int
     side: int
-    values: dict
-    best: list
-    line: list
+    values: dict[str, int]
+    best: list[str]
+    line: list[str]
     nodes: int
 
 
 class _Search:
     def __init__(self, side: int, limit: int = _NO_LIMIT) -> None:
         self.side = side
-        self.table: dict = {}
+        self.table: dict[tuple[Any, ...], tuple[int, int]] = {}
         self.nodes = 0
         self.limit = limit
 
-    def key(self, h: Hand):
-        held = tuple(sum(1 << c for suit in seat for c in suit) for seat in h._held)
+    def key(self, h: Hand) -> tuple[Any, ...]:
+        # The search runs in the play, where _held is set: no assert in the hot path.
+        held = tuple(sum(1 << c for suit in seat for c in suit)
+                     for seat in h._held)  # type: ignore[union-attr]
         won = tuple(sum(1 << c for g in pile for c in g) for pile in h.piles)
         return (held, won, tuple(h.trick_players), tuple(h.trick_cards), h._to_move, h.phase,
                 h.led, h.suits_led, h._king_lead_calls, h._pending_call, tuple(h._kj),
@@ -95,13 +103,13 @@ class _Search:
         # Cards still out that could separate two of the mover's cards: everyone else's.
         me = h._to_move
         out = set()
-        for p, seat in enumerate(h._held):
+        for p, seat in enumerate(h._held):  # type: ignore[arg-type]  # set in the play, as in key
             if p != me:
-                for suit in seat:
-                    out.update(suit)
+                for of_suit in seat:  # not 'suit': an int below
+                    out.update(of_suit)
         out.update(h.trick_cards)
         keep = []
-        by_suit: dict = {}
+        by_suit: dict[int, list[int]] = {}
         for aid in ids:
             if aid >= 78 or aid in _SPECIAL or POINTS[aid] > 1 and SUIT_OF[aid] < 4:
                 keep.append(aid)
@@ -208,7 +216,7 @@ _LEAD_RANK = [-_NSTRENGTH[n] for n in range(78)]
 _POINTS_DESC = [(-_NPOINTS[n], _NSTRENGTH[n]) for n in range(78)]
 
 
-def _cards(mask: int):
+def _cards(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -226,6 +234,7 @@ def _fast(hand: Hand) -> bool:
     if hand.fool_owed is not None or hand.kj is not None or hand._trick_sides != 3:
         return False
     out = 0
+    assert hand._held is not None  # the phase is "play"
     for seat in hand._held:
         for suit in seat:
             for c in suit:
@@ -256,7 +265,7 @@ class _Fast:
     def __init__(self, hand: Hand, side: int, limit: int = _NO_LIMIT) -> None:
         self.side = side
         self.side_of = list(hand.side_of)
-        self.table: dict = {}
+        self.table: dict[tuple[int, int, int, int, int], tuple[int, int, int]] = {}
         self.nodes = 0
         self.limit = limit
 
@@ -270,7 +279,8 @@ class _Fast:
                 return trumps | (held & _NFOOL_BIT)
         return held
 
-    def moves(self, hands, me: int, legal: int, players, cards, led: int) -> list[int]:
+    def moves(self, hands: list[int], me: int, legal: int, players: list[int], cards: list[int],
+              led: int) -> list[int]:
         """Legal cards, one of each run of equivalent ones, the likely best first."""
         others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[me]
         for c in cards:
@@ -306,7 +316,7 @@ class _Fast:
         cs.sort(key=lambda c: (key[c] <= best, _NPOINTS[c] if key[c] <= best else _NSTRENGTH[c]))
         return cs
 
-    def trick_gain(self, players, cards, led: int) -> tuple[int, int]:
+    def trick_gain(self, players: list[int], cards: list[int], led: int) -> tuple[int, int]:
         """The root side's gain from a full trick, and the winner."""
         key = _NKEYS[led]
         k0, k1, k2, k3 = key[cards[0]], key[cards[1]], key[cards[2]], key[cards[3]]
@@ -442,7 +452,7 @@ def _solve_fast(hand: Hand, limit: int = _NO_LIMIT) -> Solution:
     values, gains = {}, {}
     held = hands[player]
 
-    def gain_of(c: int, alpha=-_INF, beta=_INF) -> int:
+    def gain_of(c: int, alpha: int = -_INF, beta: int = _INF) -> int:
         hands[player] = held & ~_BITS[c]
         new_led = led if led >= 0 or c == _NFOOL else _NSUIT[c]
         v = fast.value(hands, (player + 1) % 4, players + [player], cards + [c], new_led,
@@ -472,7 +482,7 @@ def _solve_fast(hand: Hand, limit: int = _NO_LIMIT) -> Solution:
                     nodes=fast.nodes)
 
 
-def _mtd(gain_of, c: int, guess: int) -> int:
+def _mtd(gain_of: Callable[[int, int, int], int], c: int, guess: int) -> int:
     """The exact gain of root card ``c`` by null-window tests (MTD(f)) starting at ``guess``."""
     lo, hi, g = -_INF, _INF, guess
     while lo < hi:
@@ -508,6 +518,7 @@ def _fast_line(hand: Hand, fast: _Fast, target: int) -> list[str]:
             if ok:
                 chosen = c
                 break
+        assert chosen is not None  # some card keeps the target: it is the value
         line.append(f"{to_move} play {TOKEN[_ID[chosen]]}")
         hands[to_move] = held & ~_BITS[chosen]
         led = led if led >= 0 or chosen == _NFOOL else _NSUIT[chosen]
@@ -522,7 +533,7 @@ def _fast_line(hand: Hand, fast: _Fast, target: int) -> list[str]:
             to_move = (to_move + 1) % 4
 
 
-def _check(hand) -> None:
+def _check(hand: object) -> None:
     if not isinstance(hand, Hand):
         raise SolverError(msg("solver#hand"))
     if hand.is_terminal() or hand.phase not in _SEARCHED:
@@ -582,12 +593,13 @@ def _line(hand: Hand, search: _Search) -> list[str]:
             v = search.value(child, -_INF, _INF)
             if best_v is None or (v > best_v if maxing else v < best_v):
                 best_v, best_a = v, aid
+        assert best_a is not None  # the hand is not over: it has a legal action
         line.append(str(h.action(best_a)))
         h.apply_action(best_a)
     return line
 
 
-def position(rec, tricks: int | None = None) -> Hand:
+def position(rec: HandRecord, tricks: int | None = None) -> Hand:
     """The hand of record ``rec`` (a HandRecord) where ``tricks`` tricks remain — the start of
     that trick — or, without ``tricks``, where the record ends."""
     from .endgames import tricks_left

@@ -17,10 +17,23 @@ folder stops the build with one line naming ``mkdocs.yml``. The build itself is 
 header search's accent folding, the offline copy) and by the game's own parts (``build_tools/games/<game>/``), run in that order
 for each MkDocs event. They share a :class:`Site`: the options, the engine's facade, the game's
 site module and the one Jinja environment (``build_tools/templating.py``).
+
+This module is the site's **MkDocs adapter**: the only one in build_tools/ that imports MkDocs
+(a test checks). It holds the plugin's events and config schema, turns the build's neutral
+refusal (:class:`build_tools.errors.BuildError`) into MkDocs's ``PluginError``, and gives the
+parts MkDocs's services by neutral names — :func:`generated_file` (a file the build writes),
+:func:`relative_url` (an address from one page to another), :func:`page_url` (the address a
+source file gets) and :func:`extra_script` (a script entry for the theme's list). The parts
+(``build_tools/parts/``) are written against MkDocs's event names and its ``config``, ``files``
+and ``page`` objects; the content they render (glossary, puzzles, handouts, worksheets) imports
+no generator at all. The theme's side of the adapter is ``overrides/partials/theme-adapter.html``
+(the browser's hooks into Material). docs/about/contributing.md, "Moving to another generator",
+says what a move would take.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,12 +41,61 @@ from types import ModuleType
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
+from mkdocs.config.config_options import ExtraScriptValue
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.utils import get_relative_url
 
 from build_tools import templating
+from build_tools.errors import BuildError
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+# --- MkDocs's services, by neutral names (the parts call these, never MkDocs) -----------------
+
+def generated_file(config, uri: str, *, content: str | bytes | None = None,
+                   abs_src_path: str | None = None) -> File:
+    """A file of the built site at ``uri`` that the build makes: from ``content``, or copied
+    from ``abs_src_path``."""
+    if content is not None:
+        return File.generated(config, uri, content=content)
+    if abs_src_path is None:
+        raise TypeError(f"generated_file({uri!r}): give its content or its source file")
+    return File.generated(config, uri, abs_src_path=abs_src_path)
+
+
+def relative_url(url: str, other: str) -> str:
+    """The address of ``url`` as a link from the page at ``other`` (both site-relative)."""
+    return get_relative_url(url, other)
+
+
+def page_url(uri: str, config) -> str:
+    """The address the source file ``uri`` (``glossary/words.md``) gets in the built site."""
+    return File(uri, "", "", config.use_directory_urls).url
+
+
+def extra_script(js: str, *, module: bool = False, defer: bool = False) -> ExtraScriptValue:
+    """An entry for the theme's script list: a module script is loaded async, a classic one
+    may be deferred."""
+    script = ExtraScriptValue(js)
+    if module:
+        script.type = "module"
+        script.async_ = True
+    script.defer = defer
+    return script
+
+
+def _refusing(handler):
+    """An event handler whose BuildError stops MkDocs with its one line (a PluginError)."""
+    @functools.wraps(handler)
+    def run(*args, **kwargs):
+        try:
+            return handler(*args, **kwargs)
+        except BuildError as exc:
+            raise PluginError(str(exc)) from None
+    return run
 
 
 class SiteConfig(base.Config):
@@ -77,26 +139,26 @@ class Site:
 def load_site(game: str = "troccas", language: str = "en", glossary: str | Path | None = None,
               puzzles: str | Path | None = None, command: str = "build") -> Site:
     """The shared state of a build (also for tests and commands that render outside MkDocs).
-    Raises PluginError, in one line, if the game or the language is not there."""
+    Raises BuildError, in one line, if the game or the language is not there."""
     try:
         engine = importlib.import_module(game)
         api = importlib.import_module(f"{game}.api")
     except ImportError:
-        raise PluginError(f"mkdocs.yml: cardsite: game '{game}': no engine package '{game}'"
-                          f" with a facade '{game}.api' is installed (make setup)") from None
+        raise BuildError(f"mkdocs.yml: cardsite: game '{game}': no engine package '{game}'"
+                         f" with a facade '{game}.api' is installed (make setup)") from None
     try:
         game_site = importlib.import_module(f"build_tools.games.{game}")
     except ImportError:
-        raise PluginError(f"mkdocs.yml: cardsite: game '{game}': no folder"
-                          f" build_tools/games/{game}/ with the game's site parts") from None
+        raise BuildError(f"mkdocs.yml: cardsite: game '{game}': no folder"
+                         f" build_tools/games/{game}/ with the game's site parts") from None
     from cardgame.messages import languages, set_language
     if language not in languages(game):
-        raise PluginError(f"mkdocs.yml: cardsite: language '{language}': the engine speaks "
-                          f"{', '.join(languages(game))}")
+        raise BuildError(f"mkdocs.yml: cardsite: language '{language}': the engine speaks "
+                         f"{', '.join(languages(game))}")
     from build_tools import words
     if language not in words.languages():
-        raise PluginError(f"mkdocs.yml: cardsite: language '{language}': the site has no words"
-                          f" in it (build_tools/messages/{language}/)")
+        raise BuildError(f"mkdocs.yml: cardsite: language '{language}': the site has no words"
+                         f" in it (build_tools/messages/{language}/)")
     words.use(language)
     # Everything the engine explains in this build (examples, puzzles, handouts) in the
     # language of the pages.
@@ -118,8 +180,8 @@ def part_classes(site: Site) -> list[type]:
     wanted = getattr(site.game_site, "GENERIC_PARTS", tuple(generic))
     unknown = sorted(set(wanted) - set(generic))
     if unknown:
-        raise PluginError(f"build_tools/games/{site.game}: GENERIC_PARTS names {unknown[0]!r},"
-                          f" which is none of {', '.join(generic)}")
+        raise BuildError(f"build_tools/games/{site.game}: GENERIC_PARTS names {unknown[0]!r},"
+                         f" which is none of {', '.join(generic)}")
     before = [generic[n] for n in ("glossary",) if n in wanted]
     after = [generic[n] for n in generic if n != "glossary" and n in wanted]
     return [engine.EnginePart, *before, *site.game_site.PARTS, *after, search.SearchPart,
@@ -146,6 +208,7 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
     def on_startup(self, *, command, dirty) -> None:
         self.command = command
 
+    @_refusing
     def on_config(self, config):
         site = load_site(self.config.game, self.config.language, self.config.glossary,
                          self.config.puzzles, self.command)
@@ -159,14 +222,17 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
         self.parts = [cls(site) for cls in part_classes(site)]
         return self._each("on_config", config)
 
+    @_refusing
     def on_pre_build(self, *, config) -> None:
         for part in self.parts:
             if hasattr(part, "on_pre_build"):
                 part.on_pre_build(config)
 
-    def on_files(self, files, *, config):
+    @_refusing
+    def on_files(self, files: Files, *, config) -> Files:
         return self._each("on_files", files, config)
 
+    @_refusing
     def on_nav(self, nav, *, config, files):
         return self._each("on_nav", nav, config, files)
 
@@ -181,8 +247,8 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
         self.editions = {own: "", **editions}
         for lang in self.editions:
             if lang not in names:
-                raise PluginError(f"mkdocs.yml: cardsite: editions: '{lang}' has no name in"
-                                  " language_names")
+                raise BuildError(f"mkdocs.yml: cardsite: editions: '{lang}' has no name in"
+                                 " language_names")
         # Until a page sets its own (on_page_context): the editions' roots, for the pages
         # that are not pages of the site (404.html).
         from urllib.parse import urljoin
@@ -192,6 +258,7 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
                                       "current": lang == own}
                                      for lang, root in self.editions.items()]
 
+    @_refusing
     def on_page_context(self, context, *, page, config, nav):
         editions = getattr(self, "editions", None)
         if editions:
@@ -209,22 +276,29 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
                 for alt in config.extra["alternate"]]
         return context
 
+    @_refusing
     def on_env(self, env, *, config, files):
         from build_tools.words import words
-        env.globals["t"] = words(self.config.language).t
+        # The theme's templates say the site's words through t(); MkDocs renders them outside
+        # any event of this plugin, so a missing word is refused here.
+        env.globals["t"] = _refusing(words(self.config.language).t)
         return self._each("on_env", env, config, files)
 
+    @_refusing
     def on_page_markdown(self, markdown, *, page, config, files):
         return self._each("on_page_markdown", markdown, page, config, files)
 
+    @_refusing
     def on_page_content(self, html, *, page, config, files):
         return self._each("on_page_content", html, page, config, files)
 
+    @_refusing
     def on_post_page(self, output, *, page, config):
         return self._each("on_post_page", output, page, config)
 
     # Late: the offline copy lists every file of the site, the search index included.
     @event_priority(-100)
+    @_refusing
     def on_post_build(self, *, config) -> None:
         for part in self.parts:
             if hasattr(part, "on_post_build"):

@@ -1,11 +1,13 @@
-"""Small things every hook needs: adding its stylesheet and script, and line numbers."""
+"""Small things every hook needs: adding its stylesheet and script, and line numbers.
+
+Importable without MkDocs (the games' site modules, which the handouts read, import this): the
+generator's services come from its adapter, build_tools/plugin.py, when a hook runs."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from mkdocs.config.config_options import ExtraScriptValue
-
+from build_tools.errors import BuildError
 from build_tools.templating import card_img  # noqa: F401 - the widgets' card picture
 
 
@@ -16,31 +18,25 @@ def add_assets(config, css: str | None = None, js: str | None = None, *,
     if css and css not in config.extra_css:
         config.extra_css.append(css)
     if js and not any(str(s) == js for s in config.extra_javascript):
-        script = ExtraScriptValue(js)
-        if module:
-            script.type = "module"
-            script.async_ = True
-        script.defer = defer
-        config.extra_javascript.append(script)
+        from build_tools.plugin import extra_script
+        config.extra_javascript.append(extra_script(js, module=module, defer=defer))
 
 
 def add_static_files(files, config, part: str, sources) -> None:
     """Add a part's own files to the build: ``sources`` is (site URI, source path) pairs. A page
     folder that holds a file of the same URI is refused in one line: the part owns it."""
-    from mkdocs.exceptions import PluginError
-    from mkdocs.structure.files import File
-
+    from build_tools.plugin import generated_file
     from build_tools.words import WordsError, fill_script
     for uri, src in sources:
         if files.get_file_from_path(uri) is not None:
-            raise PluginError(f"{config.docs_dir}/{uri} exists, but the {part} part generates it")
+            raise BuildError(f"{config.docs_dir}/{uri} exists, but the {part} part generates it")
         content = Path(src).read_text(encoding="utf-8")
         if uri.endswith(".js"):
             try:
                 content = fill_script(content)  # its words, in the build's language
             except WordsError as exc:
-                raise PluginError(f"{Path(src).name}: {exc}") from None
-        files.append(File.generated(config, uri, content=content))
+                raise BuildError(f"{Path(src).name}: {exc}") from None
+        files.append(generated_file(config, uri, content=content))
 
 
 def front_matter_lines(page, markdown: str) -> int:
@@ -56,8 +52,8 @@ def front_matter_lines(page, markdown: str) -> int:
 
 def page_base(page) -> str:
     """The relative path from a page to the site root, '' or ending in '/'."""
-    from mkdocs.utils import get_relative_url
+    from build_tools.plugin import relative_url
 
-    base = get_relative_url(".", page.url)
+    base = relative_url(".", page.url)
     return "" if base == "." else base.rstrip("/") + "/"
 

@@ -30,6 +30,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
+from build_tools.errors import BuildError
+
 FOLDER = Path(__file__).resolve().parent / "messages"
 _SCRIPT_WORDS = re.compile(r"/\*\s*words:\s*([a-z][a-z0-9_-]*)\s*\*/\s*\{\}")
 _SCRIPT_SAY = re.compile(r"/\*\s*say\s*\*/\s*null")
@@ -47,13 +49,7 @@ SAY_JS = """function say(words, key, params) {
 }"""
 
 
-try:  # in a build, a missing word stops MkDocs with its one line (no traceback)
-    from mkdocs.exceptions import PluginError as _Refusal
-except ImportError:  # the browser's Python has no MkDocs
-    _Refusal = LookupError  # type: ignore[misc,assignment]  # a base class either way
-
-
-class WordsError(_Refusal):
+class WordsError(BuildError):
     """A word missing from a language's files, or a file that is not a mapping of words."""
 
 

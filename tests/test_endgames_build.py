@@ -6,7 +6,7 @@ from __future__ import annotations
 import types
 
 import pytest
-from mkdocs.exceptions import PluginError
+from build_tools.errors import BuildError
 
 from build_tools.games.troccas.endgames import EndgamesPart, load_endgames
 from troccas import api
@@ -43,7 +43,7 @@ def test_the_shipped_endgames_load_and_each_is_the_solvers_answer():
     (GOOD.format(expect="Qb") + GOOD.format(expect="Qb"), "the id 'partner-trumps' is used twice"),
 ])
 def test_a_bad_endgames_file_stops_the_build_in_one_line(tmp_path, text, says):
-    with pytest.raises(PluginError) as err:
+    with pytest.raises(BuildError) as err:
         load_endgames(write(tmp_path, text))
     assert says in str(err.value) and "\n" not in str(err.value)
 
@@ -51,6 +51,6 @@ def test_a_bad_endgames_file_stops_the_build_in_one_line(tmp_path, text, says):
 def test_an_endgame_whose_answer_changed_stops_the_build(tmp_path):
     spec = load_endgames(write(tmp_path, GOOD.format(expect="XIV")))[0]
     part = EndgamesPart(types.SimpleNamespace(api=api))
-    with pytest.raises(PluginError) as err:
+    with pytest.raises(BuildError) as err:
         part._solved(dict(spec, kind="endgame"), "puzzles/endgames/endgames.yaml entry 1")
     assert str(err.value).startswith("puzzles/endgames/endgames.yaml entry 1: expect says 'XIV'")

@@ -146,12 +146,12 @@ def test_a_broken_puzzle_file_stops_the_build_with_nothing_written(tmp_path):
     bad.write_text(bad.read_text().replace("expect: 17", "expect: 18"))
     script = (
         "import sys, pathlib\n"
-        "from mkdocs.exceptions import PluginError\n"
+        "from build_tools.errors import BuildError\n"
         "from build_tools.parts.puzzles import PuzzlesPart\n"
         "from build_tools.plugin import load_site\n"
         f"site = load_site(puzzles=pathlib.Path({str(work / 'puzzles')!r}))\n"
         "try:\n    PuzzlesPart(site).on_config(type('C', (), {'extra_css': [], 'extra_javascript': [], 'extra': {'cardsite': {}}})())\n"
-        "except PluginError as e:\n    print(e); sys.exit(1)\n")
+        "except BuildError as e:\n    print(e); sys.exit(1)\n")
     run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
                          text=True)
     assert run.returncode == 1
@@ -163,7 +163,7 @@ def test_a_broken_puzzle_file_stops_the_build_with_nothing_written(tmp_path):
 def test_the_puzzles_part_renders_a_page_block_and_reports_a_bad_one_by_page_line():
     from types import SimpleNamespace
 
-    from mkdocs.exceptions import PluginError
+    from build_tools.errors import BuildError
 
     from build_tools.parts.puzzles import PuzzlesPart
     from build_tools.plugin import load_site
@@ -179,7 +179,7 @@ def test_the_puzzles_part_renders_a_page_block_and_reports_a_bad_one_by_page_lin
     assert 'data-puzzle-id="learn/x/#line-5"' in out and page.meta["engine"] is True
     assert "```troccas-puzzle\nkind: winner\n```" in out
     bad = md.replace("trick: Kc 3c XI", "trick: Kc 3c XI\nexpect: Kc")
-    with pytest.raises(PluginError) as exc:
+    with pytest.raises(BuildError) as exc:
         hook.on_page_markdown(bad, page, None, None)
     assert str(exc.value).startswith("docs/learn/x.md:8: puzzle 'line-5': expect is 'Kc' but"
                                      " the engine answers 'XI'")

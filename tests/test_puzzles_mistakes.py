@@ -271,7 +271,7 @@ def test_one_page_has_my_mistakes_and_every_page_is_told_where(tmp_path):
     its address to every page; a second one, or a kind after it, stops the build in one line."""
     from types import SimpleNamespace
 
-    from mkdocs.exceptions import PluginError
+    from build_tools.errors import BuildError
 
     from build_tools.parts.puzzles import PuzzlesPart, _mistakes_page
     from build_tools.plugin import load_site
@@ -287,7 +287,7 @@ def test_one_page_has_my_mistakes_and_every_page_is_told_where(tmp_path):
     assert _mistakes_page(files) == "mine/"
     assert _mistakes_page(SimpleNamespace(documentation_pages=lambda: [shown])) is None
     second = page("again.md", "<!-- puzzle-mistakes -->\n")
-    with pytest.raises(PluginError) as exc:
+    with pytest.raises(BuildError) as exc:
         _mistakes_page(SimpleNamespace(documentation_pages=lambda: [mine, shown, second]))
     assert str(exc.value) == ("<!-- puzzle-mistakes -->: one page may have it, not "
                               "docs/again.md, docs/mine.md")
@@ -299,6 +299,6 @@ def test_one_page_has_my_mistakes_and_every_page_is_told_where(tmp_path):
         src_uri="puzzles/count.md", abs_src_path=None))
     out = part.on_page_markdown("<!-- puzzle-progress: count -->\n", where, None, None)
     assert '<a href="../../puzzles/mistakes/">' in out and "data-pz-due hidden" in out
-    with pytest.raises(PluginError) as exc:
+    with pytest.raises(BuildError) as exc:
         part.on_page_markdown("<!-- puzzle-mistakes: count -->\n", where, None, None)
     assert str(exc.value) == "docs/puzzles/count.md: <!-- puzzle-mistakes: count -->: it takes no kind"

@@ -128,7 +128,7 @@ def test_build_time_examples_show_the_sources_counts(site_dir):
 
 @pytest.mark.parametrize("missing", ["wheel", "pyodide"])
 def test_build_stops_with_one_clear_line_when_a_part_is_missing(missing, tmp_path, monkeypatch):
-    from mkdocs.exceptions import PluginError
+    from build_tools.errors import BuildError
 
     from build_tools.parts import engine
     from build_tools.plugin import load_site
@@ -139,7 +139,7 @@ def test_build_stops_with_one_clear_line_when_a_part_is_missing(missing, tmp_pat
     class Config:
         extra: dict = {}
 
-    with pytest.raises(PluginError) as err:
+    with pytest.raises(BuildError) as err:
         engine.EnginePart(load_site()).on_config(Config())
     message = str(err.value)
     assert "\n" not in message and message.endswith("run make build")

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from mkdocs.exceptions import PluginError
+from build_tools.errors import BuildError
 
 from build_tools.plugin import CardSitePlugin, load_site, part_classes
 
@@ -35,7 +35,7 @@ def test_the_options_are_checked_by_a_schema():
     ({"game": "troccas", "language": "xx"}, "language 'xx': the engine speaks de, en"),
 ])
 def test_an_unknown_game_or_language_is_one_line_naming_mkdocs_yml(args, words):
-    with pytest.raises(PluginError) as err:
+    with pytest.raises(BuildError) as err:
         load_site(**args)
     message = str(err.value)
     assert message.startswith("mkdocs.yml: cardsite: ") and words in message

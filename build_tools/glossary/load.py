@@ -9,8 +9,8 @@ that has any — is raised as :class:`GlossaryError`, whose text is one line::
 
     glossary/terms.yaml:42: entry 'scart': field 'sources': 'pagatt' is not one of pagat, wiki-en, wiki-de, arcane
 
-Nothing here imports mkdocs: the build hook turns the error into a PluginError, and the tests
-call this module directly.
+Nothing here imports mkdocs: the build hook turns the error into the generator's refusal, and
+the tests call this module directly.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
   ``node_modules/pyodide``, put there by ``npm ci``) and the engine (the wheel in
   ``build/wheels``, from ``make wheel``, or compiled into Pyodide's stdlib zip by ``make
   stdlib``) — and writes their site-relative URLs into ``config.extra.cardsite``, which
-  ``overrides/main.html`` hands to the JavaScript. Either missing: one PluginError line.
+  ``overrides/main.html`` hands to the JavaScript. Either missing: one BuildError line.
 * ``on_nav`` notes whether the card pictures (``cards/<token>.svg``) are all in the site.
 * ``on_page_content`` replaces ``<!-- widget: NAME -->`` markers with
   ``partials/widgets/NAME.html`` rendered at build time (the game adds what its widgets need,
@@ -29,9 +29,6 @@ import shutil
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File
-from mkdocs.utils import get_relative_url
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
@@ -53,13 +50,15 @@ SCHEMA_JSON = "assets/engine/schema.json"
 log = logging.getLogger("mkdocs.plugins.cardsite.engine")
 
 from build_tools.clauses import clause_urls  # noqa: E402
+from build_tools.errors import BuildError
 from build_tools.markdown_blocks import Marker, replace_markers  # noqa: E402
 from build_tools.parts import Part  # noqa: E402
+from build_tools.plugin import generated_file, relative_url
 from build_tools.site_assets import add_assets  # noqa: E402
 
 
-def _fail(what: str) -> PluginError:
-    return PluginError(f"{what}: run make build")
+def _fail(what: str) -> BuildError:
+    return BuildError(f"{what}: run make build")
 
 
 # The engine's distribution: one wheel holds every game's package (engine/pyproject.toml).
@@ -116,11 +115,11 @@ def _material_bundle(env) -> str:
     try:
         source = env.loader.get_source(env, "base.html")[0]
     except Exception as exc:  # a missing or broken theme
-        raise PluginError(f"Material's base.html cannot be read ({exc})") from None
+        raise BuildError(f"Material's base.html cannot be read ({exc})") from None
     found = re.search(r"assets/javascripts/bundle\.[0-9a-f]+\.min\.js", source)
     if not found:
-        raise PluginError("Material's base.html no longer names assets/javascripts/bundle.<hash>"
-                          ".min.js, which overrides/partials/material-loader.html starts")
+        raise BuildError("Material's base.html no longer names assets/javascripts/bundle.<hash>"
+                         ".min.js, which overrides/partials/material-loader.html starts")
     return found.group(0)
 
 
@@ -144,8 +143,8 @@ def _inline_stylesheets(output: str, page, config) -> str:
         try:
             css = (site / path).read_text(encoding="utf-8")
         except OSError as exc:
-            raise PluginError(f"{page.file.src_uri}: the stylesheet {href} is not in the site"
-                              f" ({exc.strerror})") from None
+            raise BuildError(f"{page.file.src_uri}: the stylesheet {href} is not in the site"
+                             f" ({exc.strerror})") from None
         return "<style>" + _SOURCE_MAP.sub("", css).strip() + "</style>"
 
     head, sep, body = output.partition("</head>")
@@ -199,19 +198,19 @@ class EnginePart(Part):
 
 
     def on_files(self, files, config):
-        files.append(File.generated(config, SCHEMA_JSON, content=json.dumps(
+        files.append(generated_file(config, SCHEMA_JSON, content=json.dumps(
             self.site.api.schema(), ensure_ascii=False, separators=(",", ":"))))
         # The page-side engine API and the worker: the generator's own, the same in every
         # game's site (build_tools/static/js/).
-        files.append(File.generated(config, SITE_CSS, content=(STATIC / "css" / "cardsite.css")
+        files.append(generated_file(config, SITE_CSS, content=(STATIC / "css" / "cardsite.css")
                                     .read_text(encoding="utf-8")))
         for name in ENGINE_JS:
             uri = f"assets/js/{name}"
             if files.get_file_from_path(uri) is not None:
-                raise PluginError(f"{config.docs_dir}/{uri} exists, but the engine part"
-                                  f" generates it (build_tools/static/js/{name})")
+                raise BuildError(f"{config.docs_dir}/{uri} exists, but the engine part"
+                                 f" generates it (build_tools/static/js/{name})")
             from build_tools.words import fill_script
-            files.append(File.generated(config, uri, content=fill_script(
+            files.append(generated_file(config, uri, content=fill_script(
                 (STATIC_JS / name).read_text(encoding="utf-8"))))
         return files
 
@@ -247,7 +246,7 @@ class EnginePart(Part):
             return html
         site = self.site
         env = site.env
-        base_url = get_relative_url(".", page.url)
+        base_url = relative_url(".", page.url)
         context = site.game_site.widget_context(site)
         game_markers = site.game_site.MARKERS
 
@@ -257,8 +256,8 @@ class EnginePart(Part):
             name = marker.arg or ""
             path = f"partials/widgets/{name}.html"
             if not (ROOT / "overrides" / path).is_file():
-                raise PluginError(f"{page.file.src_uri}: unknown widget '{name}' "
-                                  f"(no overrides/{path})")
+                raise BuildError(f"{page.file.src_uri}: unknown widget '{name}' "
+                                 f"(no overrides/{path})")
             page.meta["engine"] = True
             return env.get_template(path).render(page=page, config=config, base_url=base_url,
                                                   **context)

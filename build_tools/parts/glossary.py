@@ -24,12 +24,10 @@ from __future__ import annotations
 import json
 import logging
 
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
-from mkdocs.utils import get_relative_url
-
+from build_tools.errors import BuildError
 from build_tools.glossary import GlossaryError, load_glossary, render
 from build_tools.parts import Part
+from build_tools.plugin import Files, generated_file, page_url, relative_url
 from build_tools.site_assets import add_assets
 
 log = logging.getLogger("mkdocs.plugins.cardsite.glossary")
@@ -39,7 +37,7 @@ CSS_URI = "assets/glossary/glossary.css"
 JS_URI = "assets/glossary/glossary.js"
 def _page_url(uri: str, config) -> str:
     """The URL a generated page will have (mirrors mkdocs' own rule)."""
-    return File(uri, "", "", config.use_directory_urls).url
+    return page_url(uri, config)
 
 
 class GlossaryPart(Part):
@@ -49,7 +47,7 @@ class GlossaryPart(Part):
         try:
             glossary = load_glossary(self.site.glossary_dir)
         except GlossaryError as exc:
-            raise PluginError(str(exc)) from None
+            raise BuildError(str(exc)) from None
         self.glossary = glossary
         self.terms = render.tooltips(glossary)
         self.lang_forms = render.lang_forms(glossary)
@@ -63,7 +61,7 @@ class GlossaryPart(Part):
     def on_page_content(self, html: str, page, config, files) -> str:
         uri = page.file.src_uri
         if uri not in render.PAGES and self.terms:
-            href = get_relative_url(self.words_url, page.file.url)
+            href = relative_url(self.words_url, page.file.url)
             html = render.mark_terms(html, self.terms, href)
         # Every other Romansh (German, English) word in text of another language: lang="rm".
         return render.mark_lang(html, self.lang_forms)
@@ -76,8 +74,8 @@ def _files(part: GlossaryPart, files: Files, config) -> Files:
     urls_of = {uri: _page_url(uri, config) for uri in render.PAGES}
     words_url = urls_of[render.WORDS_PAGE]
     urls = {
-        "index": get_relative_url(INDEX_URI, words_url),
-        "words": get_relative_url(words_url, urls_of["glossary/trumps.md"]),
+        "index": relative_url(INDEX_URI, words_url),
+        "words": relative_url(words_url, urls_of["glossary/trumps.md"]),
     }
 
     def draw(token):
@@ -86,7 +84,7 @@ def _files(part: GlossaryPart, files: Files, config) -> Files:
     try:
         pages = render.pages(glossary, urls, draw, pack)
     except Exception as exc:  # a template bug: one line, not a traceback
-        raise PluginError(f"glossary pages: {type(exc).__name__}: {exc}") from None
+        raise BuildError(f"glossary pages: {type(exc).__name__}: {exc}") from None
     generated: dict[str, str] = dict(pages)
     generated[INDEX_URI] = json.dumps(render.index(glossary), ensure_ascii=False, indent=1)
     generated.update(render.static_files())
@@ -94,9 +92,9 @@ def _files(part: GlossaryPart, files: Files, config) -> Files:
         generated[f"cards/{card.token}.svg"] = draw(card.token)
     for uri, content in generated.items():
         if files.get_file_from_path(uri) is not None:
-            raise PluginError(f"docs/{uri} exists, but the glossary hook generates {uri}:"
-                              f" remove one of them")
-        files.append(File.generated(config, uri, content=content))
+            raise BuildError(f"docs/{uri} exists, but the glossary hook generates {uri}:"
+                             f" remove one of them")
+        files.append(generated_file(config, uri, content=content))
     part.words_url = words_url
     return files
 

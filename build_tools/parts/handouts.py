@@ -13,12 +13,11 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File
-
 from build_tools import handouts
+from build_tools.errors import BuildError
 from build_tools.markdown_blocks import Marker, replace_markers
 from build_tools.parts import Part
+from build_tools.plugin import generated_file
 from build_tools.words import current
 from build_tools.worksheets import sheets as worksheet_sheets
 
@@ -33,9 +32,9 @@ class HandoutsPart(Part):
         try:
             pdfs = handouts.render_all(log=log.debug)
         except handouts.HandoutError as exc:
-            raise PluginError(f"handouts: {exc}") from None
+            raise BuildError(f"handouts: {exc}") from None
         for name, path in pdfs.items():
-            files.append(File.generated(config, SITE_DIR + name, abs_src_path=str(path)))
+            files.append(generated_file(config, SITE_DIR + name, abs_src_path=str(path)))
         self.pdfs = pdfs
         return files
 
@@ -52,8 +51,8 @@ def _size(path: Path) -> str:
 
 def _list(marker: Marker, pdfs: dict, page, files) -> str:
     if marker.arg != "list":
-        raise PluginError(f"docs/{page.file.src_uri}:{marker.line}: <!-- handouts: "
-                          f"{marker.arg} -->: the one handouts marker is <!-- handouts: list -->")
+        raise BuildError(f"docs/{page.file.src_uri}:{marker.line}: <!-- handouts: "
+                         f"{marker.arg} -->: the one handouts marker is <!-- handouts: list -->")
     say = current().t
     sheets = [h for h in handouts.site_handouts() if h.kind]
     fixed = [h for h in handouts.site_handouts() if not h.kind]

@@ -21,12 +21,11 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
-from mkdocs.utils import get_relative_url
-
 from build_tools import offline
+from build_tools.errors import BuildError
 from build_tools.markdown_blocks import Marker, replace_markers
 from build_tools.parts import Part
+from build_tools.plugin import relative_url
 
 ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("mkdocs.plugins.cardsite.offline")
@@ -47,8 +46,8 @@ class OfflinePart(Part):
 
         def control(m: Marker) -> str:
             if m.arg != "control":
-                raise PluginError(f"docs/{page.file.src_uri}:{m.line}: <!-- offline: {m.arg} -->:"
-                                  f" the one offline marker is <!-- offline: control -->")
+                raise BuildError(f"docs/{page.file.src_uri}:{m.line}: <!-- offline: {m.arg} -->:"
+                                 f" the one offline marker is <!-- offline: control -->")
             if self.site.command == "serve":
                 from build_tools.words import current
                 return "<p>" + current().t("offline.serve_no_offline",
@@ -62,7 +61,7 @@ class OfflinePart(Part):
         # `mkdocs serve` rebuilds on every edit: a service worker would keep showing old pages.
         if self.site.command == "serve":
             return output
-        base = get_relative_url(".", page.url)
+        base = relative_url(".", page.url)
         base = "" if base == "." else base.rstrip("/") + "/"
         head = (f'<link rel="manifest" href="{base}{offline.MANIFEST}">'
                 f'<meta name="theme-color" content="{offline.THEME}">'

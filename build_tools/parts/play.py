@@ -17,8 +17,8 @@ from importlib import resources
 from pathlib import Path
 
 from cardgame.messages import Message
-from mkdocs.exceptions import PluginError
 
+from build_tools.errors import BuildError
 from build_tools.markdown_blocks import Marker, replace_markers
 from build_tools.parts import Part
 from build_tools.site_assets import add_assets, add_static_files, page_base
@@ -75,8 +75,8 @@ class PlayPart(Part):
 
     def _table(self, marker: Marker, page) -> str:
         if marker.arg:
-            raise PluginError(f"docs/{page.file.src_uri}:{marker.line}: <!-- play-table:"
-                              f" {marker.arg} -->: the marker takes nothing after its name")
+            raise BuildError(f"docs/{page.file.src_uri}:{marker.line}: <!-- play-table:"
+                             f" {marker.arg} -->: the marker takes nothing after its name")
         page.meta["engine"] = True
         api = self.site.api
         names = {c["token"]: c["name"] for c in api.call("pack")["cards"]}

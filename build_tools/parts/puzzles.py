@@ -37,13 +37,12 @@ import re
 import zipfile
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File
-
+from build_tools.errors import BuildError
 from build_tools.markdown_blocks import Block, Marker, replace_blocks, replace_markers
 from build_tools.parts import Part
-from build_tools.puzzles.load import PuzzleFileError, check_block, kind_title, load_puzzles
+from build_tools.plugin import generated_file
 from build_tools.puzzles import widget
+from build_tools.puzzles.load import PuzzleFileError, check_block, kind_title, load_puzzles
 from build_tools.puzzles.verdicts import stored as stored_verdicts
 from build_tools.site_assets import add_assets, add_static_files, front_matter_lines, page_base
 from build_tools.words import words
@@ -78,6 +77,7 @@ def render_zip() -> bytes:
              "build_tools/templating.py": here / "templating.py",
              # The template's t(): the words come with render.json.
              "build_tools/words.py": here / "words.py",
+             "build_tools/errors.py": here / "errors.py",  # words.py's WordsError
              "build_tools/puzzles/__init__.py": here / "puzzles" / "__init__.py",
              "build_tools/puzzles/widget.py": here / "puzzles" / "widget.py",
              # The worksheet maker's sheets (build_tools/parts/worksheets.py).
@@ -108,7 +108,7 @@ class PuzzlesPart(Part):
         try:
             self.puzzles = load_puzzles(self.site.puzzles_dir, self.site.language)
         except PuzzleFileError as exc:
-            raise PluginError(str(exc)) from None
+            raise BuildError(str(exc)) from None
         add_assets(config, CSS_URI, JS_URI, module=True)
         config.extra["cardsite"]["site_python"] = RENDER_ZIP
         return config
@@ -126,8 +126,8 @@ class PuzzlesPart(Part):
                   "labels": {t: self.site.game_site.card_label(t) for t in pack},
                   "language": said.language,
                   "words": {f"puzzles.{k}": v for k, v in said.area("puzzles").items()}}
-        files.append(File.generated(config, RENDER_JSON, content=_attr_json(render)))
-        files.append(File.generated(config, RENDER_ZIP, content=render_zip()))
+        files.append(generated_file(config, RENDER_JSON, content=_attr_json(render)))
+        files.append(generated_file(config, RENDER_ZIP, content=render_zip()))
         self.mistakes_url = _mistakes_page(files)
         if self.mistakes_url is not None:
             config.extra["cardsite"]["mistakes"] = self.mistakes_url
@@ -171,8 +171,8 @@ def _mistakes_page(files) -> str | None:
         replace_markers(text, ["puzzle-mistakes"], mark, whole_line=True)
     pages = sorted({f.src_uri for f in found})
     if len(pages) > 1:
-        raise PluginError(f"<!-- puzzle-mistakes -->: one page may have it, not "
-                          f"{', '.join('docs/' + p for p in pages)}")
+        raise BuildError(f"<!-- puzzle-mistakes -->: one page may have it, not "
+                         f"{', '.join('docs/' + p for p in pages)}")
     return found[0].url if found else None
 
 
@@ -190,7 +190,7 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
         try:
             authored = check_block(b.body, src, b.line, part.site.language)
         except PuzzleFileError as exc:
-            raise PluginError(str(exc).replace(": puzzle #1 (no id)", ": troccas-puzzle")) from None
+            raise BuildError(str(exc).replace(": puzzle #1 (no id)", ": troccas-puzzle")) from None
         spec = authored.spec
         used["n"] += 1
         pid = spec["id"] if not spec["id"].startswith("line-") else \
@@ -203,12 +203,12 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
         what, kind = m.name, m.arg
         if what == "puzzle-mistakes":
             if kind is not None:
-                raise PluginError(f"{src}: <!-- puzzle-mistakes: {kind} -->: it takes no kind")
+                raise BuildError(f"{src}: <!-- puzzle-mistakes: {kind} -->: it takes no kind")
             # No engine page: Python starts only if a practice puzzle is due (mistakes.js).
             return widget.flat(env.get_template("puzzles/mistakes.html").render(
                 base=base, render_url=f"{base}{RENDER_JSON}"))
         if what != "puzzle-progress" and kind not in kinds:
-            raise PluginError(f"{src}: <!-- {what}: {kind} -->: the kinds are {', '.join(kinds)}")
+            raise BuildError(f"{src}: <!-- {what}: {kind} -->: the kinds are {', '.join(kinds)}")
         _engine_page(page)
         if what == "puzzles":
             parts = []

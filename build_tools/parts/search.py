@@ -22,10 +22,9 @@ from __future__ import annotations
 import re
 from importlib.metadata import version
 
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File, Files
-
+from build_tools.errors import BuildError
 from build_tools.parts import Part
+from build_tools.plugin import Files, generated_file
 
 WORKERS = "assets/javascripts/workers/"
 MATERIAL_WORKER = re.compile(re.escape(WORKERS) + r"(search\.[0-9a-f]+\.min\.js)$")
@@ -41,13 +40,13 @@ class SearchPart(Part):
     def on_files(self, files: Files, config) -> Files:
         names = [m.group(1) for f in files if (m := MATERIAL_WORKER.match(f.src_uri))]
         if len(names) != 1:
-            raise PluginError(f"search: expected one Material search worker in {WORKERS}, found"
-                              f" {len(names)} (mkdocs-material {version('mkdocs-material')}):"
-                              f" build_tools/parts/search.py needs updating")
+            raise BuildError(f"search: expected one Material search worker in {WORKERS}, found"
+                             f" {len(names)} (mkdocs-material {version('mkdocs-material')}):"
+                             f" build_tools/parts/search.py needs updating")
         self.material_worker = names[0]
         source = self.site.env.get_template("search/worker.js.j2").render(
             material_worker=self.material_worker, material_version=version("mkdocs-material"))
-        files.append(File.generated(config, FOLDING_WORKER, content=source))
+        files.append(generated_file(config, FOLDING_WORKER, content=source))
         return files
 
     def on_post_page(self, output: str, page, config) -> str:
@@ -55,7 +54,7 @@ class SearchPart(Part):
             return output
         found = CONFIG_SCRIPT.search(output)
         if not found or self.material_worker not in found.group(2):
-            raise PluginError(f"search: {page.file.src_uri}: the theme's configuration does not"
-                              f" name Material's search worker {self.material_worker}")
+            raise BuildError(f"search: {page.file.src_uri}: the theme's configuration does not"
+                             f" name Material's search worker {self.material_worker}")
         folded = found.group(2).replace(WORKERS + self.material_worker, FOLDING_WORKER)
         return output[:found.start(2)] + folded + output[found.end(2):]

@@ -14,9 +14,8 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
-
 from build_tools import templating
+from build_tools.errors import BuildError
 from build_tools.glossary import render as glossary_render
 from build_tools.glossary.load import load_glossary
 from build_tools.handouts.content import answer_text
@@ -73,8 +72,8 @@ class TeachPart(Part):
 
         def draw(m: Marker) -> str:
             if m.arg is not None:
-                raise PluginError(f"docs/{page.file.src_uri}:{m.line}: <!-- projector: {m.arg} -->:"
-                                  f" the projector marker takes no argument: <!-- projector -->")
+                raise BuildError(f"docs/{page.file.src_uri}:{m.line}: <!-- projector: {m.arg} -->:"
+                                 f" the projector marker takes no argument: <!-- projector -->")
             html = self.site.env.get_template(TEMPLATE).render(
                 kinds=self.drawn(card), leave="../",
                 css=(HERE / "projector.css").read_text(encoding="utf-8"),

@@ -15,11 +15,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File
-
+from build_tools.errors import BuildError
 from build_tools.markdown_blocks import Marker, replace_markers
 from build_tools.parts import Part
+from build_tools.plugin import generated_file
 from build_tools.site_assets import add_assets, add_static_files, page_base
 from build_tools.worksheets import sheets
 
@@ -41,7 +40,7 @@ class WorksheetsPart(Part):
         render = sheets.browser_files(self.site.env)
         pack = [c["token"] for c in self.site.api.call("pack")["cards"]]
         render["labels"] = {t: self.site.game_site.card_label(t) for t in pack}
-        files.append(File.generated(config, RENDER_JSON, content=json.dumps(
+        files.append(generated_file(config, RENDER_JSON, content=json.dumps(
             render, ensure_ascii=False, separators=(",", ":"))))
         return files
 
@@ -53,8 +52,8 @@ class WorksheetsPart(Part):
 
     def _maker(self, marker: Marker, page) -> str:
         if marker.arg:
-            raise PluginError(f"docs/{page.file.src_uri}:{marker.line}: <!-- worksheet-maker:"
-                              f" {marker.arg} -->: the marker takes nothing after its name")
+            raise BuildError(f"docs/{page.file.src_uri}:{marker.line}: <!-- worksheet-maker:"
+                             f" {marker.arg} -->: the marker takes nothing after its name")
         page.meta["engine"] = True
         names = sheets.titles()
         base = page_base(page)

@@ -10,7 +10,7 @@ one line naming the file, the line, the puzzle and what is wrong::
     puzzles/buob.yaml:57: puzzle 'buob-sche-queen': expect is '5c' but the engine answers 'none': …
 
 ``check_spec(spec, where)`` does the same for one puzzle written in a page (a fenced block).
-Nothing here imports mkdocs; the hook turns the error into a PluginError.
+Nothing here imports mkdocs; the hook turns the error into the generator's refusal.
 
 A puzzle's words for the reader have a twin in each other language (``title_de``, ``note_de``):
 a build in that language shows the twin, English where there is none (:func:`localized`); the

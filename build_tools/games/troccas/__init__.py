@@ -18,9 +18,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from mkdocs.exceptions import PluginError
-from mkdocs.utils import get_relative_url
-
+from build_tools.errors import BuildError
 from build_tools.worksheets.sheets import card_code
 
 from .cards_svg import card_label, card_svg  # noqa: F401 - the game's card names and pictures
@@ -76,10 +74,11 @@ def _count_example(site, marker, page, config) -> str:
     try:
         result = site.api.call("count", cards=cards, method=opts.get("method", "fours"))
     except TroccasError as exc:
-        raise PluginError(f"{page.file.src_uri}: <!-- count: {arg} -->: {exc}") from None
+        raise BuildError(f"{page.file.src_uri}: <!-- count: {arg} -->: {exc}") from None
     names = {c["token"]: c["name"] for g in groups for c in g["cards"]}
+    from build_tools.plugin import relative_url
     return site.env.get_template("partials/count-example.html").render(
-        page=page, config=config, base_url=get_relative_url(".", page.url), result=result,
+        page=page, config=config, base_url=relative_url(".", page.url), result=result,
         names=names)
 
 

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import yaml
 from jsonschema import Draft202012Validator
-from mkdocs.exceptions import PluginError
 
+from build_tools.errors import BuildError
 from build_tools.markdown_blocks import replace_markers
 from build_tools.parts import Part
 from build_tools.site_assets import add_assets, add_static_files, page_base
@@ -69,17 +69,17 @@ def load_endgames(puzzles_dir: Path, language: str | None = None) -> list[dict]:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f" line {mark.line + 1}" if mark else ""
-        raise PluginError(f"{where}{line}: not YAML: {getattr(exc, 'problem', exc)}") from None
+        raise BuildError(f"{where}{line}: not YAML: {getattr(exc, 'problem', exc)}") from None
     errors = sorted(Draft202012Validator(SCHEMA).iter_errors(data), key=lambda e: list(e.path))
     if errors:
         e = errors[0]
         at = f" entry {e.path[0] + 1}" if e.path else ""
         name = data[e.path[0]].get("id") if e.path and isinstance(data[e.path[0]], dict) else None
-        raise PluginError(f"{where}{at}{f' ({name})' if name else ''}: {e.message}")
+        raise BuildError(f"{where}{at}{f' ({name})' if name else ''}: {e.message}")
     ids = [d["id"] for d in data]
     twice = sorted({i for i in ids if ids.count(i) > 1})
     if twice:
-        raise PluginError(f"{where}: the id '{twice[0]}' is used twice")
+        raise BuildError(f"{where}: the id '{twice[0]}' is used twice")
     from build_tools.puzzles.load import localized
     return sorted((localized(d, language) for d in data), key=lambda d: d["level"])
 
@@ -116,7 +116,7 @@ class EndgamesPart(Part):
         try:
             return self.site.api.call("endgame", spec=spec, answer=True)
         except TroccasError as exc:
-            raise PluginError(f"{where}: {exc.message}") from None
+            raise BuildError(f"{where}: {exc.message}") from None
 
     def _marker(self, m, page) -> str:
         if m.name == "endgame-progress":

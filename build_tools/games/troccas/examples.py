@@ -33,7 +33,7 @@ In any page:
 
 Every figure is wrapped in an element with ``data-fig`` (the call and its arguments as JSON), and
 every example root carries its input, so tests/test_rules_examples.py can recompute each one.
-A bad example stops the build: ``PluginError: docs/rules/play.md:42: troccas-example: …``.
+A bad example stops the build: ``BuildError: docs/rules/play.md:42: troccas-example: …``.
 """
 
 from __future__ import annotations
@@ -44,11 +44,11 @@ import re
 from functools import lru_cache
 
 import yaml
-from mkdocs.exceptions import PluginError
 
 from troccas import api
 from troccas.errors import TroccasError
 
+from build_tools.errors import BuildError
 from build_tools import templating
 from build_tools.clauses import clause_urls
 from build_tools.markdown_blocks import Block, replace_blocks
@@ -513,12 +513,12 @@ def page_markdown(markdown: str, page) -> str:
             else:
                 html = render_exercise(data, ctx, b.lang)
         except yaml.YAMLError as exc:
-            raise PluginError(f"{src}:{b.line}: {b.lang}: not valid YAML: "
-                              f"{str(exc).splitlines()[0]}") from None
+            raise BuildError(f"{src}:{b.line}: {b.lang}: not valid YAML: "
+                             f"{str(exc).splitlines()[0]}") from None
         except ExampleError as exc:
-            raise PluginError(f"{src}:{b.line}: {b.lang}: {exc}") from None
+            raise BuildError(f"{src}:{b.line}: {b.lang}: {exc}") from None
         except Exception as exc:  # a template bug: one line naming the example
-            raise PluginError(f"{src}:{b.line}: {b.lang}: {type(exc).__name__}: {exc}") \
+            raise BuildError(f"{src}:{b.line}: {b.lang}: {type(exc).__name__}: {exc}") \
                 from None
         return "\n".join(line.lstrip() for line in html.splitlines() if line.strip())
 
@@ -544,14 +544,14 @@ def _macros(text: str, src: str, line: int, strict: bool) -> str:
         if fn not in MACROS:
             if strict:
                 at = line + hidden.count("\n", 0, m.start())
-                raise PluginError(f"{src}:{at}: '{{{{ {fn}(…) }}}}' is not a figure the"
-                                  f" engine gives; use one of {', '.join(sorted(MACROS))}")
+                raise BuildError(f"{src}:{at}: '{{{{ {fn}(…) }}}}' is not a figure the"
+                                 f" engine gives; use one of {', '.join(sorted(MACROS))}")
             return m.group(0)
         try:
             return run_macro(fn, m.group("args"))
         except ExampleError as exc:
             at = line + hidden.count("\n", 0, m.start())
-            raise PluginError(f"{src}:{at}: {exc}") from None
+            raise BuildError(f"{src}:{at}: {exc}") from None
 
     done = MACRO_RE.sub(sub, hidden)
     return re.sub("\x00(\\d+)\x00", lambda m: codes[int(m.group(1))], done)

@@ -29,9 +29,8 @@ import json
 from pathlib import Path
 
 import yaml
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File
 
+from build_tools.errors import BuildError
 from build_tools.markdown_blocks import replace_markers
 from build_tools.parts import Part
 from build_tools.site_assets import add_assets, add_static_files
@@ -59,11 +58,11 @@ def _load_yaml(path: Path):
     try:
         return yaml.safe_load(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise PluginError(f"{path}: {exc.strerror}") from None
+        raise BuildError(f"{path}: {exc.strerror}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}" if mark else ""
-        raise PluginError(f"{path}{where}: not YAML ({getattr(exc, 'problem', exc)})") from None
+        raise BuildError(f"{path}{where}: not YAML ({getattr(exc, 'problem', exc)})") from None
 
 
 class TrucPart(Part):
@@ -74,15 +73,17 @@ class TrucPart(Part):
     def on_files(self, files, config):
         add_static_files(files, config, "truc",
                          ((JS_URI, STATIC / "truc.js"), (CSS_URI, STATIC / "truc.css")))
+        from build_tools.plugin import generated_file
+
         from .cards_svg import card_svg
         self.cards = self.site.api.call("pack")["cards"]
         for c in self.cards:
-            files.append(File.generated(config, f"cards/{c['token']}.svg",
+            files.append(generated_file(config, f"cards/{c['token']}.svg",
                                         content=card_svg(c["token"], c["name"])))
         self.puzzles = self._puzzles()
         self.glossary = self._glossary()
         for name, path in self._handouts().items():
-            files.append(File.generated(config, f"handouts/{name}", abs_src_path=str(path)))
+            files.append(generated_file(config, f"handouts/{name}", abs_src_path=str(path)))
         return files
 
     def _handouts(self) -> dict[str, Path]:
@@ -108,7 +109,7 @@ class TrucPart(Part):
                         r.pdf(page, CACHE / name, footer=title)
                         (CACHE / (name + ".sha256")).write_text(digest)
             except HandoutError as exc:
-                raise PluginError(f"truc handouts: {exc}") from None
+                raise BuildError(f"truc handouts: {exc}") from None
         return out
 
     def _rules_context(self) -> dict:
@@ -160,21 +161,21 @@ class TrucPart(Part):
         path = self.site.puzzles_dir / "puzzles.yaml"
         data = _load_yaml(path)
         if not isinstance(data, list):
-            raise PluginError(f"{path}: a list of puzzles, each kind, seed, expect and note")
+            raise BuildError(f"{path}: a list of puzzles, each kind, seed, expect and note")
         out: dict[str, list[dict]] = {k: [] for k in KINDS}
         for i, entry in enumerate(data, 1):
             where = f"{path}: puzzle {i}"
             if not isinstance(entry, dict) or set(entry) != {"kind", "seed", "expect", "note"}:
-                raise PluginError(f"{where}: needs exactly kind, seed, expect and note")
+                raise BuildError(f"{where}: needs exactly kind, seed, expect and note")
             try:
                 got = self.site.api.call("puzzle", kind=entry["kind"], seed=entry["seed"],
                                          answer=True)
             except TrucError as exc:
-                raise PluginError(f"{where}: {exc}") from None
+                raise BuildError(f"{where}: {exc}") from None
             if got["answer"] != entry["expect"]:
-                raise PluginError(f"{where} ({entry['kind']}, seed {entry['seed']}): the engine"
-                                  f" answers {got['answer']!r}, not {entry['expect']!r}"
-                                  f" ({got['explanation']})")
+                raise BuildError(f"{where} ({entry['kind']}, seed {entry['seed']}): the engine"
+                                 f" answers {got['answer']!r}, not {entry['expect']!r}"
+                                 f" ({got['explanation']})")
             out[entry["kind"]].append({"seed": entry["seed"], "note": str(entry["note"])})
         return out
 
@@ -182,13 +183,13 @@ class TrucPart(Part):
         path = self.site.glossary_dir / "terms.yaml"
         data = _load_yaml(path)
         if not isinstance(data, dict) or set(data) != {"terms", "signals"}:
-            raise PluginError(f"{path}: needs 'terms' and 'signals'")
+            raise BuildError(f"{path}: needs 'terms' and 'signals'")
         for key, fields in (("terms", {"term", "lang", "kind", "meaning"}),
                             ("signals", {"signal", "means"})):
             for i, entry in enumerate(data[key], 1):
                 if not isinstance(entry, dict) or set(entry) != fields:
-                    raise PluginError(f"{path}: {key} entry {i}: needs exactly"
-                                      f" {', '.join(sorted(fields))}")
+                    raise BuildError(f"{path}: {key} entry {i}: needs exactly"
+                                     f" {', '.join(sorted(fields))}")
         return data
 
     def on_page_markdown(self, markdown, page, config, files):
@@ -207,8 +208,8 @@ class TrucPart(Part):
                                  for name, (_, title) in HANDOUTS.items()) + "\n"
             kind = marker.arg or ""
             if kind not in self.puzzles:
-                raise PluginError(f"{page.file.src_uri}:{marker.line}: <!-- truc-puzzle:"
-                                  f" {kind} -->: the kinds are {', '.join(self.puzzles)}")
+                raise BuildError(f"{page.file.src_uri}:{marker.line}: <!-- truc-puzzle:"
+                                 f" {kind} -->: the kinds are {', '.join(self.puzzles)}")
             authored = json.dumps(self.puzzles[kind], ensure_ascii=False)
             return (f'<div class="truc-puzzle" data-truc-puzzle="{kind}" '
                     f'data-authored="{html.escape(authored)}">'
@@ -226,9 +227,9 @@ class TrucPart(Part):
         for key in name.split("."):
             value = value.get(key) if isinstance(value, dict) else None
         if not isinstance(value, int) or how not in ("", "words"):
-            raise PluginError(f"{page.file.src_uri}:{marker.line}: <!-- truc-fact:"
-                              f" {marker.arg} -->: the facts are {', '.join(facts)}"
-                              f" (a pack's size as pack_sizes.<pack>), optionally 'words'")
+            raise BuildError(f"{page.file.src_uri}:{marker.line}: <!-- truc-fact:"
+                             f" {marker.arg} -->: the facts are {', '.join(facts)}"
+                             f" (a pack's size as pack_sizes.<pack>), optionally 'words'")
         return NUMBER_WORDS.get(value, str(value)) if how == "words" else str(value)
 
     def _cards_html(self, page) -> str:

@@ -104,7 +104,7 @@ function identity(root, spec) {
   const kind = root.dataset.puzzleKind;
   const who = Number.isInteger(spec.seed) && !spec.id ? { kind, seed: spec.seed }
     : { kind, id: root.dataset.puzzleId };
-  const heading = document.querySelector(".md-content h1")?.cloneNode(true);
+  const heading = window.cardsiteTheme?.pageHeading(document)?.cloneNode(true);
   heading?.querySelector(".headerlink")?.remove();
   return { ...who,
     page: root.dataset.pzPage ?? pagePath(),

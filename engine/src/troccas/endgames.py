@@ -20,12 +20,12 @@ import json
 import random
 from functools import lru_cache
 
-from . import table  # noqa: F401 - registers {card:cardname}, a card named in words
 from .cards import TOKEN
 from .errors import msg, quote
 from .hand import Hand
 from .puzzles import PuzzleError
 from .record import HandRecord
+from .solver import tricks_left
 
 if TYPE_CHECKING:
     from .errors import Message
@@ -34,11 +34,6 @@ if TYPE_CHECKING:
 FIELDS = {"kind", "deal", "tricks", "plays", "id", "title", "note", "level", "expect"}
 TRICKS = (3, 4)  # a seeded puzzle's length: short enough to solve at once in a browser
 MAX_TRICKS = 8
-
-
-def tricks_left(hand: Hand) -> int:
-    """Tricks still to play, counting the one in progress."""
-    return max(len(hand.cards_of(p)) + (p in hand.trick_players) for p in range(hand.n))
 
 
 def _bot_move(hand: Hand, seed: object) -> None:

@@ -29,6 +29,7 @@ from .solver import tricks_left
 
 if TYPE_CHECKING:
     from .errors import Message
+    from .rules import Rules
     from .solver import Solution
 
 FIELDS = {"kind", "deal", "tricks", "plays", "id", "title", "note", "level", "expect"}
@@ -42,11 +43,12 @@ def _bot_move(hand: Hand, seed: object) -> None:
     hand.apply_action(choice.aid)
 
 
-def deal_to(deal: int, tricks: int, plays: int = 0) -> Hand | None:
-    """Deal ``deal`` (a four-player hand from that seed) played by the baseline bots until
-    ``tricks`` tricks remain, at the start of a trick, and then ``plays`` more cards into that
-    trick; None if the deal is thrown in first (or a buob call comes in between)."""
-    hand = Hand(4, deal % 4, seed=deal)
+def deal_to(deal: int, tricks: int, plays: int = 0, rules: Rules | None = None) -> Hand | None:
+    """Deal ``deal`` (a four-player hand from that seed, under ``rules``, pagat's by default)
+    played by the baseline bots until ``tricks`` tricks remain, at the start of a trick, and
+    then ``plays`` more cards into that trick; None if the deal is thrown in first (or a buob
+    call comes in between)."""
+    hand = Hand(4, deal % 4, seed=deal, rules=rules)
     while not hand.is_terminal():
         if hand.phase == "play" and not hand.trick_players and tricks_left(hand) <= tricks:
             if tricks_left(hand) != tricks:

@@ -233,7 +233,9 @@ def _to_places(mask: int) -> int:
 
 
 def _fast(hand: Hand) -> bool:
-    """Whether the fast model plays this position exactly as the engine would."""
+    """Whether the fast model plays this position exactly as the engine would. It reads no
+    rule option: none changes the plain trick play of the positions it takes (the test plays
+    each option's every value against the engine); an option that did must be refused here."""
     if hand.n != 4 or hand.phase != "play" or hand.counting_method != "fours":
         return False
     if hand.fool_owed is not None or hand.kj is not None or hand._trick_sides != 3:

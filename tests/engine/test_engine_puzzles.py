@@ -185,3 +185,22 @@ def test_wrong_choice_feedback_explains_without_giving_the_card_away(kind):
                         (seed, g, v)
             checked += 1
     assert checked > 300
+
+
+def test_fool_puzzle_answer_agrees_with_the_engines_exchange_event():
+    """clause fool.exchange: the puzzle's answer is what the engine's trick end did with the
+    Fool — the card it gave is among the accepted ones, and 'owed'/'keep' match its events."""
+    seen = set()
+    for seed in range(60):
+        pz = generate("fool", seed)
+        hand = HandRecord.from_json(pz.situation["record"]).replay()
+        ev = hand.finished_tricks[-1].fool
+        if pz.answer == "keep":
+            assert ev is None
+        elif pz.answer == "owed":
+            assert ev is not None and ev["type"] == "fool_owed"
+        elif pz.answer != "lost":
+            assert ev is not None and ev["type"] == "fool_exchange"
+            assert ev["card"] in pz.accept and pz.check(ev["card"])["correct"]
+        seen.add(pz.answer if pz.answer in ("keep", "owed", "lost") else "card")
+    assert {"keep", "owed", "card"} <= seen

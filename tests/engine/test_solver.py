@@ -225,3 +225,35 @@ def test_review_marks_are_asked_of_a_finished_hand_only():
     rec = api.call("table_new", players=4, seed=7, dealer=3)
     with pytest.raises(TroccasError, match="reviewed once it is over"):
         api.call("review_marks", record=rec, seat=0)
+
+
+def _every_option_value():
+    """Each rule option's every value other than pagat's, alone: (option, value)."""
+    from troccas.rules import OPTIONS
+    return [(name, v) for name, o in OPTIONS.items() for v in o.values if v != o.default]
+
+
+@pytest.mark.parametrize("option,value", _every_option_value())
+def test_the_fast_model_agrees_with_the_real_engine_under_every_rule_option(option, value):
+    """The fast model never reads hand.rules: a rule option that changed trick play would make
+    it diverge from the engine. Deals played under each option, in the positions the fast
+    model takes, are held against the search over the real engine (which plays the rules)."""
+    from troccas.rules import Rules
+    from troccas.solver import _fast, solve_engine
+    rules = Rules(**{option: value})
+    checked = 0
+    for deal in range(400):
+        h = endgames.deal_to(deal, 3 + deal % 2, rules=rules)
+        if h is None or not _fast(h):
+            continue
+        for _ in range(deal % 3):  # into the trick, as the default-rules test does
+            h.apply_action(h.legal_action_ids()[-1])
+        if h.phase != "play" or not _fast(h):
+            continue
+        assert h.rules == rules
+        fast, slow = solve(h), solve_engine(h)
+        assert fast.values == slow.values and fast.line == slow.line, deal
+        checked += 1
+        if checked == 2:
+            return
+    pytest.fail(f"no position the fast model takes under {option}={value!r}")

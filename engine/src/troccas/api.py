@@ -56,13 +56,6 @@ def card_info(card: Card) -> CardInfo:
                     card.rank, card.number)
 
 
-def count_result(r: counting.Count) -> CountResult:
-    from .results import CountResult, Group
-    return CountResult(r.method, r.points, r.value_sum, [TOKEN[c] for g in r.groups
-                                                        for c in g.cards],
-                       [Group(**g.to_json()) for g in r.groups])
-
-
 @_call
 def call_parse(cards: str | Iterable[str]) -> CardList:
     """Cards in canonical notation with their names and values."""
@@ -84,6 +77,7 @@ def call_count(cards: str | Iterable[str], method: str = "fours",
     ids = parse_ids(cards)
     scart_ids = parse_ids(scart)
     counting.check_scart(ids, scart_ids, counting.check_method(method))
+    from .results import count_result
     return count_result(counting.count(ids, method, scart=scart_ids))
 
 
@@ -183,7 +177,7 @@ def call_partners(seed: object = None, players: int = 4) -> PartnersResult:
 
 
 def replay_result(hand: Hand) -> ReplayResult:
-    from .results import ReplayResult, Turn
+    from .results import ReplayResult, Turn, count_result
     turn = hand.turn_reason()
     done = hand.phase == "done"
     return ReplayResult(
@@ -420,8 +414,7 @@ def call_solve(record: object, tricks: int | None = None) -> SolveResult:
     play to the end. A call searches at most ``solver.MAX_TRICKS`` tricks and ``solver.BUDGET``
     positions, so it ends in seconds; beyond that it is refused and says where to ask."""
     from .results import SolveResult
-    from .endgames import tricks_left
-    from .solver import BUDGET, MAX_TRICKS, SolverError, position, solve
+    from .solver import BUDGET, MAX_TRICKS, SolverError, position, solve, tricks_left
     rec = HandRecord.loads(record) if isinstance(record, str) else HandRecord.from_json(record)
     hand = position(rec, tricks)
     if not hand.is_terminal() and hand.phase == "play" and tricks_left(hand) > MAX_TRICKS:

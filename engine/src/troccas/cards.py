@@ -344,18 +344,6 @@ class Card:
             raise ValueError(f"case must be one of {CASES}, not {case!r}")
         return card_name(self.id, catalogue(DOMAIN, language), case)
 
-    def beats(self, other: "Card", led_suit: str) -> bool:
-        """Whether this card beats ``other`` in a trick whose suit is ``led_suit``."""
-        from .play import card_beats  # local: play imports cards
-
-        return card_beats(self.id, other.id, led_suit_index(led_suit))
-
-
-def led_suit_index(suit: str) -> int:
-    if suit in ("t", "trump", "trumps"):
-        return TRUMP
-    return SUITS.index(suit)
-
 
 Card._all = [Card._make(i) for i in range(N_CARDS)]
 PACK: tuple[Card, ...] = tuple(Card._all)

@@ -20,25 +20,21 @@ import json
 import random
 from functools import lru_cache
 
-from . import table  # noqa: F401 - registers {card:cardname}, a card named in words
 from .cards import TOKEN
 from .errors import msg, quote
 from .hand import Hand
 from .puzzles import PuzzleError
 from .record import HandRecord
+from .solver import tricks_left
 
 if TYPE_CHECKING:
     from .errors import Message
+    from .rules import Rules
     from .solver import Solution
 
 FIELDS = {"kind", "deal", "tricks", "plays", "id", "title", "note", "level", "expect"}
 TRICKS = (3, 4)  # a seeded puzzle's length: short enough to solve at once in a browser
 MAX_TRICKS = 8
-
-
-def tricks_left(hand: Hand) -> int:
-    """Tricks still to play, counting the one in progress."""
-    return max(len(hand.cards_of(p)) + (p in hand.trick_players) for p in range(hand.n))
 
 
 def _bot_move(hand: Hand, seed: object) -> None:
@@ -47,11 +43,12 @@ def _bot_move(hand: Hand, seed: object) -> None:
     hand.apply_action(choice.aid)
 
 
-def deal_to(deal: int, tricks: int, plays: int = 0) -> Hand | None:
-    """Deal ``deal`` (a four-player hand from that seed) played by the baseline bots until
-    ``tricks`` tricks remain, at the start of a trick, and then ``plays`` more cards into that
-    trick; None if the deal is thrown in first (or a buob call comes in between)."""
-    hand = Hand(4, deal % 4, seed=deal)
+def deal_to(deal: int, tricks: int, plays: int = 0, rules: Rules | None = None) -> Hand | None:
+    """Deal ``deal`` (a four-player hand from that seed, under ``rules``, pagat's by default)
+    played by the baseline bots until ``tricks`` tricks remain, at the start of a trick, and
+    then ``plays`` more cards into that trick; None if the deal is thrown in first (or a buob
+    call comes in between)."""
+    hand = Hand(4, deal % 4, seed=deal, rules=rules)
     while not hand.is_terminal():
         if hand.phase == "play" and not hand.trick_players and tricks_left(hand) <= tricks:
             if tricks_left(hand) != tricks:

@@ -10,6 +10,12 @@ from .errors import msg
 from .tables import _said
 
 
+def low_cards(group: list[int]) -> list[int]:
+    """The cards of a won trick that may be given for the Fool: those worth one point (any of
+    them scores the same), in the trick's order (clause fool.exchange)."""
+    return [c for c in group if POINTS[c] == 1]
+
+
 if TYPE_CHECKING:  # what the hand's parts share, for mypy; at run time the base is object
     from .hand_state import HandState
 else:
@@ -30,7 +36,7 @@ class FoolExchange(HandState):
 
     @staticmethod
     def _low_card(group: list[int]) -> int | None:
-        lows = [c for c in group if POINTS[c] == 1]
+        lows = low_cards(group)
         if not lows:
             return None
         numerals = [c for c in lows if SUIT_OF[c] < 4]  # a plain numeral first: any 1-point

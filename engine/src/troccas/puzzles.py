@@ -25,6 +25,7 @@ from .cards import (CAVALIER, FOOL, JACK, KING, POINTS, QUEEN, RANK_OF, SUIT_OF,
                     TOKEN, TRUMP, as_code, parse_ids, sort_ids, suit_card)
 from .deal import check_players
 from .errors import DOMAIN, Message, TroccasError, msg, quote
+from .fool import low_cards
 from .hand import Hand, TrickRecord, play_random
 from .play import (SUIT_CODE, explain_winner, led_suit, legal_mask, play_verdict, refusal,
                    suit_name, why_not_winner)
@@ -337,13 +338,19 @@ def _winner_clue(why: Message, card: int) -> Message:
 SCART_GOALS = ("void",)
 
 
+def _may_lay_away(hand_ids: Sequence[int]) -> set[int]:
+    """The cards of ``hand_ids`` the scart rule (:func:`scart_verdict`) lets the dealer lay away."""
+    return {c for c in hand_ids if scart_verdict(hand_ids, c).ok}
+
+
 def void_scarts(hand_ids: Sequence[int], k: int) -> list[tuple[int, list[int]]]:
     """The suits the dealer can empty with a scart of ``k`` cards, with their cards: every
-    card of the suit held goes, none of them worth 5 points (so never a suit with its king)."""
+    card of the suit held goes, each one the scart rule allows (so never a suit with its king)."""
     plans = []
+    may = _may_lay_away(hand_ids)
     for s in range(4):
         cards = sort_ids(c for c in hand_ids if SUIT_OF[c] == s)
-        if cards and len(cards) <= k and all(POINTS[c] < 5 for c in cards):
+        if cards and len(cards) <= k and all(c in may for c in cards):
             plans.append((s, cards))
     return plans
 
@@ -352,8 +359,9 @@ def _scart_puzzle(spec: dict[str, Any], hand_ids: list[int], players: int = 4, g
                   ) -> Puzzle:
     from .deal import SCART_SIZE
     k = SCART_SIZE[players]
-    allowed = [TOKEN[c] for c in sort_ids(hand_ids) if POINTS[c] < 5]
-    honours = [TOKEN[c] for c in sort_ids(hand_ids) if POINTS[c] == 5]
+    may = _may_lay_away(hand_ids)
+    allowed = [TOKEN[c] for c in sort_ids(hand_ids) if c in may]
+    honours = [TOKEN[c] for c in sort_ids(hand_ids) if c not in may]
     steps = [msg("puzzle.scart#lays", k=k),
              msg("puzzle.scart#honours", cards=honours) if honours else
              msg("puzzle.scart#no_honours")]
@@ -377,7 +385,7 @@ def _scart_puzzle(spec: dict[str, Any], hand_ids: list[int], players: int = 4, g
         steps.append(msg("puzzle.scart#void_plan", suit=SUIT_CODE[s], cards=_tokens(cards), k=k))
     s, cards = plans[0]
     example = _tokens((cards + [c for c in sort_ids(hand_ids)
-                                if POINTS[c] < 5 and c not in cards])[:k])
+                                if c in may and c not in cards])[:k])
     return Puzzle("scart", spec, spec.get("question") or
                   msg("puzzle.scart#question_void", n=len(hand_ids), k=k), situation,
                   "cards", example, tuple(steps), "scart",
@@ -419,8 +427,8 @@ def _check_scart(pz: Puzzle, given: object) -> dict[str, Any]:
     if any(SUIT_OF[c] == TRUMP for c in chosen):
         advice.append(msg("puzzle.scart#trumps"))
     if not advice:
-        short = min((s for s in range(4) if any(SUIT_OF[c] == s and POINTS[c] < 5
-                                                  for c in hand)),
+        may = _may_lay_away(hand)
+        short = min((s for s in range(4) if any(SUIT_OF[c] == s and c in may for c in hand)),
                     key=lambda s: sum(SUIT_OF[c] == s for c in hand))
         advice.append(msg("puzzle.scart#shortest", suit=SUIT_CODE[short]))
     return {"correct": True, "explanation": msg("puzzle.scart#allowed", advice=advice),
@@ -584,21 +592,22 @@ def _fool_from_hand(spec: dict[str, Any], hand: Hand) -> Puzzle:
     fside = hand.side_of[fp]
     # The side's won tricks before this one (where the low card comes from).
     earlier = [list(t[1]) for t in hand.finished_tricks[:-1] if t[3] == fside]
-    low = sorted({c for t in earlier for c in t if POINTS[c] == 1})
+    low = sorted({c for t in earlier for c in low_cards(t)})
     record = HandRecord.from_hand(hand).to_json()
     sit = {"trick": _plays(players, cards), "fool_player": fp, "winner": winner,
            "fool_side": [p for p in range(hand.n) if hand.side_of[p] == fside],
            "side_tricks": [_tokens(t) for t in earlier], "record": record,
            "players": hand.n}
     q = spec.get("question") or msg("puzzle.fool#question", seat=fp, winner=winner)
-    if fside != wside and hand.is_terminal() and hand.sides_with_tricks == {wside}:
+    # What happened to the Fool is the engine's: the events of the trick's end and the hand's.
+    if fool_ev is not None and any(e["type"] == "all_tricks" for e in hand.events):
         return Puzzle("fool", spec, q, sit, "card_or_choice", "lost",
                       (msg("puzzle.fool#all_tricks"),),
                       "fool.all_tricks", choices=FOOL_CHOICES)
-    if fside == wside:
+    if fool_ev is None:  # the Fool's own side won the trick: nothing to exchange
         return Puzzle("fool", spec, q, sit, "card_or_choice", "keep",
                       (msg("puzzle.fool#keep"),), "fool.exchange", choices=FOOL_CHOICES)
-    if not low:
+    if fool_ev["type"] == "fool_owed":
         return Puzzle("fool", spec, q, sit, "card_or_choice", "owed",
                       (msg("puzzle.fool#owed"),),
                       "fool.owed", choices=FOOL_CHOICES)

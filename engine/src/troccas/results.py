@@ -7,13 +7,17 @@ line prints with ``--json``, what the browser worker answers and what a build of
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from dataclasses import dataclass, field
 
 from cardgame.facade import OPTIONAL
 from cardgame.messages import Message
 
+from .cards import TOKEN
 from .facts import Facts  # noqa: F401 - a result type too (the call "facts")
+
+if TYPE_CHECKING:
+    from .counting import Count
 
 Token = str  # a card in notation: Kc, 10s, XXI, Fool
 
@@ -54,6 +58,13 @@ class CountResult:
     value_sum: int
     cards: list[Token]
     groups: list[Group]
+
+
+def count_result(r: Count) -> CountResult:
+    """A pile's count (:func:`troccas.counting.count`) as the facade answers it."""
+    return CountResult(r.method, r.points, r.value_sum, [TOKEN[c] for g in r.groups
+                                                        for c in g.cards],
+                       [Group(**g.to_json()) for g in r.groups])
 
 
 @dataclass(frozen=True)

@@ -216,6 +216,11 @@ _LEAD_RANK = [-_NSTRENGTH[n] for n in range(78)]
 _POINTS_DESC = [(-_NPOINTS[n], _NSTRENGTH[n]) for n in range(78)]
 
 
+def tricks_left(hand: Hand) -> int:
+    """Tricks still to play, counting the one in progress."""
+    return max(len(hand.cards_of(p)) + (p in hand.trick_players) for p in range(hand.n))
+
+
 def _cards(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
@@ -228,7 +233,9 @@ def _to_places(mask: int) -> int:
 
 
 def _fast(hand: Hand) -> bool:
-    """Whether the fast model plays this position exactly as the engine would."""
+    """Whether the fast model plays this position exactly as the engine would. It reads no
+    rule option: none changes the plain trick play of the positions it takes (the test plays
+    each option's every value against the engine); an option that did must be refused here."""
     if hand.n != 4 or hand.phase != "play" or hand.counting_method != "fours":
         return False
     if hand.fool_owed is not None or hand.kj is not None or hand._trick_sides != 3:
@@ -552,7 +559,6 @@ def solve(hand: Hand, budget: int | None = None) -> Solution:
     try:
         return _solve_fast(hand, limit) if fast else solve_engine(hand, limit)
     except _Stop as stop:
-        from .endgames import tricks_left
         left = tricks_left(hand)
         raise SolverError(msg("solver#budget", nodes=stop.nodes, tricks=left,
                               fewer=max(1, left - 1))) from None
@@ -602,7 +608,6 @@ def _line(hand: Hand, search: _Search) -> list[str]:
 def position(rec: HandRecord, tricks: int | None = None) -> Hand:
     """The hand of record ``rec`` (a HandRecord) where ``tricks`` tricks remain — the start of
     that trick — or, without ``tricks``, where the record ends."""
-    from .endgames import tricks_left
     hand = rec.new_hand()
     actions = list(rec.actions)
     if tricks is None:

@@ -189,8 +189,7 @@ def _legal(hand: Hand, seat: int) -> list[dict[str, Any]]:
 
 def view(record: object, seat: int) -> TableView:
     """What ``seat`` sees of the hand and may do now (see the module's docstring)."""
-    from .api import count_result
-    from .results import LegalChoice, TableView, Turn
+    from .results import LegalChoice, TableView, Turn, count_result
     rec = _read(record)
     walk = _Walk(rec, seat, viewer=seat)
     hand = walk.hand

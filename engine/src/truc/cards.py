@@ -15,13 +15,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardgame.cards import Notation
+from cardgame.messages import register_formatter
 
-from .errors import DuplicateCardError, InvalidCardError, msg
+from .errors import DOMAIN, DuplicateCardError, InvalidCardError, msg
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from cardgame.messages import Message
+    from cardgame.messages import Catalogue, Message
 
 CATALAN_SUITS = ("o", "c", "e", "b")
 FRENCH_SUITS = ("h", "d", "c", "s")
@@ -95,3 +96,19 @@ def pack(name: str = "catalan40") -> Pack:
     if name not in _PACKS:
         _PACKS[name] = Pack(name)
     return _PACKS[name]
+
+
+def _card_name(token: object, cat: Catalogue) -> str:
+    """{card:cardname}: a card token said in words ("the cavall of oros"), from the pack that
+    has it (the Catalan one first); tokens stay the parameters, so another language names the
+    card in its own words."""
+    for name in PACKS:
+        p = pack(name)
+        if token in p.tokens:
+            return p.name_of(p.tokens.index(token))
+    return str(token)
+
+
+# Registered with the packs it reads, not with the errors: every module that says a card in a
+# message imports the cards, and the errors need not import them back.
+register_formatter(DOMAIN, "cardname", _card_name)

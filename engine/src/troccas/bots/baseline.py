@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 from ..actions import ABANDON, ALLOW, BUOB, BUOB_SCHE, CONTINUE, DEAL, LIBER, NO_BUOB, TAKE_BACK
 from ..cards import FOOL, KING, N_CARDS, POINTS, RANK_OF, STRENGTH, SUIT_OF, TOKEN, TRUMP
 from ..errors import msg
+# Per suit led, each card's rank in the trick (the highest wins; -1 never wins): the trick
+# rule's own table (play.py), so the bots never decide who wins a trick on their own.
+from ..play import _WIN_KEY
 from .base import Choice, seen
 
 if TYPE_CHECKING:
@@ -31,11 +34,6 @@ if TYPE_CHECKING:
 Decision = tuple[int, str, dict[str, Any]]
 
 XXI = 21
-# Per suit led, each card's rank in the trick (the highest wins; -1 never wins): trumps above
-# the suit led, every other card nowhere (pagat: the highest trump, else the highest card of
-# the suit led). The bots' own copy of play.py's rule, kept in step by a test.
-_WIN_KEY = [[100 + c if SUIT_OF[c] == TRUMP else STRENGTH[c] if SUIT_OF[c] == led else -1
-             for c in range(N_CARDS)] for led in range(TRUMP + 1)]
 _TRUMPS_DOWN = tuple(range(21, 0, -1))
 # Among cards of equal points, the weaker goes first: suit cards by strength, trumps above.
 _LOW_KEY = [(POINTS[c], 100 + c if SUIT_OF[c] == TRUMP else STRENGTH[c]) for c in range(N_CARDS)]

@@ -175,7 +175,7 @@ def test_exercise_answers_right_and_wrong(site_server, page, wait_engine):
         pytest.skip("no lesson page with a one-answer exercise yet")
     assert wait_engine(page) == "ready"
     verdicts = []
-    for verdict in _answer_until_both(page, root, ".tr-exercise__opt", "[data-exercise-check]",
+    for verdict in _answer_until_both(page, root, ".cs-exercise__opt", "[data-exercise-check]",
                                       "el => el.querySelector('[data-exercise-feedback]').dataset.state"):
         verdicts.append(verdict)
         assert_no_violations(page, f"/{found} exercise answered, {verdict} feedback shown")

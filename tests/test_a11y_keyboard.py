@@ -39,7 +39,7 @@ def test_cards_are_named_buttons_and_work_by_keyboard(site_server, page, wait_en
     for name in ("king of cups", "the Fool"):
         assert page.get_by_role("button", name=name, exact=True).count() >= 1, name
     # Every suit and the trumps are told apart by a text legend, not by colour alone.
-    legends = page.locator(".tr-picker__group legend").all_inner_texts()
+    legends = page.locator(".cs-picker__group legend").all_inner_texts()
     assert len(legends) == 5 and all(t.strip() for t in legends), legends
     assert wait_engine(page) == "ready"
     king = page.get_by_role("button", name="king of cups", exact=True)
@@ -106,7 +106,7 @@ def test_reduced_motion_stops_transitions(browser, site_server):
     try:
         page = ctx.new_page()
         page.goto(site_server.url_of(COUNTING))
-        durations = page.evaluate("""() => [...document.querySelectorAll('.md-tabs__link, .md-header, .md-button, .tr-card, .md-nav__link')]
+        durations = page.evaluate("""() => [...document.querySelectorAll('.md-tabs__link, .md-header, .md-button, .cs-card, .md-nav__link')]
             .map(e => getComputedStyle(e).transitionDuration.split(',').map(parseFloat))
             .flat()""")
         assert durations and max(durations) <= 0.001, f"transitions under reduced motion: {max(durations)}s"

@@ -50,7 +50,7 @@ UNMARKED_TERMS = r"""([terms, exclude]) => {
 # Not checked: code; hidden text; a card picture's <title> (a mixed-language accessible name,
 # "il bagat — trump I, Le Bateleur", which one lang attribute cannot describe); the glossary
 # filter's <option>s (place names).
-EXCLUDE = ("script, style, code, pre, .headerlink, [aria-hidden='true'], .gl-term__tip, .tr-sr-only, "
+EXCLUDE = ("script, style, code, pre, .headerlink, [aria-hidden='true'], .gl-term__tip, .cs-sr-only, "
            "svg title, option")
 
 

@@ -77,17 +77,17 @@ def test_endgame_progress_is_kept_shown_and_reset(site_server, page, wait_engine
     assert wait_engine(page) == "ready"
     assert _line(page).startswith(f"Solved 0 of {n} endgames. Streak: 0")
     first, second = (page.locator(f"[data-endgame][data-eg-id='{a['id']}']") for a in authored[:2])
-    assert first.locator(".tr-eg__done").count() == 0
+    assert first.locator(".cs-eg__done").count() == 0
 
     # Right at the first try, then right after a wrong first card.
     _solve_first_card(page, first)
     assert _line(page).startswith(f"Solved 1 of {n} endgames (1 at the first try). "
                                   "Streak: 1 solved at the first try in a row (best: 1)."), _line(page)
-    assert first.locator(".tr-eg__title .tr-eg__done").inner_text() == "✓ solved at the first try"
+    assert first.locator(".cs-eg__title .cs-eg__done").inner_text() == "✓ solved at the first try"
     _solve_first_card(page, second, wrong=True)
     assert _line(page).startswith(f"Solved 2 of {n} endgames (1 at the first try). "
                                   "Streak: 0 solved at the first try in a row (best: 1)."), _line(page)
-    assert second.locator(".tr-eg__title .tr-eg__done").inner_text() == "✓ solved"
+    assert second.locator(".cs-eg__title .cs-eg__done").inner_text() == "✓ solved"
     assert second.get_attribute("data-solved") == "solved"
     assert page.locator(f"[data-endgame][data-eg-id='{authored[2]['id']}']").get_attribute(
         "data-solved") == "false"
@@ -102,16 +102,16 @@ def test_endgame_progress_is_kept_shown_and_reset(site_server, page, wait_engine
     assert wait_engine(page) == "ready"
     page.wait_for_function("document.querySelector('[data-eg-progress]').dataset.solved === '2'")
     assert _line(page).startswith(f"Solved 2 of {n} endgames (1 at the first try)."), _line(page)
-    assert first.locator(".tr-eg__done").inner_text() == "✓ solved at the first try"
-    assert second.locator(".tr-eg__done").inner_text() == "✓ solved"
+    assert first.locator(".cs-eg__done").inner_text() == "✓ solved at the first try"
+    assert second.locator(".cs-eg__done").inner_text() == "✓ solved"
 
     # The page's reset clears the endgames' progress, and it stays cleared.
     page.get_by_role("button", name="Reset my endgame progress").click()
     assert _line(page).startswith(f"Solved 0 of {n} endgames. Streak: 0"), _line(page)
-    assert page.locator(".tr-eg__done").count() == 0
+    assert page.locator(".cs-eg__done").count() == 0
     page.reload()
     page.wait_for_function("document.querySelector('[data-eg-progress]').dataset.solved === '0'")
-    assert page.locator(".tr-eg__done").count() == 0
+    assert page.locator(".cs-eg__done").count() == 0
 
     # The puzzle pages' "Reset my progress" clears it too.
     assert wait_engine(page) == "ready"
@@ -126,5 +126,5 @@ def test_endgame_progress_is_kept_shown_and_reset(site_server, page, wait_engine
     assert row.locator("[data-pz-solved]").inner_text() == "0"
     page.goto(site_server.url_of("puzzles/endgames/"))
     page.wait_for_function("document.querySelector('[data-eg-progress]').dataset.solved === '0'")
-    assert page.locator(".tr-eg__done").count() == 0
+    assert page.locator(".cs-eg__done").count() == 0
     assert not page.console_errors, page.console_errors

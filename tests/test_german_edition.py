@@ -252,7 +252,7 @@ def english_codes_in(html: str) -> list[str]:
 
 def test_the_english_code_check_finds_english_codes():
     assert english_codes_in("<p>XXI I Fool Kb: 5 + 5 + 5 + 5 = 20</p>")
-    assert english_codes_in('<span class="tr-ex__val">Qr · 4</span>')
+    assert english_codes_in('<span class="cs-ex__val">Qr · 4</span>')
     assert not english_codes_in("<p>XXI I Narr Kst: 5 + 5 + 5 + 5 = 20; Ks, 10s, Knm</p>")
     assert not english_codes_in("<p>englisch <code>Kc</code></p>")
 

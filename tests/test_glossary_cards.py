@@ -225,9 +225,9 @@ WIDTHS = """(sel) => [...document.querySelectorAll(sel)].map(e => {
     const b = e.getBoundingClientRect(); return [b.width, b.right]; })"""
 # (page, its cards that are not a trick) and (page, a trick's cards), puzzles and examples
 PLAIN_AND_TRICK = [
-    (("puzzles/legal/", ".tr-pz__choose:not(.tr-pz__choose--trick) .tr-pz__img"),
-     ("puzzles/winner/", ".tr-pz--winner .tr-pz__choose .tr-pz__img")),
-    (("rules/cards/", ".tr-ex--cards img.tr-pic"), ("rules/play/", ".tr-ex__trick img.tr-pic")),
+    (("puzzles/legal/", ".cs-pz__choose:not(.cs-pz__choose--trick) .cs-pz__img"),
+     ("puzzles/winner/", ".cs-pz--winner .cs-pz__choose .cs-pz__img")),
+    (("rules/cards/", ".cs-ex--cards img.cs-pic"), ("rules/play/", ".cs-ex__trick img.cs-pic")),
 ]
 
 

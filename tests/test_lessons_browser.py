@@ -89,7 +89,7 @@ def give_exercise(widget, answer) -> None:
     if widget.get_attribute("data-pick") == "number":
         widget.locator("[data-exercise-input]").fill(answer)
     else:
-        option = widget.locator(f".tr-exercise__opt[data-value='{answer}']")
+        option = widget.locator(f".cs-exercise__opt[data-value='{answer}']")
         if option.get_attribute("aria-pressed") != "true":
             option.click()
     widget.get_by_role("button", name="Check my answer").click()

@@ -8,12 +8,12 @@ PAGE = """# Title
 
 <!-- puzzles: winner -->
 
-```troccas-puzzle
+```cardsite-puzzle
 kind: winner
 ```
 
 ````markdown
-```troccas-puzzle
+```cardsite-puzzle
 kind: count
 ```
 <!-- puzzles: count -->
@@ -33,12 +33,12 @@ def test_blocks_of_the_given_languages_are_drawn_with_their_line_and_indentation
         seen.append((b.lang, b.line, b.body))
         return f"<p>{b.lang}</p>\n<p>two</p>"
 
-    out = replace_blocks(PAGE, ["troccas-puzzle", "troccas-example"], draw, first_line=3)
-    assert seen == [("troccas-puzzle", 7, "kind: winner\n"),
+    out = replace_blocks(PAGE, ["cardsite-puzzle", "troccas-example"], draw, first_line=3)
+    assert seen == [("cardsite-puzzle", 7, "kind: winner\n"),
                     ("troccas-example", 18, "  trick: Kc 3c\n")]
     assert "  <p>troccas-example</p>\n  <p>two</p>" in out
     # The block shown as code inside a longer fence stays code.
-    assert "```troccas-puzzle\nkind: count\n```" in out
+    assert "```cardsite-puzzle\nkind: count\n```" in out
 
 
 def test_text_between_fences_is_handed_over_with_its_first_line():

@@ -178,13 +178,13 @@ def test_a_new_build_replaces_the_cache_and_offers_a_reload(site_dir, browser, t
         page = context.new_page()
         first = visit_and_store(page, url + "about/")
         assert len(first["names"]) == 1
-        assert page.locator("#tr-update").count() == 0
+        assert page.locator("#cs-update").count() == 0
 
         about = site / "about" / "index.html"
         about.write_text(about.read_text().replace("</article>", "<p id='rebuilt'>new</p></article>"))
         offline.write_all(site, name="Troccas", short_name="Troccas", description="test")
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        banner = page.locator("#tr-update")
+        banner = page.locator("#cs-update")
         banner.wait_for()
         assert "A new version of this site is ready" in banner.inner_text()
         banner.get_by_role("button", name="reload").click()
@@ -234,7 +234,7 @@ def test_a_first_visit_never_offers_a_new_version(site_server, context, page):
     assert cache["controlled"]
     page.wait_for_function("window.__installedHeld > 0"
                            " && window.__installedDelivered === window.__installedHeld")
-    assert page.locator("#tr-update").count() == 0
+    assert page.locator("#cs-update").count() == 0
     assert not page.console_errors, page.console_errors
 
 

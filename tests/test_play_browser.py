@@ -181,9 +181,9 @@ def check_the_review(page, record):
     heading = page.locator("[data-play-reviewbody] h4")
     assert heading.inner_text().startswith("Trick 1 of ")
     total = int(re.search(r"of (\d+)", heading.inner_text())[1])
-    assert page.locator("[data-play-reviewbody] .tr-play__rhand").count() == 4
+    assert page.locator("[data-play-reviewbody] .cs-play__rhand").count() == 4
     assert_no_violations(page, "play/ at the end of a hand", "[data-play-table]")
-    first = page.locator("[data-play-reviewbody] .tr-play__rhand").first
+    first = page.locator("[data-play-reviewbody] .cs-play__rhand").first
     assert first.locator("[role=img]").count() == total
     tab_to(page, lambda f: "playNextrick" in f["data"])
     page.keyboard.press("Enter")

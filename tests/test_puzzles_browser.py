@@ -1,6 +1,6 @@
 """Puzzles in Chromium: each kind solved wrong twice then right through the page, the hints shown
 are the engine's for that answer (the rule, then a clue, neither giving the answer away), progress survives a reload, practice seeds match the engine,
-and a troccas-puzzle block in a page is a working widget."""
+and a cardsite-puzzle block in a page is a working widget."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ def test_solve_one_puzzle_of_each_kind_wrong_then_right(site_server, page, wait_
     page.goto(site_server.url_of(f"puzzles/{kind}/"))
     widget = page.locator(f"section[data-puzzle-id='{spec['id']}']")
     # Drawn at build time: the cards are on the page, answering waits for the engine.
-    assert widget.locator("img.tr-pz__img").count() > 0
+    assert widget.locator("img.cs-pz__img").count() > 0
     assert wait_engine(page) == "ready"
     page.wait_for_function(
         "!document.querySelector(\"section[data-puzzle-id] [data-pz-check]\").disabled")
@@ -161,7 +161,7 @@ def test_practice_seed_in_the_url_is_the_engines_puzzle(site_server, page, wait_
     widget = box.locator("section[data-cardsite-widget='puzzle']")
     assert json.loads(widget.get_attribute("data-spec")) == {"kind": "legal", "seed": 7}
     engine = api.call("puzzle", kind="legal", seed=7)
-    cards = widget.locator(".tr-pz__choose button[data-card]")
+    cards = widget.locator(".cs-pz__choose button[data-card]")
     assert [b.get_attribute("data-card") for b in cards.all()] == engine["situation"]["hand"]
     assert [b.get_attribute("aria-label") for b in cards.all()] == \
         [card_label(t) for t in engine["situation"]["hand"]]
@@ -251,7 +251,7 @@ def test_a_verdict_shows_at_once_before_python_has_started(site_server, page, ki
     spec = spec_json(authored.spec)
     page.goto(site_server.url_of(f"puzzles/{kind}/"))
     widget = page.locator(f"section[data-puzzle-id='{spec['id']}']")
-    widget.locator("img.tr-pz__img").first.wait_for()
+    widget.locator("img.cs-pz__img").first.wait_for()
     page.wait_for_function("!!window.cardsitePuzzles")
     assert page.evaluate("document.documentElement.dataset.engine") == "loading"
     right, wrong = right_and_wrong(spec)

@@ -172,12 +172,12 @@ def test_the_puzzles_part_renders_a_page_block_and_reports_a_bad_one_by_page_lin
     hook.on_config(SimpleNamespace(extra_css=[], extra_javascript=[], extra={"cardsite": {}}))
     page = SimpleNamespace(url="learn/x/", meta={}, file=SimpleNamespace(
         src_uri="learn/x.md", abs_src_path=None))
-    md = ("# Lesson\n\nText.\n\n```troccas-puzzle\nkind: winner\ntrick: Kc 3c XI\n```\n\n"
-          "````markdown\n```troccas-puzzle\nkind: winner\n```\n````\n")
+    md = ("# Lesson\n\nText.\n\n```cardsite-puzzle\nkind: winner\ntrick: Kc 3c XI\n```\n\n"
+          "````markdown\n```cardsite-puzzle\nkind: winner\n```\n````\n")
     out = hook.on_page_markdown(md, page, None, None)
     assert out.count('data-cardsite-widget="puzzle"') == 1  # the one inside a fence stays code
     assert 'data-puzzle-id="learn/x/#line-5"' in out and page.meta["engine"] is True
-    assert "```troccas-puzzle\nkind: winner\n```" in out
+    assert "```cardsite-puzzle\nkind: winner\n```" in out
     bad = md.replace("trick: Kc 3c XI", "trick: Kc 3c XI\nexpect: Kc")
     with pytest.raises(BuildError) as exc:
         hook.on_page_markdown(bad, page, None, None)
@@ -191,9 +191,9 @@ def test_every_puzzle_in_a_page_has_its_own_id():
     import re
     seen = {a.spec["id"] for a in ALL}
     for page in sorted((ROOT / "docs").rglob("*.md")):
-        for block in re.findall(r"```troccas-puzzle\n(.*?)```", page.read_text(encoding="utf-8"),
+        for block in re.findall(r"```cardsite-puzzle\n(.*?)```", page.read_text(encoding="utf-8"),
                                 re.S):
             found = re.search(r"^id: *(\S+)", block, re.M)
-            assert found, f"{page.relative_to(ROOT)}: a troccas-puzzle block without an id"
+            assert found, f"{page.relative_to(ROOT)}: a cardsite-puzzle block without an id"
             assert found.group(1) not in seen, f"{page.relative_to(ROOT)}: id {found.group(1)} twice"
             seen.add(found.group(1))

@@ -182,7 +182,7 @@ def test_mistakes_come_back(site_server, zurich, wait_engine):
     again.wait_for()
     assert again.get_attribute("data-puzzle-id") == spec["id"]
     assert json.loads(again.get_attribute("data-spec")) == spec
-    assert items.nth(0).locator(".tr-pz-review__meta").inner_text() == (
+    assert items.nth(0).locator(".cs-pz-review__meta").inner_text() == (
         "From Trick puzzles: who takes the trick? · missed on Monday 2 March · review 1 of 4")
     give(again, right)
     verdict(page, again, "right")

@@ -131,13 +131,13 @@ def test_every_example_matches_the_engine(site_dir):
 def test_group_rows_of_a_pile_match_the_engine(site_dir):
     html = (site_dir / "rules" / "play" / "index.html").read_text()
     html += (site_dir / "rules" / "counting" / "index.html").read_text()
-    piles = re.findall(r'data-example="pile" data-input="([^"]+)"[^>]*>(.*?)<p class="tr-ex__result">',
+    piles = re.findall(r'data-example="pile" data-input="([^"]+)"[^>]*>(.*?)<p class="cs-ex__result">',
                        html, re.S)
     assert piles
     for inp, body in piles:
         inp = json.loads(inp.replace("&#34;", '"').replace("&quot;", '"'))
         r = api.call("count", **{"cards": inp["cards"], "method": inp["method"], "scart": inp["scart"]})
-        shown = [int(x) for x in re.findall(r'class="tr-ex__group" data-points="(-?\d+)"', body)]
+        shown = [int(x) for x in re.findall(r'class="cs-ex__group" data-points="(-?\d+)"', body)]
         assert shown == [g["points"] for g in r["groups"]]
 
 

@@ -112,7 +112,7 @@ def test_no_page_fetches_anything_off_site(site_dir):
 
 def test_the_card_picker_is_the_engines_pack(site_dir):
     page = (site_dir / "rules" / "counting" / "index.html").read_text()
-    buttons = re.findall(r'<button type="button" class="tr-card[^"]*" data-card="([^"]+)"[^>]*?'
+    buttons = re.findall(r'<button type="button" class="cs-card[^"]*" data-card="([^"]+)"[^>]*?'
                          r'data-name="([^"]+)"', page, re.S)
     pack = api.call("pack")["cards"]
     assert buttons == [(c["token"], c["name"]) for c in pack]
@@ -149,7 +149,7 @@ def test_build_stops_with_one_clear_line_when_a_part_is_missing(missing, tmp_pat
 def test_the_picker_shows_the_card_pictures_when_the_site_has_them(site_dir):
     page_dir = site_dir / "rules" / "counting"
     page = (page_dir / "index.html").read_text()
-    imgs = re.findall(r'<img class="tr-card__img" src="([^"]+)"', page)
+    imgs = re.findall(r'<img class="cs-card__img" src="([^"]+)"', page)
     if not _config(site_dir)["card_pictures"]:
         assert imgs == []
         return

@@ -93,18 +93,18 @@ def test_projector_view_large_cards_no_chrome_keys_and_the_engines_answer(site_s
     # The view writes the puzzle it shows into the address (?kind=…&seed=…) as soon as it runs,
     # which may be before this wait starts: the address is matched with or without it.
     page.wait_for_url(re.compile(r"/teach/projector/(\?.*)?$"))
-    page.wait_for_selector("[data-proj-stage] .tr-proj__slide")
+    page.wait_for_selector("[data-proj-stage] .cs-proj__slide")
     for chrome in (".md-header", ".md-tabs", ".md-sidebar--primary", ".md-footer"):
         assert page.locator(chrome).first.is_hidden(), chrome
     first = KINDS[0]
-    assert page.locator("[data-proj-stage] .tr-proj__slide").get_attribute("data-kind") == first
+    assert page.locator("[data-proj-stage] .cs-proj__slide").get_attribute("data-kind") == first
 
     # Puzzle 3 of "who takes the trick", by its address, as the course plan links it.
     seed = 3
     page.goto(site_server.url_of(f"teach/projector/?kind=winner&seed={seed}"))
-    slide = page.locator("[data-proj-stage] .tr-proj__slide")
+    slide = page.locator("[data-proj-stage] .cs-proj__slide")
     assert slide.get_attribute("data-seed") == str(seed)
-    cards = slide.locator("img.tr-proj__img")
+    cards = slide.locator("img.cs-proj__img")
     assert cards.count() == 4
     box = cards.first.bounding_box()
     assert box["height"] >= 0.3 * 800 and box["width"] >= 0.1 * 1280, box  # large

@@ -458,7 +458,7 @@ _LANG_SKIP = {"code", "pre", "kbd", "samp", "script", "style", "svg", "title", "
               "textarea", "select", "option", "template"}
 _LANG_ATTR = re.compile(r"""\slang\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.I)
 _CLASS_ATTR = re.compile(r"""\sclass\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
-_LANG_SKIP_CLASSES = {"gl-term__tip", "tr-sr-only"}
+_LANG_SKIP_CLASSES = {"gl-term__tip", "cs-sr-only"}
 # German trump names worth marking in English prose: those with an article ("die Schöne"), so
 # that names shared with English or Latin (Jupiter, Junon) stay English.
 _DE_ARTICLE = re.compile(r"^(der|die|das)\s", re.I)

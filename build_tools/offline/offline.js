@@ -112,18 +112,18 @@
   }
 
   function showBanner(waiting) {
-    if (document.getElementById("tr-update")) return;
+    if (document.getElementById("cs-update")) return;
     var style = document.createElement("style");
     style.textContent =
-      "#tr-update{position:fixed;z-index:10;left:50%;bottom:1rem;transform:translateX(-50%);" +
+      "#cs-update{position:fixed;z-index:10;left:50%;bottom:1rem;transform:translateX(-50%);" +
       "display:flex;gap:.8em;align-items:center;max-width:calc(100% - 2rem);padding:.6em 1em;" +
       "border-radius:.3rem;background:#263238;color:#fff;font:inherit;font-size:.8rem;" +
       "box-shadow:0 2px 8px rgba(0,0,0,.4)}" +
-      "#tr-update button{font:inherit;font-weight:700;color:#ffd54f;background:none;border:0;" +
+      "#cs-update button{font:inherit;font-weight:700;color:#ffd54f;background:none;border:0;" +
       "cursor:pointer;text-decoration:underline;padding:0}" +
-      "@media print{#tr-update{display:none}}";
+      "@media print{#cs-update{display:none}}";
     var box = document.createElement("div");
-    box.id = "tr-update";
+    box.id = "cs-update";
     box.setAttribute("role", "status");
     var text = document.createElement("span");
     text.textContent = say("new_version");

@@ -20,7 +20,7 @@
     for review now (replayed in place) or later (assets/puzzles/review.js has the schedule). One
     page of the site may have it; the build tells every page where it is (``mistakes`` in the
     page's cardsite-config).
-  - a fenced block ```` ```troccas-puzzle ```` holding one puzzle's YAML (``kind:`` and the
+  - a fenced block ```` ```cardsite-puzzle ```` holding one puzzle's YAML (``kind:`` and the
     fields of ``puzzles/KIND.yaml``; ``id``, ``level``, ``title``, ``note`` optional) — that
     puzzle as a widget.
 
@@ -177,7 +177,7 @@ def _mistakes_page(files) -> str | None:
 
 
 def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
-    if "troccas-puzzle" not in markdown and "<!-- puzzle" not in markdown:
+    if "cardsite-puzzle" not in markdown and "<!-- puzzle" not in markdown:
         return markdown
     src = f"docs/{page.file.src_uri}"
     base = page_base(page)
@@ -190,7 +190,7 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
         try:
             authored = check_block(b.body, src, b.line, part.site.language)
         except PuzzleFileError as exc:
-            raise BuildError(str(exc).replace(": puzzle #1 (no id)", ": troccas-puzzle")) from None
+            raise BuildError(str(exc).replace(": puzzle #1 (no id)", ": cardsite-puzzle")) from None
         spec = authored.spec
         used["n"] += 1
         pid = spec["id"] if not spec["id"].startswith("line-") else \
@@ -234,7 +234,7 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
         return widget.flat(env.get_template("puzzles/progress.html").render(
             kinds=shown, base=base, mistakes_url=None if mistakes is None else base + mistakes))
 
-    markdown = replace_blocks(markdown, ["troccas-puzzle"], block,
+    markdown = replace_blocks(markdown, ["cardsite-puzzle"], block,
                               first_line=1 + front_matter_lines(page, markdown))
     return replace_markers(markdown, ["puzzles", "puzzle-practice", "puzzle-progress",
                                       "puzzle-mistakes"], marker, whole_line=True)

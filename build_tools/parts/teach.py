@@ -6,7 +6,7 @@ through with the keyboard (build_tools/teach/projector.js) — the first ``SEEDS
 every kind the engine sets, each drawn here with the engine's answer and its steps, so the view
 answers at once and needs no Python in the browser (a laptop in a hall without a network).
 Its stylesheet and script are written into the page itself, so that they come and go with the
-page under Material's instant navigation; the chrome is hidden by ``body:has(.tr-proj)``.
+page under Material's instant navigation; the chrome is hidden by ``body:has(.cs-proj)``.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class TeachPart(Part):
         label = self.site.game_site.card_label
 
         def card(token: str) -> str:
-            return templating.card_img(token, base, label(token), cls="tr-proj__img")
+            return templating.card_img(token, base, label(token), cls="cs-proj__img")
 
         def draw(m: Marker) -> str:
             if m.arg is not None:

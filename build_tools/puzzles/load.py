@@ -1,4 +1,4 @@
-"""Load and check the authored puzzles (puzzles/KIND.yaml) and troccas-puzzle blocks.
+"""Load and check the authored puzzles (puzzles/KIND.yaml) and cardsite-puzzle blocks.
 
 ``load_puzzles(directory)`` reads every ``KIND.yaml`` with the glossary's line-tracking safe
 YAML loader, checks each entry against ``puzzle.schema.json``, then asks the engine to build the
@@ -268,7 +268,7 @@ def kind_title(kind, language: str | None = None) -> str:
 
 
 def check_block(text: str, shown: str, first_line: int, language: str | None = None) -> Authored:
-    """One puzzle written in a page (the YAML of a troccas-puzzle block); a block without a
+    """One puzzle written in a page (the YAML of a cardsite-puzzle block); a block without a
     title is titled by its kind, in ``language`` (the build's unless named)."""
     try:
         entry = yaml.load(text, Loader=_LineLoader)  # noqa: S506
@@ -279,10 +279,10 @@ def check_block(text: str, shown: str, first_line: int, language: str | None = N
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise PuzzleFileError(shown, first_line + (mark.line + 1 if mark else 0),
-                              f"troccas-puzzle: bad YAML: {problem}") from None
+                              f"cardsite-puzzle: bad YAML: {problem}") from None
     try:
         if not isinstance(entry, LineMap):
-            raise PuzzleFileError(shown, first_line, "troccas-puzzle: the block must hold one"
+            raise PuzzleFileError(shown, first_line, "cardsite-puzzle: the block must hold one"
                                                      " puzzle's fields (kind:, id:, …)")
         kind = entry.get("kind")
         for key, value in (("id", f"line-{first_line}"), ("level", 1),

@@ -30,7 +30,7 @@ def render_puzzle(data: Mapping, *, pid: str, uid: str, level, heading: str, bas
     left out); ``verdicts``: the stored verdicts, already escaped for a single-quoted
     attribute, or None (the live engine answers); ``label(token)``: a card's name."""
     def card(token: str, alt: bool = True) -> str:
-        return templating.card_img(token, base, label(token), cls="tr-pz__img", alt=alt)
+        return templating.card_img(token, base, label(token), cls="cs-pz__img", alt=alt)
 
     pz = {k: v for k, v in data.items() if k not in ("answer", "steps")}
     env = env or templating.current()

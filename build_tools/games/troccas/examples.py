@@ -221,7 +221,7 @@ def run_macro(fn: str, arg_text: str):
     except TypeError as exc:
         raise ExampleError(f"{{{{ {fn}({arg_text}) }}}}: {exc}") from None
     data = json.dumps({"fn": fn, "args": args, "kwargs": kwargs}, ensure_ascii=False)
-    return (f'<span class="tr-fig" data-fig="{_attr(data)}" data-value="{_attr(str(value))}">'
+    return (f'<span class="cs-fig" data-fig="{_attr(data)}" data-value="{_attr(str(value))}">'
             f"{value}</span>")
 
 
@@ -409,7 +409,7 @@ def exercise_spec(data) -> dict:
     kinds = [k for k in EXERCISE_KINDS if k in data]
     if len(kinds) != 1:
         raise ExampleError("an exercise is one of rank:, partners:, talk: or score: (puzzles are"
-                           " troccas-puzzle blocks)")
+                           " cardsite-puzzle blocks)")
     kind = kinds[0]
     unknown = set(data) - {kind, "title", "note", "question"}
     if unknown:
@@ -434,7 +434,7 @@ def exercise_spec(data) -> dict:
 def render_exercise(data, ctx: dict, lang: str) -> str:
     """A lesson exercise (``troccas-exercise``): the engine sets it (``exercise``) and checks the
     reader's answer in the page (``check_exercise``), with hints in steps; the page only draws
-    what the engine gives. Puzzle blocks (``troccas-puzzle``) are the puzzle hook's."""
+    what the engine gives. Puzzle blocks (``cardsite-puzzle``) are the puzzle hook's."""
     spec = exercise_spec(data)
     ex = engine("exercise", spec=spec)
     sit = ex["situation"]
@@ -496,7 +496,7 @@ def page_markdown(markdown: str, page) -> str:
     strict_macros = page.file.src_uri.startswith(("rules/", "learn/", "teach/"))
 
     def card(token: str, cls: str = "") -> str:
-        return card_img(token, base, label(token), cls=f"tr-pic {cls}".strip(), title=True)
+        return card_img(token, base, label(token), cls=f"cs-pic {cls}".strip(), title=True)
 
     def clause_url(rule: str) -> str:
         urls = _clause_urls()

@@ -156,8 +156,8 @@ function bindTable(box) {
   }
 
   function showSetupError(err) {
-    let p = setup.querySelector(".tr-play__error");
-    if (!p) setup.append(p = el("p", { class: "tr-play__error", role: "alert" }));
+    let p = setup.querySelector(".cs-play__error");
+    if (!p) setup.append(p = el("p", { class: "cs-play__error", role: "alert" }));
     p.textContent = cap(err.message || String(err));
   }
 
@@ -217,12 +217,12 @@ function bindTable(box) {
   }
 
   // --- drawing ---------------------------------------------------------------------------------
-  function cardImg(t, cls = "tr-play__img") {
+  function cardImg(t, cls = "cs-play__img") {
     return el("img", { class: cls, src: new URL(`cards/${t}.svg`, siteRoot).href, alt: "",
       width: 55, height: 100, "data-token": t });
   }
   function cardFace(t) {
-    return el("span", { class: "tr-play__card", role: "img", "aria-label": cardName(t), title: cardName(t) }, cardImg(t));
+    return el("span", { class: "cs-play__card", role: "img", "aria-label": cardName(t), title: cardName(t) }, cardImg(t));
   }
 
   function phraseOf(text) {
@@ -276,12 +276,12 @@ function bindTable(box) {
       const p = (g.seat + k) % v.players;
       const said = v.talk.filter((t) => t.player === p).at(-1);
       const phrase = said?.say ? phraseOf(said.say) : null;
-      box.append(el("section", { class: "tr-play__seat", "data-seat": p, "data-pos": k,
+      box.append(el("section", { class: "cs-play__seat", "data-seat": p, "data-pos": k,
         "aria-label": seatName(p), "data-turn": v.current_player === p ? "true" : null },
-      el("h3", { class: "tr-play__seatname" }, seatName(p), p === v.dealer ? el("span", { class: "tr-play__dealer", text: say(WORDS, "dealer_mark") }) : null),
-      el("p", { class: "tr-play__held", text: say(WORDS, "held", { n: v.held[p] }) }),
-      v.face_up[p] ? el("p", { class: "tr-play__faceup" }, say(WORDS, "face_up"), cardFace(v.face_up[p])) : null,
-      said ? el("p", { class: "tr-play__said" }, say(WORDS, "said", { decision: said.text || said.decision }),
+      el("h3", { class: "cs-play__seatname" }, seatName(p), p === v.dealer ? el("span", { class: "cs-play__dealer", text: say(WORDS, "dealer_mark") }) : null),
+      el("p", { class: "cs-play__held", text: say(WORDS, "held", { n: v.held[p] }) }),
+      v.face_up[p] ? el("p", { class: "cs-play__faceup" }, say(WORDS, "face_up"), cardFace(v.face_up[p])) : null,
+      said ? el("p", { class: "cs-play__said" }, say(WORDS, "said", { decision: said.text || said.decision }),
         said.say ? el("span", {}, ", ", el("i", { lang: "rm", text: said.say }),
           phrase ? ` — ${say(WORDS, "quoted", { text: phrase.meaning })}` : "") : null) : null));
     }
@@ -293,12 +293,12 @@ function bindTable(box) {
     const last = v.tricks.at(-1);
     const plays = v.trick.length ? v.trick : (v.phase === "play" || v.phase === "call") && last ? last.plays : [];
     if (!plays.length) {
-      box.append(el("p", { class: "tr-play__empty", text: v.phase === "play" ? say(WORDS, "no_card_yet") : "" }));
+      box.append(el("p", { class: "cs-play__empty", text: v.phase === "play" ? say(WORDS, "no_card_yet") : "" }));
       return;
     }
-    if (!v.trick.length && last) box.append(el("p", { class: "tr-play__lasttrick", text: say(WORDS, "last_trick", { number: last.number, who: seatName(last.winner) }) }));
+    if (!v.trick.length && last) box.append(el("p", { class: "cs-play__lasttrick", text: say(WORDS, "last_trick", { number: last.number, who: seatName(last.winner) }) }));
     for (const [p, t] of plays) {
-      box.append(el("figure", { class: "tr-play__played" }, cardFace(t),
+      box.append(el("figure", { class: "cs-play__played" }, cardFace(t),
         el("figcaption", { text: playedBy(p) })));
     }
   }
@@ -316,13 +316,13 @@ function bindTable(box) {
     if (!others.length) return;
     const heading = v.phase === "talk" || v.phase === "dealer_choice" ? say(WORDS, "word_after_round")
       : v.phase === "call" ? say(WORDS, "call_buob") : say(WORDS, "your_choice");
-    const group = el("div", { class: "tr-play__choices", role: "group", "aria-label": heading });
+    const group = el("div", { class: "cs-play__choices", role: "group", "aria-label": heading });
     let select = null;
     if (v.phase === "talk") {
       select = el("select", { name: "phrase", "data-play-phrase": true },
         el("option", { value: "", text: say(WORDS, "say_nothing") }),
         data.phrases.map((p) => el("option", { value: p.text, text: `${p.text} — ${p.meaning} (${p.sources.join(", ")})` })));
-      group.append(el("label", { class: "tr-play__phrase" }, say(WORDS, "add_phrase"), select));
+      group.append(el("label", { class: "cs-play__phrase" }, say(WORDS, "add_phrase"), select));
     }
     for (const c of others) {
       group.append(el("button", { type: "button", class: "md-button md-button--primary", "data-play-choice": c.action,
@@ -348,16 +348,16 @@ function bindTable(box) {
       const ok = legal.has(t);
       const name = cardName(t);
       if (!canChoose) {
-        box.append(el("span", { class: "tr-play__card tr-play__card--held", role: "img", "aria-label": name, title: name }, cardImg(t)));
+        box.append(el("span", { class: "cs-play__card cs-play__card--held", role: "img", "aria-label": name, title: name }, cardImg(t)));
         continue;
       }
-      box.append(el("button", { type: "button", class: "tr-play__cardbtn", "data-legal": ok ? "true" : "false",
+      box.append(el("button", { type: "button", class: "cs-play__cardbtn", "data-legal": ok ? "true" : "false",
         "data-card": t, "aria-label": ok ? name : say(WORDS, "not_allowed_label", { card: name }),
         title: ok ? name : say(WORDS, "not_allowed_title", { card: name }),
         onclick: () => act(`${g.seat} ${kind} ${t}`) }, cardImg(t)));
     }
     if (v.scart && v.scart.length) {
-      box.append(el("p", { class: "tr-play__scart" }, say(WORDS, "your_scart"), v.scart.map((t) => cardFace(t))));
+      box.append(el("p", { class: "cs-play__scart" }, say(WORDS, "your_scart"), v.scart.map((t) => cardFace(t))));
     }
   }
 
@@ -459,16 +459,16 @@ function bindTable(box) {
       : pairs ? say(WORDS, "other_side_cap") : `${seatName(v.sides[s][0])}`);
     const sentence = (s) => say(WORDS, "side_sum", { side: sideName(s), points: v.result.points[s],
       par: v.result.par[s], score: signed(v.result.scores[s]) });
-    end.append(el("h3", { id: "tr-play-count", tabindex: "-1", text: say(WORDS, "the_count") }));
+    end.append(el("h3", { id: "cs-play-count", tabindex: "-1", text: say(WORDS, "the_count") }));
     v.counts.forEach((c, s) => {
       end.append(el("h4", { text: pairs ? say(WORDS, "side_members", { side: sideName(s),
         members: v.sides[s].map(playedBy).join(` ${say(WORDS, "and")} `) }) : sideName(s) }));
-      const ol = el("ol", { class: "tr-play__groups" });
+      const ol = el("ol", { class: "cs-play__groups" });
       for (const grp of c.groups) {
-        ol.append(el("li", {}, el("span", { class: "tr-play__groupcards" }, grp.cards.map((t) => cardFace(t))),
-          el("span", { class: "tr-play__groupsum", text: `${grp.values.join(" + ")} = ${grp.sum}${grp.less ? say(WORDS, "group_less", { less: grp.less }) : ""} → ${grp.points}` })));
+        ol.append(el("li", {}, el("span", { class: "cs-play__groupcards" }, grp.cards.map((t) => cardFace(t))),
+          el("span", { class: "cs-play__groupsum", text: `${grp.values.join(" + ")} = ${grp.sum}${grp.less ? say(WORDS, "group_less", { less: grp.less }) : ""} → ${grp.points}` })));
       }
-      end.append(ol, el("p", { class: "tr-play__sidesum", "data-play-points": s, text: sentence(s) }));
+      end.append(ol, el("p", { class: "cs-play__sidesum", "data-play-points": s, text: sentence(s) }));
     });
     const after = v.totals_after;
     const last = g.hand + 1 >= handsInGame();
@@ -477,14 +477,14 @@ function bindTable(box) {
       say(WORDS, "running_after", { hand: g.hand + 1,
         scores: after.map((t, s) => `${sideLabel(s)} ${signed(t)}`).join(", ") })];
     if (practice) result.push(say(WORDS, "practice_not_counted"));
-    end.append(el("p", { class: "tr-play__result", "data-play-result": true, text: result.join(" ") }));
+    end.append(el("p", { class: "cs-play__result", "data-play-result": true, text: result.join(" ") }));
     end.append(el("p", {}, el("button", { type: "button", class: "md-button md-button--primary", "data-play-next": true,
       onclick: () => {
         if (last) { game.hidden = true; setup.hidden = false; setup.elements.players.focus(); return; }
         g.totals = after; g.hand += 1; g.fromLink = false; newHand();
       } }, last ? say(WORDS, after[mine] > 0 ? "game_over_won" : "game_over_lost") : say(WORDS, "deal_hand", { hand: g.hand + 2 }))));
     drawReview(end);
-    end.querySelector("#tr-play-count").focus();
+    end.querySelector("#cs-play-count").focus();
     announce(sentence(mine));
   }
 
@@ -492,9 +492,9 @@ function bindTable(box) {
   function drawReview(end) {
     const v = view;
     if (!v.review || !v.review.length) return;
-    const sec = el("section", { class: "tr-play__review", "aria-labelledby": "tr-play-review" },
-      el("h3", { id: "tr-play-review", text: say(WORDS, "review_heading") }));
-    const nav = el("p", { class: "tr-play__reviewnav" });
+    const sec = el("section", { class: "cs-play__review", "aria-labelledby": "cs-play-review" },
+      el("h3", { id: "cs-play-review", text: say(WORDS, "review_heading") }));
+    const nav = el("p", { class: "cs-play__reviewnav" });
     const body = el("div", { "data-play-reviewbody": true, "aria-live": "polite" });
     const prev = el("button", { type: "button", class: "md-button", "data-play-prev": true, onclick: () => show(reviewAt - 1) }, say(WORDS, "previous_trick"));
     const next = el("button", { type: "button", class: "md-button", "data-play-nextrick": true, onclick: () => show(reviewAt + 1) }, say(WORDS, "next_trick"));
@@ -502,7 +502,7 @@ function bindTable(box) {
     // The solver's marks come from a call of their own (the sampled ones take a while): the
     // count and the review are shown at once, the marks when they arrive.
     let marks = [];
-    const summary = el("p", { class: "tr-play__marks", "data-play-marks": "", "aria-live": "polite",
+    const summary = el("p", { class: "cs-play__marks", "data-play-marks": "", "aria-live": "polite",
       text: say(WORDS, "solver_looking") });
     const mine = token;
     engine("review_marks", { record, seat: g.seat }).then((res) => {
@@ -519,7 +519,7 @@ function bindTable(box) {
       } else {
         summary.append(say(WORDS, "marks_none", { tricks: res.sampled_tricks }));
       }
-      summary.append(el("span", { class: "tr-play__marksnote",
+      summary.append(el("span", { class: "cs-play__marksnote",
         text: ` ${say(WORDS, "marks_note", { open: res.open_tricks, samples: res.samples })}` }));
       show(reviewAt);
     }).catch((err) => {
@@ -537,9 +537,9 @@ function bindTable(box) {
       body.replaceChildren(el("h4", { text: t.winner === g.seat
         ? say(WORDS, "review_trick_you", { number: t.number, total: v.review.length })
         : say(WORDS, "review_trick_bot", { number: t.number, total: v.review.length, seat: t.winner }) }),
-        ...(mark ? [el("p", { class: "tr-play__mark", "data-play-mark": t.number, text: markText(mark) })] : []),
-        el("p", { class: "tr-play__reviewtrick" }, say(WORDS, "played"), t.plays.map(([p, c]) => el("span", { class: "tr-play__rplay" }, cardFace(c), ` ${playedBy(p)}`))),
-        ...t.hands.map((h, p) => el("div", { class: "tr-play__rhand" }, el("h5", { text: say(WORDS, "before_trick", { who: seatName(p) }) }),
+        ...(mark ? [el("p", { class: "cs-play__mark", "data-play-mark": t.number, text: markText(mark) })] : []),
+        el("p", { class: "cs-play__reviewtrick" }, say(WORDS, "played"), t.plays.map(([p, c]) => el("span", { class: "cs-play__rplay" }, cardFace(c), ` ${playedBy(p)}`))),
+        ...t.hands.map((h, p) => el("div", { class: "cs-play__rhand" }, el("h5", { text: say(WORDS, "before_trick", { who: seatName(p) }) }),
           el("p", {}, h.map((c) => cardFace(c))))));
     }
     show(0);

@@ -130,7 +130,7 @@ export function bindMistakes(box, { bindPuzzle, drawnByPython, siteRoot }) {
     replayed += 1;
     let widget;
     if (Number.isInteger(e.seed)) {
-      slot.replaceChildren(Object.assign(document.createElement("p"), { className: "tr-pz__status",
+      slot.replaceChildren(Object.assign(document.createElement("p"), { className: "cs-pz__status",
         textContent: say(WORDS, "set_soon_browser", { seed: e.seed }) }));
       await (await engineScript()).boot();
       widget = adopt(await drawnByPython(box, e.kind, e.seed), location.href, `rv${replayed}-`);
@@ -161,7 +161,7 @@ export function bindMistakes(box, { bindPuzzle, drawnByPython, siteRoot }) {
       item.querySelector("[data-pz-box]").textContent = say(WORDS, "review_box", { box: e.box, boxes: review.BOX_DAYS.length });
       const slot = item.querySelector("[data-pz-slot]");
       draw(e, slot).catch((err) => {
-        const p = Object.assign(document.createElement("p"), { className: "tr-pz__status" });
+        const p = Object.assign(document.createElement("p"), { className: "cs-pz__status" });
         p.append(say(WORDS, "could_not_show", { error: err.message }));
         if (err.gone) {
           const forget = Object.assign(document.createElement("button"), { type: "button",

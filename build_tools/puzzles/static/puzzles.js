@@ -68,9 +68,9 @@ function showProgress(root) {
   for (const w of root.querySelectorAll("section[data-cardsite-widget='puzzle']")) {
     const done = !!p.kinds[w.dataset.puzzleKind]?.solved?.[w.dataset.puzzleId];
     w.dataset.solved = String(done);
-    const badge = w.querySelector(".tr-pz__done");
+    const badge = w.querySelector(".cs-pz__done");
     if (done && !badge) {
-      w.querySelector(".tr-pz__title")?.append(el("span", { class: "tr-pz__done" }, say(WORDS, "solved_badge")));
+      w.querySelector(".cs-pz__title")?.append(el("span", { class: "cs-pz__done" }, say(WORDS, "solved_badge")));
     } else if (!done && badge) {
       badge.remove();
     }
@@ -108,7 +108,7 @@ function identity(root, spec) {
   heading?.querySelector(".headerlink")?.remove();
   return { ...who,
     page: root.dataset.pzPage ?? pagePath(),
-    title: root.querySelector(".tr-pz__title")?.firstChild?.textContent.trim() || "",
+    title: root.querySelector(".cs-pz__title")?.firstChild?.textContent.trim() || "",
     from: root.dataset.pzFrom ?? (heading?.textContent.trim() || document.title) };
 }
 
@@ -120,7 +120,7 @@ function scheduleAnswer(root, spec, right) {
   showDue(document);
   const text = kept ? review.changeText(before, after, now) : null;
   if (!text) return null;
-  const note = el("p", { class: "tr-pz__review", "data-pz-review": after.box >= review.LEARNT ? "learnt" : String(after.box) }, text);
+  const note = el("p", { class: "cs-pz__review", "data-pz-review": after.box >= review.LEARNT ? "learnt" : String(after.box) }, text);
   if (MISTAKES_URL && !root.dataset.pzPage) note.append(" ", el("a", { href: MISTAKES_URL }, say(WORDS, "my_mistakes")));
   return note;
 }
@@ -256,7 +256,7 @@ function bindPuzzle(root) {
     if (source !== "engine-again") firstAnswer(verdict.correct);
     if (verdict.correct) {
       record(kind, root.dataset.puzzleId, misses === 0);
-      feedback.replaceChildren(el("p", { class: "tr-pz__verdict tr-pz__verdict--right", "data-verdict": "right" },
+      feedback.replaceChildren(el("p", { class: "cs-pz__verdict cs-pz__verdict--right", "data-verdict": "right" },
         // The engine's explanation may start with the word itself ("Right: …").
         el("strong", {}, new RegExp(`^${say(WORDS, "right_word")}\\b`).test(verdict.explanation)
           ? say(WORDS, "right_mark") : say(WORDS, "right_mark_word")),
@@ -268,7 +268,7 @@ function bindPuzzle(root) {
       // from the second on. Neither names the answer; "Show solution" does.
       const hints = verdict.hints || [verdict.explanation];
       const level = Math.min(misses, hints.length);
-      feedback.replaceChildren(el("p", { class: "tr-pz__verdict tr-pz__verdict--wrong", "data-verdict": "wrong",
+      feedback.replaceChildren(el("p", { class: "cs-pz__verdict cs-pz__verdict--wrong", "data-verdict": "wrong",
         "data-hint-level": String(level) },
         el("strong", {}, say(WORDS, "not_right")), el("span", { "data-pz-explanation": "" }, hints[level - 1]), ...ruleLink(verdict),
         " ", el("span", {}, level < hints.length ? say(WORDS, "try_closer")
@@ -291,7 +291,7 @@ function bindPuzzle(root) {
     const stored = lookup?.(keyOf(answer));
     if (!ready() && !lookup) return;
     if ((Array.isArray(answer) && !answer.length) || answer === "") {
-      feedback.replaceChildren(el("p", { class: "tr-pz__verdict", "data-verdict": "empty" },
+      feedback.replaceChildren(el("p", { class: "cs-pz__verdict", "data-verdict": "empty" },
         type === "number" ? say(WORDS, "type_number") : say(WORDS, "choose_first")));
       return;
     }
@@ -305,7 +305,7 @@ function bindPuzzle(root) {
       check.disabled = true;
       root.dataset.state = "checking";
       if (!ready()) {
-        feedback.replaceChildren(el("p", { class: "tr-pz__verdict", "data-verdict": "waiting" },
+        feedback.replaceChildren(el("p", { class: "cs-pz__verdict", "data-verdict": "waiting" },
           say(WORDS, "engine_checks_soon")));
       }
     }
@@ -322,7 +322,7 @@ function bindPuzzle(root) {
     } catch (err) {
       if (mine !== asked || stored) return; // the stored verdict stands while Python cannot start
       root.dataset.state = "error";
-      feedback.replaceChildren(el("p", { class: "tr-pz__verdict", "data-verdict": "error" }, say(WORDS, "could_not_check", { error: err.message })));
+      feedback.replaceChildren(el("p", { class: "cs-pz__verdict", "data-verdict": "error" }, say(WORDS, "could_not_check", { error: err.message })));
     } finally {
       check.disabled = !ready() && !lookup;
     }
@@ -402,12 +402,12 @@ async function bindPractice(box) {
       widget = drawn.get(seed).content.firstElementChild.cloneNode(true);
     } else {
       box.dataset.state = "waiting";
-      slot.replaceChildren(el("p", { class: "tr-pz__status" }, say(WORDS, "set_soon", { seed })));
+      slot.replaceChildren(el("p", { class: "cs-pz__status" }, say(WORDS, "set_soon", { seed })));
       try {
         await window.cardsite?.boot();
         widget = await drawnByPython(box, kind, seed);
       } catch (err) {
-        slot.replaceChildren(el("p", { class: "tr-pz__status" }, say(WORDS, "could_not_set", { error: err.message })));
+        slot.replaceChildren(el("p", { class: "cs-pz__status" }, say(WORDS, "could_not_set", { error: err.message })));
         return;
       }
       if (box.dataset.seed !== String(seed)) return;

@@ -282,7 +282,7 @@ function countPile(root) {
     for (const [token, b] of buttons) b.setAttribute("aria-pressed", String(pile.includes(token)));
     size.textContent = String(pile.length);
     pileText.replaceChildren(...(pile.length ? pile.map((t, i) =>
-      el("span", { class: "tr-token", title: name(t) }, (i ? " " : "") + code(t))) : [emptyText]));
+      el("span", { class: "cs-token", title: name(t) }, (i ? " " : "") + code(t))) : [emptyText]));
     recount();
   }
 
@@ -307,7 +307,7 @@ function countPile(root) {
     } catch (err) {
       if (mine !== run) return;
       out.dataset.state = "error";
-      out.replaceChildren(el("p", { class: "tr-error" }, say(WORDS, "count_refused", { error: err.message })));
+      out.replaceChildren(el("p", { class: "cs-error" }, say(WORDS, "count_refused", { error: err.message })));
     }
   }
 
@@ -315,19 +315,19 @@ function countPile(root) {
     const rows = result.groups.map((g, i) => {
       const sum = g.values.length > 1 ? `${g.values.join(" + ")} = ${g.sum}` : `${g.sum}`;
       const cards = el("td", {});
-      g.cards.forEach((t, j) => cards.append(el("span", { class: "tr-token", title: name(t) }, (j ? " " : "") + code(t))));
+      g.cards.forEach((t, j) => cards.append(el("span", { class: "cs-token", title: name(t) }, (j ? " " : "") + code(t))));
       return el("tr", {},
         el("td", {}, String(i + 1)), cards, el("td", {}, sum),
-        el("td", {}, g.less ? `− ${g.less}` : "—"), el("td", { class: "tr-num" }, String(g.points)));
+        el("td", {}, g.less ? `− ${g.less}` : "—"), el("td", { class: "cs-num" }, String(g.points)));
     });
     const table = el("table", {},
       el("thead", {}, el("tr", {}, ...["count_group", "count_cards", "count_values", "count_less", "count_points"]
         .map((h) => el("th", { scope: "col" }, say(WORDS, h))))),
       el("tbody", {}, ...rows),
       el("tfoot", {}, el("tr", {}, el("th", { scope: "row", colspan: "4" }, say(WORDS, "count_total")),
-        el("td", { class: "tr-num", "data-count-total": "" }, String(result.points)))));
+        el("td", { class: "cs-num", "data-count-total": "" }, String(result.points)))));
     out.replaceChildren(
-      el("p", { class: "tr-count__total" }, el("strong", {}, say(WORDS, "count_result_points", { n: result.points })),
+      el("p", { class: "cs-count__total" }, el("strong", {}, say(WORDS, "count_result_points", { n: result.points })),
         say(WORDS, `count_result_${result.method}`, { n: result.cards.length })),
       el("div", { class: "md-typeset__scrollwrap" }, el("div", { class: "md-typeset__table" }, table)));
     out.dataset.points = String(result.points);

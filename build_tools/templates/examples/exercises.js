@@ -37,7 +37,7 @@ function wire(root) {
   root.dataset.exerciseReady = "true";
   const spec = JSON.parse(root.dataset.spec);
   const pick = root.dataset.pick;
-  const opts = [...root.querySelectorAll(".tr-exercise__opt")];
+  const opts = [...root.querySelectorAll(".cs-exercise__opt")];
   const input = root.querySelector("[data-exercise-input]");
   const out = root.querySelector("[data-exercise-feedback]");
   const steps = root.querySelector("[data-exercise-steps]");

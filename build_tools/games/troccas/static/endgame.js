@@ -22,7 +22,7 @@ let NAMES = null;
 const nameOf = (t) => cap((NAMES && NAMES[t]) || t);
 // A card's name inside a sentence: its article in lower case ("the King of cups").
 const midSentence = (name) => name.replace(/^(The|Der|Die|Das) /, (a) => a.toLowerCase());
-const face = (t, cls = "tr-eg__card") => el("img", {
+const face = (t, cls = "cs-eg__card") => el("img", {
   class: cls, src: new URL(`cards/${t}.svg`, siteRoot).href, alt: nameOf(t), title: nameOf(t),
   width: 44, height: 80, "data-token": t });
 
@@ -55,11 +55,11 @@ function showProgress(root = document) {
     const done = !!p.solved[id];
     const how = !done ? "" : p.first[id] ? "first-try" : "solved";
     box.dataset.solved = done ? how : "false";
-    const title = box.querySelector(".tr-eg__title");
-    let badge = title.querySelector(".tr-eg__done");
+    const title = box.querySelector(".cs-eg__title");
+    let badge = title.querySelector(".cs-eg__done");
     if (!done) { badge?.remove(); continue; }
     if (!badge) {
-      badge = el("span", { class: "tr-eg__done", "data-eg-done": "" });
+      badge = el("span", { class: "cs-eg__done", "data-eg-done": "" });
       title.append(badge);
     }
     badge.textContent = how === "first-try" ? say(WORDS, "solved_first_try") : say(WORDS, "solved");
@@ -117,12 +117,12 @@ function bind(box) {
     return p === seat ? say(WORDS, "you") : partners.includes(p) ? say(WORDS, "partner_seat", { seat: p }) : say(WORDS, "seat", { seat: p });
   }
   function drawTricks(tricks, heading) {
-    line.replaceChildren(el("p", { class: "tr-eg__label", text: heading }),
-      el("ol", { class: "tr-eg__tricks" }, tricks.map((t) => el("li", {},
-        el("span", { class: "tr-eg__plays" }, t.plays.map(([p, c]) => el("span", { class: "tr-eg__play" },
-          face(c, "tr-eg__small"), ` ${who(p)}`))),
+    line.replaceChildren(el("p", { class: "cs-eg__label", text: heading }),
+      el("ol", { class: "cs-eg__tricks" }, tricks.map((t) => el("li", {},
+        el("span", { class: "cs-eg__plays" }, t.plays.map(([p, c]) => el("span", { class: "cs-eg__play" },
+          face(c, "cs-eg__small"), ` ${who(p)}`))),
         t.winner !== null && t.winner !== undefined
-          ? el("span", { class: "tr-eg__taken", text: ` — ${t.winner === seat ? say(WORDS, "you_take_it") : say(WORDS, "seat_takes_it", { seat: t.winner })}` }) : null))));
+          ? el("span", { class: "cs-eg__taken", text: ` — ${t.winner === seat ? say(WORDS, "you_take_it") : say(WORDS, "seat_takes_it", { seat: t.winner })}` }) : null))));
     line.hidden = false;
   }
   function drawPosition(sit, legal) {
@@ -130,24 +130,24 @@ function bind(box) {
     for (const old of table.querySelectorAll("[data-eg-hand]")) old.remove();
     const n = sit.players;
     const seats = Array.from({ length: n - 1 }, (_, k) => (seat + k + 1) % n);
-    table.prepend(...seats.map((p) => el("div", { class: "tr-eg__seat", "data-eg-hand": p,
+    table.prepend(...seats.map((p) => el("div", { class: "cs-eg__seat", "data-eg-hand": p,
       "data-role": sit.partners.includes(p) ? "partner" : "opponent" },
-    el("p", { class: "tr-eg__who", text: say(WORDS, sit.partners.includes(p) ? "who_partner" : "who_opponent", { seat: p }) }),
-    el("p", { class: "tr-eg__cards" }, sit.hands[p].map((t) => face(t))))));
+    el("p", { class: "cs-eg__who", text: say(WORDS, sit.partners.includes(p) ? "who_partner" : "who_opponent", { seat: p }) }),
+    el("p", { class: "cs-eg__cards" }, sit.hands[p].map((t) => face(t))))));
     const trick = $("[data-eg-trick]");
     trick.replaceChildren(sit.trick.length
-      ? el("p", { class: "tr-eg__label", text: say(WORDS, "trick_so_far") })
-      : el("p", { class: "tr-eg__label", text: sit.tricks ? say(WORDS, "you_lead") : say(WORDS, "hand_over_short") }),
-    ...sit.trick.map(([p, t]) => el("figure", { class: "tr-eg__played" }, face(t), el("figcaption", { text: who(p) }))));
+      ? el("p", { class: "cs-eg__label", text: say(WORDS, "trick_so_far") })
+      : el("p", { class: "cs-eg__label", text: sit.tricks ? say(WORDS, "you_lead") : say(WORDS, "hand_over_short") }),
+    ...sit.trick.map(([p, t]) => el("figure", { class: "cs-eg__played" }, face(t), el("figcaption", { text: who(p) }))));
     $("[data-eg-mine]").replaceChildren(...sit.hands[seat].map((t) => el("button", {
-      type: "button", class: "tr-eg__pick", "data-card": t, "aria-label": nameOf(t) }, face(t, "tr-eg__face"))));
+      type: "button", class: "cs-eg__pick", "data-card": t, "aria-label": nameOf(t) }, face(t, "cs-eg__face"))));
     picks(legal);
   }
   function tell(...nodes) {
     feedback.replaceChildren(...nodes.map((n) => (typeof n === "string" ? el("p", { text: n }) : n)));
   }
   function fail(err) {
-    tell(el("p", { class: "tr-eg__error", text: cap(err.message || String(err)) }));
+    tell(el("p", { class: "cs-eg__error", text: cap(err.message || String(err)) }));
   }
   function reset() {
     played = [];
@@ -155,7 +155,7 @@ function bind(box) {
     $("[data-eg-mine]").innerHTML = start.mine;
     $("[data-eg-question]").textContent = start.question;
     $("[data-eg-table]").hidden = false;
-    $(".tr-eg__mine").hidden = false;
+    $(".cs-eg__mine").hidden = false;
     feedback.replaceChildren();
     line.hidden = true;
     again.hidden = true;
@@ -177,8 +177,8 @@ function bind(box) {
             review.recordMiss(KIND);
           }
           box.dataset.state = "wrong";
-          tell(el("p", { class: "tr-eg__wrong", text: verdict.explanation }),
-            verdict.hints ? el("p", { class: "tr-eg__hint", text: verdict.hints[0] }) : null);
+          tell(el("p", { class: "cs-eg__wrong", text: verdict.explanation }),
+            verdict.hints ? el("p", { class: "cs-eg__hint", text: verdict.hints[0] }) : null);
           drawTricks(verdict.line, say(WORDS, "after_card", { card: midSentence(nameOf(card)) }));
           again.hidden = false;
           legalNow = [];
@@ -188,7 +188,7 @@ function bind(box) {
         box.dataset.state = "right";
         review.recordSolved(KIND, idOf(box), misses === 0);
         solvedHere = true;
-        tell(el("p", { class: "tr-eg__right", text: verdict.explanation }), say(WORDS, "play_on"));
+        tell(el("p", { class: "cs-eg__right", text: verdict.explanation }), say(WORDS, "play_on"));
       }
       played.push(card);
       const out = await engine("endgame_play", { spec, cards: played });
@@ -199,15 +199,15 @@ function bind(box) {
       if (played.length > 1) {
         const lost = last.best - last.value;
         tell(lost > 0
-          ? el("p", { class: "tr-eg__wrong", text: say(WORDS, "costs", { card: nameOf(card), lost, n: lost, value: last.value, best: last.best }) })
-          : el("p", { class: "tr-eg__right", text: say(WORDS, "keeps_best", { card: nameOf(card), best: last.best }) }));
+          ? el("p", { class: "cs-eg__wrong", text: say(WORDS, "costs", { card: nameOf(card), lost, n: lost, value: last.value, best: last.best }) })
+          : el("p", { class: "cs-eg__right", text: say(WORDS, "keeps_best", { card: nameOf(card), best: last.best }) }));
       }
       if (out.over) {
         // Every card is played: the tricks below tell the hand; the empty table would not.
         $("[data-eg-table]").hidden = true;
-        $(".tr-eg__mine").hidden = true;
+        $(".cs-eg__mine").hidden = true;
         box.dataset.state = out.points >= out.best ? "solved" : "played";
-        feedback.append(el("p", { class: "tr-eg__end", text: out.points >= out.best
+        feedback.append(el("p", { class: "cs-eg__end", text: out.points >= out.best
           ? say(WORDS, "over_best", { points: out.points })
           : say(WORDS, "over_less", { points: out.points, best: out.best }) }));
         again.hidden = false;

@@ -159,11 +159,14 @@ $(STAMPS)/test-site-truc: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)
 # progress store), run on the scripts as the build fills them in (tests/js/prepare.py).
 # Every check runs, and the target fails if any of them found something.
 JS_TEST_DIR := build/js-test
+# The test games' engine packages (tests/games/<game>/), as mypy's -p arguments.
+TEST_GAMES := $(patsubst tests/games/%/__init__.py,-p %,$(wildcard tests/games/*/__init__.py))
 lint: $(STAMPS)/venv $(STAMPS)/npm
 	@failed=""; \
 	check() { local name="$$1"; shift; echo "--- $$name"; "$$@" || failed="$$failed [$$name]"; }; \
 	check ruff $(VENV)/bin/ruff check --quiet .; \
 	check "mypy --strict (engines)" $(VENV)/bin/mypy --strict -p cardgame -p troccas -p truc; \
+	check "mypy --strict (the test games)" env MYPYPATH=tests/games $(VENV)/bin/mypy --strict $(TEST_GAMES); \
 	check "mypy (build tooling)" $(VENV)/bin/mypy build_tools benchmarks; \
 	check eslint node_modules/.bin/eslint --max-warnings=0 .; \
 	check "node --test" bash -c '$(PY) tests/js/prepare.py $(JS_TEST_DIR) && node --test --test-reporter=spec tests/js/*.test.mjs'; \

@@ -37,6 +37,13 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
+import dozen
+from cardgame import games
+
+# The test game (tests/games/dozen) is a game like the installed ones for every test: the api
+# tests run over it, and the generator builds its site.
+games.register(dozen.GAME)
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

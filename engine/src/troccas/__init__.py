@@ -14,4 +14,11 @@ from .errors import (DuplicateCardError, IllegalActionError, InvalidCardError,  
 
 __all__ = ["Card", "PACK", "ranking_order", "TroccasError", "InvalidCardError",
            "DuplicateCardError", "IllegalActionError", "RecordError", "OptionError",
-           "__version__", "WARM_UP"]
+           "__version__", "WARM_UP", "GAME"]
+
+from cardgame.games import GameInfo  # noqa: E402
+
+# The game in the registry of games (cardgame.games; engine/pyproject.toml's entry point).
+GAME = GameInfo(name="troccas", players="troccas.deal:PLAYER_COUNTS",
+                new_state="troccas.hand:new_state",
+                options="troccas.rules:OPTIONS", facade="troccas.api")

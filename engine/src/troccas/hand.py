@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from itertools import chain
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 
 from cardgame.state import GameState
 from cardgame.value import Value
@@ -713,3 +713,9 @@ def play_random(hand: Hand, rng: random.Random) -> Hand:
         ids = legal()
         apply(ids[int(rand() * len(ids))])
     return hand
+
+
+def new_state(players: int, seed: int, options: Mapping[str, Any]) -> Hand:
+    """A new hand for the game registry (``cardgame.games``): dealt from ``seed``, the dealer
+    drawn from it too, under the rule options given (the others at their defaults)."""
+    return Hand(players, seed % check_players(players), seed=seed, rules=Rules(**options))

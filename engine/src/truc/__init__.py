@@ -4,3 +4,10 @@ dependencies. The rules come from one source, the truc page (see ``truc.rules.SO
 
 __version__ = "0.1.0"
 WARM_UP = ("truc.hand", "truc.puzzles")
+
+from cardgame.games import GameInfo  # noqa: E402
+
+# The game in the registry of games (cardgame.games; engine/pyproject.toml's entry point).
+GAME = GameInfo(name="truc", players="truc.rules:PLAYER_COUNTS",
+                new_state="truc.hand:new_state",
+                options="truc.rules:OPTIONS", facade="truc.api")

@@ -23,7 +23,7 @@ The hand (truc, "The deal", "The play", "The betting"):
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 from cardgame.messages import Message
 from cardgame.state import GameState
@@ -592,3 +592,9 @@ def play_random(hand: Hand, rng: random.Random) -> Hand:
         ids = hand.legal_action_ids()
         hand.apply_action(ids[int(rng.random() * len(ids))])
     return hand
+
+
+def new_state(players: int, seed: int, options: Mapping[str, Any]) -> Hand:
+    """A new hand for the game registry (``cardgame.games``): ``players`` is the rule option
+    of that name; dealt from ``seed`` by seat 0."""
+    return Hand(Rules(**{**options, "players": players}), 0, seed=seed)

@@ -61,6 +61,7 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
            "The redeal proposal."),
     Option("target", 12, {12: "the game is to 12 points (truc)"}, "The game's target."),
 )}
+PLAYER_COUNTS: tuple[int, ...] = tuple(OPTIONS["players"].values)
 
 
 class Rules(Value):

@@ -22,6 +22,7 @@ STAMPS := .cache/stamps
 HOST ?= 127.0.0.1
 PORT ?= 8000
 TEST_PORT ?= 8765
+# Extra pytest arguments: test files or -k to run some (pytest.ini names tests/ when none is given).
 PYTEST_ARGS ?=
 # Two pytest workers (pytest-xdist): a browser test waits on Chromium and Pyodide much of the
 # time, so two at once use the machine's two cores better; TEST_WORKERS=0 runs them one by one.
@@ -173,7 +174,7 @@ lint: $(STAMPS)/venv $(STAMPS)/npm
 	if [ -n "$$failed" ]; then echo "make lint: failed:$$failed"; exit 1; fi
 
 test: lint chromium $(STAMPS)/test-site $(STAMPS)/test-site-truc
-	CARDSITE_SITE=build/test-site TRUC_SITE=build/test-site-truc $(VENV)/bin/pytest tests -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+	CARDSITE_SITE=build/test-site TRUC_SITE=build/test-site-truc $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Start-up benchmark, on the test site (pre-compiled Python) and on the same site with Pyodide's
 # stock stdlib and a plain wheel.

@@ -292,8 +292,9 @@ class _Shipped:
 
     def t(self, key: str, **params) -> str:
         text = self.entries[key]
-        if isinstance(text, dict):
-            text = text["one" if params.get("n") == 1 else "other"]
+        if isinstance(text, dict):  # a plural: by the language's rule, shipped with the words
+            from cardgame.plural import choose, plural_rule
+            text = choose(text, plural_rule(self.entries["@plural"])(params["n"]))
         return text.format(**params) if params or "{" in text else text
 
 
@@ -376,7 +377,6 @@ def browser_files(env, said=None) -> dict:
     if said is None:
         from build_tools.words import current
         said = current()
-    words = {k: v for k, v in said.entries.items()
-             if k.startswith(("worksheets.", "puzzles.kind_"))}
+    words = said.subset("worksheets.", "puzzles.kind_")
     return {"templates": source, "css": "\n".join(css), "language": said.language,
             "words": words}

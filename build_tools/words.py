@@ -37,6 +37,26 @@ from build_tools.errors import BuildError
 from cardgame.plural import CATEGORIES
 
 FOLDER = Path(__file__).resolve().parent / "messages"
+# Where languages are looked for: the generator's own folder, and folders of languages kept
+# outside it (add_folder: a language being written, or a test's pseudo-language), each holding
+# <language>/<area>.yaml.
+_FOLDERS = [FOLDER]
+
+
+def add_folder(folder: str | Path) -> None:
+    """Look for languages in ``folder`` too (``folder/<language>/<area>.yaml``), before the
+    generator's own."""
+    folder = Path(folder).resolve()
+    if folder not in _FOLDERS:
+        _FOLDERS.insert(0, folder)
+        words.cache_clear()
+
+
+def _folder(language: str) -> Path | None:
+    for root in _FOLDERS:
+        if (root / language).is_dir():
+            return root / language
+    return None
 _SCRIPT_WORDS = re.compile(r"/\*\s*words:\s*([a-z][a-z0-9_-]*)\s*\*/\s*\{\}")
 _SCRIPT_SAY = re.compile(r"/\*\s*say\s*\*/\s*null")
 # The one say() of every page script (written in for "/* say */ null"; ES5, so that a classic
@@ -157,8 +177,8 @@ def words(language: str) -> Words:
     """A language's words, read from its folder once."""
     import yaml
 
-    folder = FOLDER / language
-    if not folder.is_dir():
+    folder = _folder(language)
+    if folder is None:
         raise WordsError(f"build_tools/messages/{language}/: the site has no words in"
                          f" '{language}' (languages: {', '.join(languages())})")
     entries: dict = {}
@@ -190,7 +210,8 @@ def current() -> Words:
 
 
 def languages() -> list[str]:
-    return sorted(p.name for p in FOLDER.iterdir() if p.is_dir())
+    return sorted({p.name for root in _FOLDERS if root.is_dir() for p in root.iterdir()
+                   if p.is_dir()})
 
 
 def fill_script(source: str, language: str | None = None) -> str:

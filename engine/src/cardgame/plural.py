@@ -30,6 +30,9 @@ CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 _TOKEN = re.compile(r"\s*(\.\.|!=|=|%|,|\d+|[a-z]+)")
 
 
+_Ops = dict[str, Decimal]
+
+
 class PluralRuleError(ValueError):
     """A plural rule that is not CLDR's syntax."""
 
@@ -76,21 +79,21 @@ class _Parser:
             raise PluralRuleError(f"{self.text!r}: expected a number, found {token!r}")
         return Decimal(token)
 
-    def condition(self) -> Callable[[dict], bool]:
+    def condition(self) -> Callable[[_Ops], bool]:
         ors = [self.and_condition()]
         while self.peek() == "or":
             self.take("or")
             ors.append(self.and_condition())
         return lambda ops: any(cond(ops) for cond in ors)
 
-    def and_condition(self) -> Callable[[dict], bool]:
+    def and_condition(self) -> Callable[[_Ops], bool]:
         ands = [self.relation()]
         while self.peek() == "and":
             self.take("and")
             ands.append(self.relation())
         return lambda ops: all(rel(ops) for rel in ands)
 
-    def relation(self) -> Callable[[dict], bool]:
+    def relation(self) -> Callable[[_Ops], bool]:
         operand = self.take("n", "i", "v", "w", "f", "t", "c", "e")
         modulus = None
         if self.peek() in ("mod", "%"):
@@ -114,7 +117,7 @@ class _Parser:
             self.take(",")
             ranges.append(self.range())
 
-        def relation(ops: dict) -> bool:
+        def relation(ops: _Ops) -> bool:
             value = ops[operand] if modulus is None else ops[operand] % modulus
             whole = value == value.to_integral_value()
             found = any((whole or within) and low <= value <= high for low, high in ranges)
@@ -136,16 +139,16 @@ def plural_rule(rules: Mapping[str, str]) -> Callable[[int | float | str | Decim
         raise PluralRuleError(f"a plural rule is a mapping of categories to conditions,"
                               f" not {type(rules).__name__}")
     compiled = []
-    for category in CATEGORIES:  # CLDR's order; the conditions exclude one another
-        if category not in rules:
+    for name in CATEGORIES:  # CLDR's order; the conditions exclude one another
+        if name not in rules:
             continue
-        if category == "other":
+        if name == "other":
             raise PluralRuleError("'other' has no condition: it is what the others leave")
-        parser = _Parser(str(rules[category]))
+        parser = _Parser(str(rules[name]))
         cond = parser.condition()
         if parser.peek() is not None:
-            raise PluralRuleError(f"{rules[category]!r}: unexpected {parser.peek()!r}")
-        compiled.append((category, cond))
+            raise PluralRuleError(f"{rules[name]!r}: unexpected {parser.peek()!r}")
+        compiled.append((name, cond))
     unknown = sorted(set(rules) - set(CATEGORIES))
     if unknown:
         raise PluralRuleError(f"{unknown[0]!r} is no plural category ({', '.join(CATEGORIES)})")

@@ -34,13 +34,13 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from build_tools.errors import BuildError
+from cardgame.messages import DEFAULT_LANGUAGE
 from cardgame.plural import CATEGORIES
 
 FOLDER = Path(__file__).resolve().parent / "messages"
-# Where languages are looked for: the generator's own folder, and folders of languages kept
-# outside it (add_folder: a language being written, or a test's pseudo-language), each holding
-# <language>/<area>.yaml.
-_FOLDERS = [FOLDER]
+# Folders of languages kept outside the generator's own (add_folder: a language being
+# written, or a test's pseudo-language), each holding <language>/<area>.yaml; looked in first.
+_FOLDERS: list[Path] = []
 
 
 def add_folder(folder: str | Path) -> None:
@@ -53,7 +53,7 @@ def add_folder(folder: str | Path) -> None:
 
 
 def _folder(language: str) -> Path | None:
-    for root in _FOLDERS:
+    for root in [*_FOLDERS, FOLDER]:
         if (root / language).is_dir():
             return root / language
     return None
@@ -91,17 +91,31 @@ class Words:
 
     def __init__(self, language: str, entries: Mapping[str, Any],
                  plural: Mapping[str, str] | None = None) -> None:
-        from cardgame.messages import PLURAL_KEY, Catalogue, CatalogueError
+        from cardgame.messages import PLURAL_KEY
 
         self.language = language
         self.entries = {k: v for k, v in entries.items() if k != PLURAL_KEY}
-        if plural is None:
-            plural = entries.get(PLURAL_KEY) or plural_rules(language)
-        self.plural_rules = dict(plural)
-        try:
-            self._catalogue = Catalogue("site", language, self.entries, plural=self.plural_rules)
-        except CatalogueError as exc:
-            raise WordsError(f"build_tools/messages/{language}/: {exc}") from None
+        self._plural = plural if plural is not None else entries.get(PLURAL_KEY)
+        self._catalogue = None
+
+    @property
+    def plural_rules(self) -> dict:
+        """The language's CLDR plural rule: the one given, else Babel's (asked on first use, so
+        the browser's Python, which has none, needs it only if no rule was shipped)."""
+        if self._plural is None:
+            self._plural = plural_rules(self.language)
+        return dict(self._plural)
+
+    def _said(self):
+        from cardgame.messages import Catalogue, CatalogueError
+
+        if self._catalogue is None:
+            try:
+                self._catalogue = Catalogue("site", self.language, self.entries,
+                                            plural=self.plural_rules)
+            except CatalogueError as exc:
+                raise WordsError(f"build_tools/messages/{self.language}/: {exc}") from None
+        return self._catalogue
 
     def area(self, name: str) -> dict:
         """The words of one area (a page script's), keys without the area."""
@@ -129,7 +143,7 @@ class Words:
         if not params and isinstance(text, str) and "{" not in text:
             return text
         try:
-            return self._catalogue.render(Message("site", key, params))
+            return self._said().render(Message("site", key, params))
         except CatalogueError as exc:
             raise WordsError(f"{where}: {str(exc).partition(': ')[2]}") from None
         except (KeyError, IndexError) as exc:
@@ -196,7 +210,9 @@ def words(language: str) -> Words:
     return Words(language, entries)
 
 
-_use = ["en"]
+# Until a build names one: the language the engine speaks by default (one default, the
+# engine's).
+_use = [DEFAULT_LANGUAGE]
 
 
 def use(language: str) -> None:
@@ -210,7 +226,7 @@ def current() -> Words:
 
 
 def languages() -> list[str]:
-    return sorted({p.name for root in _FOLDERS if root.is_dir() for p in root.iterdir()
+    return sorted({p.name for root in [*_FOLDERS, FOLDER] if root.is_dir() for p in root.iterdir()
                    if p.is_dir()})
 
 

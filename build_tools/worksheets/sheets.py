@@ -300,8 +300,9 @@ class _Shipped:
 
 def _browser_words(request: dict):
     """The words the maker sent (build_tools/parts/worksheets.py ships them in render.json, in
-    the build's language); without them, the English ones."""
-    language = request.get("language") or "en"
+    the build's language); without them, the engine's default language's."""
+    from cardgame.messages import DEFAULT_LANGUAGE
+    language = request.get("language") or DEFAULT_LANGUAGE
     try:
         from build_tools.words import Words, words
     except ImportError:

@@ -104,6 +104,14 @@ class _Visible(HTMLParser):
             self.text.append(data)
 
 
+# The glossary's pages still name two languages (glossary.th_<lang>, label_<lang> … in
+# build_tools/templates/glossary/ and glossary/render.py, the data's _de fields): the build of
+# a third language stops there, with one line naming the missing word ('th_en-XA'). Strict, so
+# that the test fails as soon as the glossary is generic and this mark must go.
+GLOSSARY_NAMES_LANGUAGES = pytest.mark.xfail(
+    strict=True, reason="the glossary (issue 28, glossary slice) names its two languages")
+
+
 def visible_text(html: str) -> str:
     parser = _Visible()
     parser.feed(html)
@@ -148,6 +156,7 @@ def test_the_pseudo_locale_is_only_files_outside_the_generator_and_the_engine(tm
     assert not (ROOT / "engine" / "src" / GAME / "messages" / f"{LANGUAGE}.json").exists()
 
 
+@GLOSSARY_NAMES_LANGUAGES
 def test_every_page_of_the_pseudo_locale_build_says_pseudo_text(pseudo_site):
     pages = sorted(p for p in pseudo_site.rglob("*.html") if "handouts" not in p.parts[-2:-1]
                    or p.name == "index.html")
@@ -160,6 +169,7 @@ def test_every_page_of_the_pseudo_locale_build_says_pseudo_text(pseudo_site):
     assert not english, f"pages with no pseudo-locale text: {english}"
 
 
+@GLOSSARY_NAMES_LANGUAGES
 def test_the_engines_words_reach_the_pages_in_the_pseudo_locale(pseudo_site):
     """The card names and the explanations the build asks the engine for are the pseudo
     catalogue's (troccas.json in the folder), not the package's English."""
@@ -169,6 +179,7 @@ def test_the_engines_words_reach_the_pages_in_the_pseudo_locale(pseudo_site):
     assert pseudo("king of cups") in pack
 
 
+@GLOSSARY_NAMES_LANGUAGES
 def test_the_page_scripts_say_the_pseudo_locales_words(pseudo_site):
     source = (pseudo_site / "assets" / "js" / "cardsite.js").read_text(encoding="utf-8")
     assert 'Intl.PluralRules("en-XA")' in source

@@ -10,6 +10,9 @@
           language: en           # the engine's message catalogue the pages are written in
           glossary: glossary     # the game's glossary data (YAML), beside mkdocs.yml
           puzzles: puzzles       # the game's authored puzzles (YAML)
+          catalogues: langs      # optional: languages kept outside the generator and the
+                                 # engine, a folder per language holding the site's words
+                                 # (<area>.yaml) and the engine's (<game>.json)
 
 The options are checked by :class:`SiteConfig` (a MkDocs config schema), so a typo or a missing
 folder stops the build with one line naming ``mkdocs.yml``. The build itself is done by parts
@@ -108,10 +111,14 @@ class SiteConfig(base.Config):
     # edition exists in every other (a test checks), so the language switch and hreflang name
     # the same page there.
     editions = c.Type(dict, default={})
-    # The name of each language in its own words, for the language switch.
-    language_names = c.Type(dict, default={"en": "English", "de": "Deutsch"})
+    # The name of each language in its own words, for the language switch, where CLDR's
+    # (Babel's) is not the one wanted.
+    language_names = c.Type(dict, default={})
     glossary = c.Dir(exists=True, default="glossary")
     puzzles = c.Dir(exists=True, default="puzzles")
+    # Languages kept outside build_tools/messages/ and the engine's package: a folder per
+    # language, with the site's words (<area>.yaml) and the engine's catalogue (<game>.json).
+    catalogues = c.Optional(c.Dir(exists=True))
 
 
 @dataclass
@@ -137,9 +144,15 @@ class Site:
 
 
 def load_site(game: str = "troccas", language: str = "en", glossary: str | Path | None = None,
-              puzzles: str | Path | None = None, command: str = "build") -> Site:
+              puzzles: str | Path | None = None, command: str = "build",
+              catalogues: str | Path | None = None) -> Site:
     """The shared state of a build (also for tests and commands that render outside MkDocs).
     Raises BuildError, in one line, if the game or the language is not there."""
+    if catalogues:
+        from build_tools import words as site_words
+        from cardgame import messages
+        messages.add_folder(str(catalogues))
+        site_words.add_folder(catalogues)
     try:
         engine = importlib.import_module(game)
         api = importlib.import_module(f"{game}.api")
@@ -188,6 +201,16 @@ def part_classes(site: Site) -> list[type]:
             offline.OfflinePart]
 
 
+def _own_name(language: str) -> str | None:
+    """A language's name in its own words (CLDR's, from Babel), capitalised for a menu."""
+    from babel import Locale, UnknownLocaleError
+    try:
+        name = Locale.parse(language, sep="-").get_display_name(language)
+    except (UnknownLocaleError, ValueError):
+        return None
+    return name[:1].upper() + name[1:] if name else None
+
+
 class CardSitePlugin(BasePlugin[SiteConfig]):
     """Runs the parts for each MkDocs event; the parts do the work."""
 
@@ -211,7 +234,7 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
     @_refusing
     def on_config(self, config):
         site = load_site(self.config.game, self.config.language, self.config.glossary,
-                         self.config.puzzles, self.command)
+                         self.config.puzzles, self.command, self.config.catalogues)
         # The one environment every part renders with: the theme's folders (overrides/
         # first), then build_tools/templates/.
         from build_tools.words import words
@@ -242,13 +265,15 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
         editions = dict(self.config.editions)
         if not editions:
             return
-        names = self.config.language_names
         own = self.config.language
         self.editions = {own: "", **editions}
+        names = {lang: _own_name(lang) for lang in self.editions if
+                 lang not in self.config.language_names}
+        names.update(self.config.language_names)
         for lang in self.editions:
-            if lang not in names:
-                raise BuildError(f"mkdocs.yml: cardsite: editions: '{lang}' has no name in"
-                                 " language_names")
+            if names[lang] is None:
+                raise BuildError(f"mkdocs.yml: cardsite: editions: CLDR has no name for '{lang}':"
+                                 " give it in language_names")
         # Until a page sets its own (on_page_context): the editions' roots, for the pages
         # that are not pages of the site (404.html).
         from urllib.parse import urljoin

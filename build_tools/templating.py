@@ -57,7 +57,8 @@ def environment(theme_dirs: Iterable[str | Path] | None = None, *,
                 loader: BaseLoader | None = None, words=None) -> Environment:
     """A new environment whose search path is ``theme_dirs`` (default: ``overrides/``) and then
     the generator's own templates — or ``loader`` (the browser's: the templates as shipped).
-    ``words`` (build_tools.words.Words, English by default) gives the templates ``t(key)``."""
+    ``words`` (build_tools.words.Words, by default the language in use) gives the templates
+    ``t(key)``."""
     if loader is None:
         dirs = [str(d) for d in (theme_dirs if theme_dirs is not None else [OVERRIDES])]
         loader = FileSystemLoader([*dirs, str(TEMPLATES)])
@@ -66,8 +67,8 @@ def environment(theme_dirs: Iterable[str | Path] | None = None, *,
                       keep_trailing_newline=True)
     env.filters["tojson_attr"] = tojson_attr
     if words is None:
-        from build_tools.words import words as site_words
-        words = site_words("en")
+        from build_tools.words import current  # the language in use (the engine's default)
+        words = current()
     env.globals["t"] = words.t
     env.globals["lang"] = words.language
     return env

@@ -5,7 +5,10 @@ The engine's explanations are the engine's (its catalogue, ``<game>/messages/<la
 these are the site's. They live in ``build_tools/messages/<language>/<area>.yaml``, one file per
 part of the site (``play.yaml``, ``puzzles.yaml`` …), each a mapping of keys to templates; a
 word's full key is ``<area>.<key>``. A template's ``{fields}`` are ``str.format`` fields; a
-template may instead be a mapping ``{one: …, other: …}``, chosen by the parameter ``n``.
+template may instead be a plural, a mapping of the language's CLDR plural categories to texts
+(``{one: …, other: …}`` in English; ``zero``, ``two``, ``few``, ``many`` where the language has
+them), chosen by the parameter ``n``. The lookup and the format are the engine's message
+catalogues' (:class:`cardgame.messages.Catalogue`), the plural rule CLDR's from Babel.
 
 * templates call ``t("play.new_game")`` (a Jinja global of the build's environment);
 * Python parts call ``words(language).t("puzzles.solved", n=3)``;
@@ -31,18 +34,45 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from build_tools.errors import BuildError
+from cardgame.messages import DEFAULT_LANGUAGE
+from cardgame.plural import CATEGORIES
 
 FOLDER = Path(__file__).resolve().parent / "messages"
+# Folders of languages kept outside the generator's own (add_folder: a language being
+# written, or a test's pseudo-language), each holding <language>/<area>.yaml; looked in first.
+_FOLDERS: list[Path] = []
+
+
+def add_folder(folder: str | Path) -> None:
+    """Look for languages in ``folder`` too (``folder/<language>/<area>.yaml``), before the
+    generator's own."""
+    folder = Path(folder).resolve()
+    if folder not in _FOLDERS:
+        _FOLDERS.insert(0, folder)
+        words.cache_clear()
+
+
+def _folder(language: str) -> Path | None:
+    for root in [*_FOLDERS, FOLDER]:
+        if (root / language).is_dir():
+            return root / language
+    return None
 _SCRIPT_WORDS = re.compile(r"/\*\s*words:\s*([a-z][a-z0-9_-]*)\s*\*/\s*\{\}")
 _SCRIPT_SAY = re.compile(r"/\*\s*say\s*\*/\s*null")
 # The one say() of every page script (written in for "/* say */ null"; ES5, so that a classic
-# script may have it too): a word of ``words`` with its {fields} filled from ``params``, a
-# {one, other} entry chosen by params.n; an unknown key is shown as itself.
+# script may have it too): a word of ``words`` with its {fields} filled from ``params``, a plural
+# entry chosen by params.n with the browser's CLDR rule for the build's language
+# (Intl.PluralRules: the same categories as the catalogues' and Babel's); an unknown key is
+# shown as itself. LANGUAGE is the build's language, written in by fill_script.
 SAY_JS = """function say(words, key, params) {
   var text = words[key];
   params = params || {};
   if (text === undefined) return key;
-  if (typeof text === "object") text = params.n === 1 ? text.one : text.other;
+  if (typeof text === "object") {
+    say.plural = say.plural || new Intl.PluralRules(LANGUAGE);
+    var form = say.plural.select(Number(params.n));
+    text = form in text ? text[form] : text.other;
+  }
   return text.replace(/\\{(\\w+)\\}/g, function (whole, name) {
     return name in params ? String(params[name]) : whole;
   });
@@ -54,11 +84,38 @@ class WordsError(BuildError):
 
 
 class Words:
-    """The site's words in one language."""
+    """The site's words in one language: a message catalogue (cardgame.messages.Catalogue, the
+    engine's own lookup and format) whose plural rule is CLDR's for the language, from Babel at
+    the build; in the browser's Python, which has no Babel, the words shipped to it carry the
+    rule as data (``"@plural"``, see :meth:`subset`)."""
 
-    def __init__(self, language: str, entries: Mapping[str, Any]) -> None:
+    def __init__(self, language: str, entries: Mapping[str, Any],
+                 plural: Mapping[str, str] | None = None) -> None:
+        from cardgame.messages import PLURAL_KEY
+
         self.language = language
-        self.entries = dict(entries)
+        self.entries = {k: v for k, v in entries.items() if k != PLURAL_KEY}
+        self._plural = plural if plural is not None else entries.get(PLURAL_KEY)
+        self._catalogue = None
+
+    @property
+    def plural_rules(self) -> dict:
+        """The language's CLDR plural rule: the one given, else Babel's (asked on first use, so
+        the browser's Python, which has none, needs it only if no rule was shipped)."""
+        if self._plural is None:
+            self._plural = plural_rules(self.language)
+        return dict(self._plural)
+
+    def _said(self):
+        from cardgame.messages import Catalogue, CatalogueError
+
+        if self._catalogue is None:
+            try:
+                self._catalogue = Catalogue("site", self.language, self.entries,
+                                            plural=self.plural_rules)
+            except CatalogueError as exc:
+                raise WordsError(f"build_tools/messages/{self.language}/: {exc}") from None
+        return self._catalogue
 
     def area(self, name: str) -> dict:
         """The words of one area (a page script's), keys without the area."""
@@ -68,25 +125,44 @@ class Words:
             raise WordsError(f"build_tools/messages/{self.language}/{name}.yaml: no such area")
         return found
 
-    def template(self, key: str, n=None) -> str:
-        try:
-            value = self.entries[key]
-        except KeyError:
-            area = key.partition(".")[0]
-            raise WordsError(f"build_tools/messages/{self.language}/{area}.yaml: no entry"
-                             f" '{key.partition('.')[2]}'") from None
-        if isinstance(value, dict):
-            return value["one" if n == 1 else "other"]
-        return value
+    def subset(self, *prefixes: str) -> dict:
+        """The words whose keys start with one of ``prefixes``, with the plural rule, as the
+        build ships them to the browser's Python (``Words(language, shipped)``)."""
+        from cardgame.messages import PLURAL_KEY
+
+        return {**{k: v for k, v in self.entries.items() if k.startswith(prefixes)},
+                PLURAL_KEY: self.plural_rules}
 
     def t(self, key: str, **params) -> str:
-        text = self.template(key, params.get("n"))
+        from cardgame.messages import CatalogueError, Message
+
+        where = f"build_tools/messages/{self.language}/{key.partition('.')[0]}.yaml"
+        if key not in self.entries:
+            raise WordsError(f"{where}: no entry '{key.partition('.')[2]}'")
+        text = self.entries[key]
+        if not params and isinstance(text, str) and "{" not in text:
+            return text
         try:
-            return text.format(**params) if params or "{" in text else text
+            return self._said().render(Message("site", key, params))
+        except CatalogueError as exc:
+            raise WordsError(f"{where}: {str(exc).partition(': ')[2]}") from None
         except (KeyError, IndexError) as exc:
-            raise WordsError(f"build_tools/messages/{self.language}/"
-                             f"{key.partition('.')[0]}.yaml: '{key.partition('.')[2]}' needs"
-                             f" the parameter {exc}") from None
+            raise WordsError(f"{where}: '{key.partition('.')[2]}' needs the parameter"
+                             f" {exc}") from None
+
+
+def plural_rules(language: str) -> dict:
+    """CLDR's plural rule of ``language`` (Babel's data): its base language's for a variant
+    CLDR does not know (a pseudo-locale such as en-XA), as CLDR's own fallback does."""
+    from babel import Locale, UnknownLocaleError
+
+    for name in (language, language.partition("-")[0]):
+        try:
+            return dict(Locale.parse(name, sep="-").plural_form.rules)
+        except (UnknownLocaleError, ValueError):
+            continue
+    raise WordsError(f"build_tools/messages/{language}/: CLDR knows no language"
+                     f" '{language}', so no plural rule for it")
 
 
 def _check_file(path: Path, data) -> dict:
@@ -96,10 +172,12 @@ def _check_file(path: Path, data) -> dict:
     for key, value in data.items():
         if not isinstance(key, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", key):
             raise WordsError(f"{where}: key {key!r}: use lower-case letters, digits and _")
-        ok = isinstance(value, str) or (isinstance(value, dict) and set(value) == {"one", "other"}
+        ok = isinstance(value, str) or (isinstance(value, dict) and "other" in value
+                                        and set(value) <= set(CATEGORIES)
                                         and all(isinstance(v, str) for v in value.values()))
         if not ok:
-            raise WordsError(f"{where}: '{key}': a word is a text, or {{one: …, other: …}}")
+            raise WordsError(f"{where}: '{key}': a word is a text, or a form for each plural"
+                             f" category ({', '.join(CATEGORIES)}; other always), chosen by n")
         for text in ([value] if isinstance(value, str) else value.values()):
             try:
                 list(string.Formatter().parse(text))
@@ -113,8 +191,8 @@ def words(language: str) -> Words:
     """A language's words, read from its folder once."""
     import yaml
 
-    folder = FOLDER / language
-    if not folder.is_dir():
+    folder = _folder(language)
+    if folder is None:
         raise WordsError(f"build_tools/messages/{language}/: the site has no words in"
                          f" '{language}' (languages: {', '.join(languages())})")
     entries: dict = {}
@@ -132,7 +210,9 @@ def words(language: str) -> Words:
     return Words(language, entries)
 
 
-_use = ["en"]
+# Until a build names one: the language the engine speaks by default (one default, the
+# engine's).
+_use = [DEFAULT_LANGUAGE]
 
 
 def use(language: str) -> None:
@@ -146,14 +226,16 @@ def current() -> Words:
 
 
 def languages() -> list[str]:
-    return sorted(p.name for p in FOLDER.iterdir() if p.is_dir())
+    return sorted({p.name for root in [*_FOLDERS, FOLDER] if root.is_dir() for p in root.iterdir()
+                   if p.is_dir()})
 
 
 def fill_script(source: str, language: str | None = None) -> str:
     """A page script with its areas' words written in (``/* words: AREA */ {}``), in the
     language of the build under way unless one is named."""
     lang = words(language) if language else current()
-    source = _SCRIPT_SAY.sub(lambda m: SAY_JS, source)
+    said = SAY_JS.replace("LANGUAGE", json.dumps(lang.language))
+    source = _SCRIPT_SAY.sub(lambda m: said, source)
     return _SCRIPT_WORDS.sub(
         lambda m: json.dumps(lang.area(m.group(1)), ensure_ascii=False, sort_keys=True),
         source)

@@ -125,7 +125,7 @@ class PuzzlesPart(Part):
         render = {"templates": {widget.TEMPLATE: source},
                   "labels": {t: self.site.game_site.card_label(t) for t in pack},
                   "language": said.language,
-                  "words": {f"puzzles.{k}": v for k, v in said.area("puzzles").items()}}
+                  "words": said.subset("puzzles.")}
         files.append(generated_file(config, RENDER_JSON, content=_attr_json(render)))
         files.append(generated_file(config, RENDER_ZIP, content=render_zip()))
         self.mistakes_url = _mistakes_page(files)

@@ -292,15 +292,17 @@ class _Shipped:
 
     def t(self, key: str, **params) -> str:
         text = self.entries[key]
-        if isinstance(text, dict):
-            text = text["one" if params.get("n") == 1 else "other"]
+        if isinstance(text, dict):  # a plural: by the language's rule, shipped with the words
+            from cardgame.plural import choose, plural_rule
+            text = choose(text, plural_rule(self.entries["@plural"])(params["n"]))
         return text.format(**params) if params or "{" in text else text
 
 
 def _browser_words(request: dict):
     """The words the maker sent (build_tools/parts/worksheets.py ships them in render.json, in
-    the build's language); without them, the English ones."""
-    language = request.get("language") or "en"
+    the build's language); without them, the engine's default language's."""
+    from cardgame.messages import DEFAULT_LANGUAGE
+    language = request.get("language") or DEFAULT_LANGUAGE
     try:
         from build_tools.words import Words, words
     except ImportError:
@@ -376,7 +378,6 @@ def browser_files(env, said=None) -> dict:
     if said is None:
         from build_tools.words import current
         said = current()
-    words = {k: v for k, v in said.entries.items()
-             if k.startswith(("worksheets.", "puzzles.kind_"))}
+    words = said.subset("worksheets.", "puzzles.kind_")
     return {"templates": source, "css": "\n".join(css), "language": said.language,
             "words": words}

@@ -47,9 +47,6 @@ GENERIC_PARTS: tuple = ()
 MARKERS: dict = {}
 
 
-NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 11: "eleven", 12: "twelve"}
-
-
 def widget_context(site) -> dict:
     return {}
 
@@ -230,7 +227,7 @@ class TrucPart(Part):
             raise BuildError(f"{page.file.src_uri}:{marker.line}: <!-- truc-fact:"
                              f" {marker.arg} -->: the facts are {', '.join(facts)}"
                              f" (a pack's size as pack_sizes.<pack>), optionally 'words'")
-        return NUMBER_WORDS.get(value, str(value)) if how == "words" else str(value)
+        return _in_words(value) if how == "words" else str(value)
 
     def _cards_html(self, page) -> str:
         from build_tools.site_assets import page_base
@@ -256,6 +253,14 @@ class TrucPart(Part):
                 f'Partners may signal their cards to each other, and a signal need not be'
                 f' true.[^src]\n\n<table><thead><tr><th>Signal</th><th>Means</th></tr></thead>'
                 f'<tbody>{signals}</tbody></table>\n')
+
+
+def _in_words(value: int) -> str:
+    """A small number in words in the build's language (build_tools/messages/<lang>/
+    numbers.yaml), else in figures."""
+    from build_tools.words import current
+    said = current()
+    return said.t(f"numbers.n{value}") if f"numbers.n{value}" in said.entries else str(value)
 
 
 def _event(e: dict, names: dict) -> str:

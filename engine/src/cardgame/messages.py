@@ -13,7 +13,10 @@ catalogue translates rather than printing the raw value:
 * ``{cards:list}`` — a list joined with spaces; ``{ways:or}`` — ``a, b or c``; ``{ways:and}``;
   ``{steps:join:; }`` — joined with what follows the second colon; ``{parts:seq}`` — run on;
 * ``{card:name}`` — handed to a formatter the game registers (a card's name in words);
-* ``{n:plural:trick}`` — the catalogue's ``plural.trick`` entry, ``{"one": …, "other": …}``;
+* ``{n:plural:trick}`` — the catalogue's ``plural.trick`` entry, a form for each of the
+  language's plural categories (CLDR's ``zero``, ``one``, ``two``, ``few``, ``many``, ``other``;
+  ``other`` always), chosen by the catalogue's plural rule (``"@plural"``, see
+  :mod:`cardgame.plural`); a whole message may be such a mapping too, chosen by its ``n``;
 * ``{token:quoted}`` — a piece of the reader's input, quoted, on one line and shortened.
 
 Plain fields print the value as it is, except a card: a game whose cards are written
@@ -39,6 +42,7 @@ import re
 import string
 from typing import Any, Callable, Mapping
 
+from .plural import PluralRuleError, choose, plural_rule
 from .value import Value
 
 DEFAULT_LANGUAGE = "en"
@@ -195,23 +199,32 @@ class _Formatter(string.Formatter):
                 return "".join(items)
             return f"{', '.join(items[:-1])} {cat.term('word.' + kind)} {items[-1]}"
         if kind == "plural":
-            forms = cat.entry(f"plural.{arg}")
-            return str(forms["one" if value == 1 else "other"])
+            return cat.plural_form(cat.entry(f"plural.{arg}"), value, f"plural.{arg}")
         fn = cat.formatters.get(kind)
         if fn is not None:
             return fn(value, cat)
         return str(super().format_field(value, spec))
 
 
+PLURAL_KEY = "@plural"
+
+
 class Catalogue:
-    """The words of one game in one language."""
+    """The words of one game (or of a site) in one language. Its plural rule is its entry
+    ``"@plural"`` (CLDR's conditions by category), unless one is given."""
 
     def __init__(self, domain: str, language: str, entries: Mapping[str, Any],
-                 formatters: Mapping[str, Callable[[Any, "Catalogue"], str]] | None = None):
+                 formatters: Mapping[str, Callable[[Any, "Catalogue"], str]] | None = None,
+                 plural: Mapping[str, str] | None = None):
         self.domain = domain
         self.language = language
         self.entries = dict(entries)
         self.formatters = dict(formatters or {})
+        rules = plural if plural is not None else self.entries.get(PLURAL_KEY)
+        try:
+            self.plural = None if rules is None else plural_rule(rules)
+        except PluralRuleError as exc:
+            raise CatalogueError(f"{domain}/{language}: {PLURAL_KEY}: {exc}") from None
         self._fmt = _Formatter(self)
         self._fmt_for: dict[int, _Formatter] = {}
         self._rendered: dict[tuple[object, ...], str] = {}
@@ -221,6 +234,31 @@ class Catalogue:
             return self.entries[key]
         except KeyError:
             raise CatalogueError(f"{self.domain}/{self.language}: no entry '{key}'") from None
+
+    def plural_form(self, forms: Any, n: Any, key: str) -> str:
+        """The form of the plural entry ``forms`` (``key``) for the number ``n``."""
+        if not isinstance(forms, Mapping) or not isinstance(forms.get("other"), str):
+            raise CatalogueError(f"{self.domain}/{self.language}: '{key}' is no plural entry"
+                                 " (a form for each plural category, 'other' among them)")
+        if self.plural is None:
+            raise CatalogueError(f"{self.domain}/{self.language}: '{key}' is a plural but the"
+                                 f" catalogue has no plural rule ({PLURAL_KEY})")
+        try:
+            return str(choose(forms, self.plural(n)))
+        except (TypeError, ArithmeticError, ValueError):
+            raise CatalogueError(f"{self.domain}/{self.language}: '{key}' is chosen by a"
+                                 f" number, not {quote(n)}") from None
+
+    def template(self, key: str, params: Mapping[str, Any]) -> str:
+        """The template of the message ``key``: a text, or a plural entry's form for the
+        parameter ``n``."""
+        value = self.entry(key)
+        if isinstance(value, Mapping):
+            if "n" not in params:
+                raise CatalogueError(f"{self.domain}/{self.language}: '{key}' needs the"
+                                     " parameter 'n' (it is a plural)")
+            return self.plural_form(value, params["n"], key)
+        return self.term(key)
 
     def term(self, key: str) -> str:
         value = self.entry(key)
@@ -242,7 +280,7 @@ class Catalogue:
             key = text = None
         if text is None:
             if viewer is None:
-                template, fmt = self.term(msg.id), self._fmt
+                template, fmt = self.template(msg.id, msg.params), self._fmt
             else:
                 template = self._for_viewer(msg, viewer)
                 fmt = self._fmt_for.get(viewer) or _Formatter(self, viewer)
@@ -266,15 +304,38 @@ class Catalogue:
                 form = self.entries.get(f"{msg.id}@you:{name}")
                 if isinstance(form, str):
                     return form
-        return self.term(msg.id)
+        return self.template(msg.id, msg.params)
 
     def fields(self, key: str) -> set[str]:
         """The parameter names a template uses (the tests check every id against them)."""
+        value = self.entry(key)
+        texts = value.values() if isinstance(value, Mapping) else [self.term(key)]
         return {name.split(".")[0].split("[")[0]
-                for _, name, _, _ in string.Formatter().parse(self.term(key)) if name}
+                for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
 _CATALOGUES: dict[tuple[str, str], Catalogue] = {}
+# Folders of languages kept outside the game packages, each holding <language>/<domain>.json
+# (a language being written, or a test's pseudo-language): add_folder.
+_FOLDERS: list[str] = []
+
+
+def add_folder(folder: str) -> None:
+    """Read catalogues from ``folder``/<language>/<domain>.json too (before the packages')."""
+    folder = str(folder)
+    if folder not in _FOLDERS:
+        _FOLDERS.insert(0, folder)
+        for key in [k for k in _CATALOGUES if _from_folder(*k) is not None]:
+            del _CATALOGUES[key]
+
+
+def _from_folder(domain: str, language: str) -> str | None:
+    import os
+    for folder in _FOLDERS:
+        path = os.path.join(folder, language, f"{domain}.json")
+        if os.path.isfile(path):
+            return path
+    return None
 _FORMATTERS: dict[str, dict[str, Callable[[Any, Catalogue], str]]] = {}
 
 
@@ -303,9 +364,11 @@ def catalogue(domain: str, language: str | None = None) -> Catalogue:
     cat = _CATALOGUES.get(key)
     if cat is None:
         from importlib import resources  # on first use: importing it slows the browser's start
+        path = _from_folder(domain, language)
         try:
-            text = resources.files(domain).joinpath("messages", f"{language}.json").read_text(
-                encoding="utf-8")
+            text = (open(path, encoding="utf-8").read() if path else
+                    resources.files(domain).joinpath("messages", f"{language}.json").read_text(
+                        encoding="utf-8"))
         except (FileNotFoundError, ModuleNotFoundError):
             raise CatalogueError(f"no '{language}' catalogue for {domain}") from None
         cat = Catalogue(domain, language, json.loads(text), _FORMATTERS.get(domain))
@@ -315,7 +378,10 @@ def catalogue(domain: str, language: str | None = None) -> Catalogue:
 
 def languages(domain: str) -> list[str]:
     """The languages a game has a catalogue for."""
+    import os
     from importlib import resources
     folder = resources.files(domain).joinpath("messages")
-    return sorted(p.name.removesuffix(".json") for p in folder.iterdir()
-                  if p.name.endswith(".json"))
+    found = {p.name.removesuffix(".json") for p in folder.iterdir() if p.name.endswith(".json")}
+    found |= {lang for extra in _FOLDERS if os.path.isdir(extra) for lang in os.listdir(extra)
+              if os.path.isfile(os.path.join(extra, lang, f"{domain}.json"))}
+    return sorted(found)

@@ -1,7 +1,7 @@
 """How long the in-browser Python takes to start, against Pyodide's own start.
 
     make bench                                  # builds the test site first
-    .venv/bin/python benchmarks/boot.py [--runs 7] [--site build/test-site] [--line MBIT]
+    .venv/bin/python benchmarks/boot.py [--runs 7] [--site build/test-sites/troccas] [--line MBIT]
 
 In one run, with a fresh browser context (so an empty cache) for every measurement:
 

@@ -1,7 +1,8 @@
-"""``troccas worksheet``: the engine's command line gains this command from the site tooling.
+"""``<game> worksheet``: a game's command line gains this command from the site tooling.
 
 The engine knows nothing of the site; it looks up commands other packages offer under the
-entry-point group ``troccas.commands`` (see ``pyproject.toml`` at the project root). This one
+entry-point group ``cardgame.commands`` (cardgame.cli.plugin_commands; see ``pyproject.toml``
+at the project root). This one serves the games whose site has the worksheets part, and
 prints puzzle worksheets with their answer keys, as the site's Handouts page offers them — one
 sheet, or a class set with a different sheet for every learner (build_tools/worksheets/).
 """
@@ -13,8 +14,16 @@ import argparse
 HELP = "printable puzzle worksheets (A4 PDF), each with its answer key page; needs Chromium"
 
 
-def register(sub, cmd):
-    """Add the subcommand to the engine's argument parser; return the function that runs it."""
+def register(game, sub, cmd):
+    """Add the subcommand to ``game``'s argument parser; return the function that runs it, or
+    None when the game's site has no worksheets (build_tools/games/<game>/: GENERIC_PARTS)."""
+    import importlib
+    try:
+        game_site = importlib.import_module(f"build_tools.games.{game}")
+    except ImportError:
+        return None
+    if "worksheets" not in getattr(game_site, "GENERIC_PARTS", ("worksheets",)):
+        return None
     c = cmd("worksheet", HELP)
     c.add_argument("kind", help="count, buob, fool, legal, winner, scart or endgame; several for a mix, "
                                 "joined by commas (count,legal)")

@@ -35,21 +35,21 @@ def register(game, sub, cmd):
                         "(default 1); each takes the next seeds")
     c.add_argument("--keys", choices=("after", "end"), default="after",
                    help="each answer key after its sheet (default), or all keys at the end")
-    # The engine's own --lang (troccas --lang de worksheet …) chooses the sheets' language too;
+    # The engine's own --lang (<game> --lang de worksheet …) chooses the sheets' language too;
     # given here, after the command, it does the same.
     c.add_argument("--lang", default=argparse.SUPPRESS, metavar="LANG",
                    help="the language the sheets are written in: en (default) or de")
     c.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
-    return run
+    return lambda args, fail: run(game, args, fail)
 
 
-def use_language(lang: str) -> str | None:
-    """Write everything from now on in ``lang``: the site's words, the engine's messages and
-    the templates' t(). Returns what is wrong with ``lang``, or None."""
+def use_language(game: str, lang: str) -> str | None:
+    """Write everything from now on in ``lang``: the site's words, ``game``'s messages and the
+    templates' t(). Returns what is wrong with ``lang``, or None."""
     from cardgame.messages import languages, set_language
 
     from build_tools import templating, words
-    have = sorted(set(words.languages()) & set(languages("troccas")))
+    have = sorted(set(words.languages()) & set(languages(game)))
     if lang not in have:
         return f"--lang {lang}: the worksheets are written in {' or '.join(have)}"
     words.use(lang)
@@ -58,22 +58,22 @@ def use_language(lang: str) -> str | None:
     return None
 
 
-def run(args, fail) -> int:
-    """Write the worksheets; ``fail(message)`` reports a one-line error (exit status 2)."""
-    from troccas.errors import TroccasError
+def run(game: str, args, fail) -> int:
+    """Write ``game``'s worksheets; ``fail(message)`` reports a one-line error (exit status 2)."""
+    from cardgame.errors import GameError
 
     from build_tools.worksheets.sheets import MAX_PUZZLES, MAX_SHEETS, SheetError, kinds_of, plan
 
     from build_tools.words import current
 
     from . import HandoutError, worksheet
-    wrong = use_language(getattr(args, "lang", "en"))
+    wrong = use_language(game, getattr(args, "lang", "en"))
     if wrong:
         return fail(wrong, "language")
     say = current().t
     try:
         kinds = kinds_of(args.kind)
-    except TroccasError as exc:
+    except GameError as exc:
         return fail(exc.message, exc.rule)
     except SheetError as exc:
         return fail(f"{args.kind!r}: {exc}", "puzzle")

@@ -36,7 +36,9 @@ PYODIDE_VERSION := 314.0.7
 ROOT_GAME := $(shell sed -n 's/^ *game: *\([A-Za-z0-9_]*\).*/\1/p' mkdocs.yml | head -n 1)
 GAMES := $(ROOT_GAME) $(sort $(patsubst sites/%/mkdocs.yml,%,$(wildcard sites/*/mkdocs.yml)))
 game_dir = $(if $(filter $(ROOT_GAME),$1),.,sites/$1)
-game_config = $(patsubst ./%,%,$(call game_dir,$1)/mkdocs.yml)
+# $(call game_file,GAME,NAME): the path of a file beside the game's config.
+game_file = $(patsubst ./%,%,$(call game_dir,$1)/$2)
+game_config = $(call game_file,$1,mkdocs.yml)
 game_editions = $(patsubst $(call game_dir,$1)/mkdocs.%.yml,%,$(wildcard $(call game_dir,$1)/mkdocs.*.yml))
 # Where `make build` puts a game's site: site/ for the root's game, site-<game>/ for another.
 game_site = $(if $(filter $(ROOT_GAME),$1),site,site-$1)
@@ -132,13 +134,13 @@ $(STAMPS)/test-url-%: FORCE
 define build_site
 @test -n "$(filter $1,$(GAMES))" || { echo "make: GAME=$1: no such game (games: $(GAMES); a game is sites/<game>/mkdocs.yml)"; exit 1; }
 SITE_URL=$2 $(VENV)/bin/mkdocs build --strict --quiet -f $(call game_config,$1) --site-dir $3
-@for lang in $(call game_editions,$1); do echo "mkdocs build -f $(call game_dir,$1)/mkdocs.$$lang.yml (into $3/$$lang/)"; \
-  SITE_URL=$2$$lang/ $(VENV)/bin/mkdocs build --strict --quiet -f $(call game_dir,$1)/mkdocs.$$lang.yml \
+@for lang in $(call game_editions,$1); do echo "mkdocs build -f $(call game_file,$1,mkdocs.$$lang.yml) (into $3/$$lang/)"; \
+  SITE_URL=$2$$lang/ $(VENV)/bin/mkdocs build --strict --quiet -f $(call game_file,$1,mkdocs.$$lang.yml) \
     --site-dir $3/$$lang; done
 endef
 
 games:
-	@$(foreach g,$(GAMES),echo "$(g): $(call game_config,$(g))$(foreach l,$(call game_editions,$(g)), + $(l): $(call game_dir,$(g))/mkdocs.$(l).yml) -> $(call game_site,$(g))/";)
+	@$(foreach g,$(GAMES),echo "$(g): $(call game_config,$(g))$(foreach l,$(call game_editions,$(g)), + $(l): $(call game_file,$(g),mkdocs.$(l).yml)) -> $(call game_site,$(g))/";)
 
 # --- the site -------------------------------------------------------------------------------
 build: $(STAMPS)/site-$(GAME)

@@ -184,8 +184,10 @@ lint: $(STAMPS)/venv $(STAMPS)/npm
 	check "node --test" bash -c '$(PY) tests/js/prepare.py $(JS_TEST_DIR) && node --test --test-reporter=spec tests/js/*.test.mjs'; \
 	if [ -n "$$failed" ]; then echo "make lint: failed:$$failed"; exit 1; fi
 
+# Without test files in PYTEST_ARGS, pytest runs tests/ (pytest.ini's testpaths); with some,
+# only those.
 test: lint chromium $(GAMES:%=$(STAMPS)/test-site-%)
-	CARDSITE_SITES=$(TEST_SITES) $(VENV)/bin/pytest tests -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+	CARDSITE_SITES=$(TEST_SITES) $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Start-up benchmark, on the test site (pre-compiled Python) and on the same site with Pyodide's
 # stock stdlib and a plain wheel.

@@ -1,11 +1,13 @@
-# The card-game site generator — build, serve and test its sites (Troccas at the root, sites/<game>/).
+# The card-game site generator — build, serve and test its sites: the game whose site is the
+# root (mkdocs.yml, its editions mkdocs.<lang>.yml) and each folder sites/<game>/ (mkdocs.yml).
 #
 #   make serve   set everything up, build site/ and serve it at http://127.0.0.1:8000/
 #   make test    set everything up, run the static checks (make lint), build a test copy of each
-#                site and run the whole test suite
+#                game's site and run the whole test suite
 #   make lint    the static checks only: ruff, mypy, eslint and the JavaScript tests (node --test)
 #   make build   set everything up and build site/ only
-#   GAME=truc    (with serve or build) the generator's second site, Truc: sites/truc/ -> site-truc/
+#   GAME=<game>  (with serve or build) another game's site: sites/<game>/ -> site-<game>/
+#   make games   the games found, with their configs and editions
 #
 # Every step leaves a stamp in .cache/stamps/, so running a target twice redoes only what changed.
 # Helpers: setup (venv + npm), venv, npm, wheel, stdlib, chromium, bench, clean, clean-all.
@@ -28,20 +30,25 @@ PYTEST_ARGS ?=
 # time, so two at once use the machine's two cores better; TEST_WORKERS=0 runs them one by one.
 TEST_WORKERS ?= 2
 PYODIDE_VERSION := 314.0.7
-# Which game's site `make serve` and `make build` make: troccas (mkdocs.yml, docs/ -> site/) or
-# another game's content folder (sites/<game>/mkdocs.yml -> site-<game>/).
-GAME ?= troccas
-ifeq ($(GAME),troccas)
-MKDOCS_CONFIG := mkdocs.yml
-SITE_DIR := site
-# The site's other editions: mkdocs.<lang>.yml, built into $(SITE_DIR)/<lang>/ after the
-# English one (which clears the folder first).
-EDITIONS := de
-else
-MKDOCS_CONFIG := sites/$(GAME)/mkdocs.yml
-SITE_DIR := site-$(GAME)
-endif
-TRUC_TEST_PORT ?= $(shell echo $$(( $(TEST_PORT) + 1 )))
+# The games, found rather than listed: the root's game (the cardsite plugin's `game:` in
+# mkdocs.yml), then each folder sites/<game>/ with a mkdocs.yml. A game's editions are the
+# mkdocs.<lang>.yml beside its config, built into <site>/<lang>/ after the main one (which
+# clears the folder first). tests/conftest.py finds them the same way.
+ROOT_GAME := $(shell sed -n 's/^ *game: *\([A-Za-z0-9_]*\).*/\1/p' mkdocs.yml | head -n 1)
+GAMES := $(ROOT_GAME) $(sort $(patsubst sites/%/mkdocs.yml,%,$(wildcard sites/*/mkdocs.yml)))
+game_dir = $(if $(filter $(ROOT_GAME),$1),.,sites/$1)
+# $(call game_file,GAME,NAME): the path of a file beside the game's config.
+game_file = $(patsubst ./%,%,$(call game_dir,$1)/$2)
+game_config = $(call game_file,$1,mkdocs.yml)
+game_editions = $(patsubst $(call game_dir,$1)/mkdocs.%.yml,%,$(wildcard $(call game_dir,$1)/mkdocs.*.yml))
+# Where `make build` puts a game's site: site/ for the root's game, site-<game>/ for another.
+game_site = $(if $(filter $(ROOT_GAME),$1),site,site-$1)
+# Each game's test site is served on its own port: the root's on TEST_PORT, the next on +1, ...
+game_test_port = $(shell i=$(TEST_PORT); for g in $(GAMES); do [ "$$g" = "$1" ] && echo $$i; i=$$((i + 1)); done)
+
+# Which game's site `make serve` and `make build` make (the root's by default).
+GAME ?= $(ROOT_GAME)
+SITE_DIR := $(call game_site,$(GAME))
 
 export NO_MKDOCS_2_WARNING := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
@@ -49,16 +56,17 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 # Sources whose change means a rebuild (folders too, so that a deleted file counts).
 ENGINE_SRC := engine/pyproject.toml $(shell find engine/src -not -path '*/__pycache__*' \
                 -not -path '*.egg-info*' -not -name '*.pyc' 2>/dev/null)
-SITE_SRC := mkdocs.yml mkdocs.de.yml $(shell find docs docs-de overrides build_tools glossary puzzles sites \
+SITE_SRC := $(wildcard mkdocs*.yml) $(shell find docs docs-* overrides build_tools glossary puzzles sites \
                 -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
 
-.PHONY: help serve build test lint setup venv npm wheel stdlib chromium bench bench-engine lighthouse clean clean-all FORCE
+.PHONY: help games serve build test lint setup venv npm wheel stdlib chromium bench bench-engine lighthouse clean clean-all FORCE
 
 help:
 	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT)/"
 	@echo "make test    run the static checks, build a test copy of the site and run every test (browser tests included)"
 	@echo "make lint    the static checks only: ruff, mypy, eslint, node --test"
-	@echo "make build   build the site into site/"
+	@echo "make build   build the site into site/ (GAME=<game>: another game's, into site-<game>/)"
+	@echo "make games   the games found: $(GAMES)"
 	@echo "helpers: setup venv npm wheel stdlib chromium bench bench-engine lighthouse clean clean-all"
 
 # --- set-up ---------------------------------------------------------------------------------
@@ -115,23 +123,30 @@ chromium:
 
 # Rebuild when a site URL changes (these files only change when the value does).
 SERVE_URL := http://$(HOST):$(PORT)/
-TEST_URL := http://127.0.0.1:$(TEST_PORT)/
+test_url = http://127.0.0.1:$(call game_test_port,$1)/
+TEST_URL := $(call test_url,$(ROOT_GAME))
 $(STAMPS)/serve-url: FORCE
 	@mkdir -p $(@D); echo '$(SERVE_URL)' | cmp -s - $@ || echo '$(SERVE_URL)' > $@
-$(STAMPS)/test-url: FORCE
-	@mkdir -p $(@D); echo '$(TEST_URL)' | cmp -s - $@ || echo '$(TEST_URL)' > $@
-TRUC_TEST_URL := http://127.0.0.1:$(TRUC_TEST_PORT)/
-$(STAMPS)/truc-test-url: FORCE
-	@mkdir -p $(@D); echo '$(TRUC_TEST_URL)' | cmp -s - $@ || echo '$(TRUC_TEST_URL)' > $@
+$(STAMPS)/test-url-%: FORCE
+	@mkdir -p $(@D); echo '$(call test_url,$*)' | cmp -s - $@ || echo '$(call test_url,$*)' > $@
+
+# $(call build_site,GAME,URL,DIR): the game's site for the address URL into DIR, then each of
+# its editions for URL<lang>/ into DIR/<lang>/ (each edition's config reads SITE_URL too).
+define build_site
+@test -n "$(filter $1,$(GAMES))" || { echo "make: GAME=$1: no such game (games: $(GAMES); a game is sites/<game>/mkdocs.yml)"; exit 1; }
+SITE_URL=$2 $(VENV)/bin/mkdocs build --strict --quiet -f $(call game_config,$1) --site-dir $3
+@for lang in $(call game_editions,$1); do echo "mkdocs build -f $(call game_file,$1,mkdocs.$$lang.yml) (into $3/$$lang/)"; \
+  SITE_URL=$2$$lang/ $(VENV)/bin/mkdocs build --strict --quiet -f $(call game_file,$1,mkdocs.$$lang.yml) \
+    --site-dir $3/$$lang; done
+endef
+
+games:
+	@$(foreach g,$(GAMES),echo "$(g): $(call game_config,$(g))$(foreach l,$(call game_editions,$(g)), + $(l): $(call game_file,$(g),mkdocs.$(l).yml)) -> $(call game_site,$(g))/";)
 
 # --- the site -------------------------------------------------------------------------------
 build: $(STAMPS)/site-$(GAME)
 $(STAMPS)/site-$(GAME): $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/serve-url $(SITE_SRC) | chromium
-	@test -f $(MKDOCS_CONFIG) || { echo "make: GAME=$(GAME): no $(MKDOCS_CONFIG)"; exit 1; }
-	SITE_URL=$(SERVE_URL) $(VENV)/bin/mkdocs build --strict --quiet -f $(MKDOCS_CONFIG) --site-dir $(CURDIR)/$(SITE_DIR)
-	@for lang in $(EDITIONS); do echo "mkdocs build -f mkdocs.$$lang.yml (into $(SITE_DIR)/$$lang/)"; \
-	  SITE_URL_DE=$(SERVE_URL)$$lang/ $(VENV)/bin/mkdocs build --strict --quiet -f mkdocs.$$lang.yml \
-	    --site-dir $(CURDIR)/$(SITE_DIR)/$$lang; done
+	$(call build_site,$(GAME),$(SERVE_URL),$(CURDIR)/$(SITE_DIR))
 	@touch $@
 
 serve: build
@@ -139,17 +154,15 @@ serve: build
 	$(PY) -m http.server $(PORT) --bind $(HOST) --directory $(SITE_DIR)
 
 # --- tests ----------------------------------------------------------------------------------
-# The tests use their own copy of the site, built for port $(TEST_PORT), so `make serve` and
+# The tests use their own copy of each game's site, build/test-sites/<game>/, built for that
+# game's port (TEST_PORT for the root's game, the next ones for the others), so `make serve` and
 # `make test` can run side by side (navigation.instant needs the served port to be site_url's).
-$(STAMPS)/test-site: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/test-url $(SITE_SRC) | chromium
-	SITE_URL=$(TEST_URL) $(VENV)/bin/mkdocs build --strict --quiet --site-dir build/test-site
-	SITE_URL_DE=$(TEST_URL)de/ $(VENV)/bin/mkdocs build --strict --quiet -f mkdocs.de.yml \
-	  --site-dir $(CURDIR)/build/test-site/de
-	@touch $@
-
-# The second game's site (Truc), built for the next port.
-$(STAMPS)/test-site-truc: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/truc-test-url $(SITE_SRC) | chromium
-	SITE_URL=$(TRUC_TEST_URL) $(VENV)/bin/mkdocs build --strict --quiet -f sites/truc/mkdocs.yml --site-dir $(CURDIR)/build/test-site-truc
+TEST_SITES := build/test-sites
+# The URL stamps are reached through the pattern rules only: kept, so that an unchanged address
+# does not rebuild a site at the next run.
+.PRECIOUS: $(STAMPS)/test-url-% $(STAMPS)/test-site-%
+$(STAMPS)/test-site-%: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/test-url-% $(SITE_SRC) | chromium
+	$(call build_site,$*,$(call test_url,$*),$(CURDIR)/$(TEST_SITES)/$*)
 	@touch $@
 
 # --- static checks --------------------------------------------------------------------------
@@ -160,28 +173,32 @@ $(STAMPS)/test-site-truc: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)
 # progress store), run on the scripts as the build fills them in (tests/js/prepare.py).
 # Every check runs, and the target fails if any of them found something.
 JS_TEST_DIR := build/js-test
+# The engine's packages (each ships py.typed): cardgame and every game's.
+ENGINE_PACKAGES := $(patsubst engine/src/%/py.typed,%,$(wildcard engine/src/*/py.typed))
 # The test games' engine packages (tests/games/<game>/), as mypy's -p arguments.
 TEST_GAMES := $(patsubst tests/games/%/__init__.py,-p %,$(wildcard tests/games/*/__init__.py))
 lint: $(STAMPS)/venv $(STAMPS)/npm
 	@failed=""; \
 	check() { local name="$$1"; shift; echo "--- $$name"; "$$@" || failed="$$failed [$$name]"; }; \
 	check ruff $(VENV)/bin/ruff check --quiet .; \
-	check "mypy --strict (engines)" $(VENV)/bin/mypy --strict -p cardgame -p troccas -p truc; \
+	check "mypy --strict (engines)" $(VENV)/bin/mypy --strict $(ENGINE_PACKAGES:%=-p %); \
 	check "mypy --strict (the test games)" env MYPYPATH=tests/games $(VENV)/bin/mypy --strict $(TEST_GAMES); \
 	check "mypy (build tooling)" $(VENV)/bin/mypy build_tools benchmarks; \
 	check eslint node_modules/.bin/eslint --max-warnings=0 .; \
 	check "node --test" bash -c '$(PY) tests/js/prepare.py $(JS_TEST_DIR) && node --test --test-reporter=spec tests/js/*.test.mjs'; \
 	if [ -n "$$failed" ]; then echo "make lint: failed:$$failed"; exit 1; fi
 
-test: lint chromium $(STAMPS)/test-site $(STAMPS)/test-site-truc
-	CARDSITE_SITE=build/test-site TRUC_SITE=build/test-site-truc $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+# Without test files in PYTEST_ARGS, pytest runs tests/ (pytest.ini's testpaths); with some,
+# only those.
+test: lint chromium $(GAMES:%=$(STAMPS)/test-site-%)
+	CARDSITE_SITES=$(TEST_SITES) $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Start-up benchmark, on the test site (pre-compiled Python) and on the same site with Pyodide's
 # stock stdlib and a plain wheel.
-bench: chromium $(STAMPS)/test-site
+bench: chromium $(STAMPS)/test-site-$(ROOT_GAME)
 	SITE_URL=$(TEST_URL) CARDSITE_STOCK_PYTHON=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir build/bench-stock-site
 	$(PY) benchmarks/boot.py --site build/bench-stock-site --label "stock Pyodide stdlib, plain wheel"
-	$(PY) benchmarks/boot.py --site build/test-site --label "pre-compiled stdlib and wheel"
+	$(PY) benchmarks/boot.py --site $(TEST_SITES)/$(ROOT_GAME) --label "pre-compiled stdlib and wheel"
 
 # Engine speed: random complete 4-player hands per second, beside OpenSpiel's tarok when
 # open_spiel installs (a separate venv, so the project's own never depends on it), and the
@@ -196,8 +213,8 @@ bench-engine: $(STAMPS)/venv
 
 # Lighthouse (npm, pinned) on Debian's Chromium: performance, accessibility, best practices and
 # SEO of the home page and one page of each kind, on the test site; prints a table.
-lighthouse: chromium $(STAMPS)/test-site
-	$(PY) benchmarks/lighthouse.py --site build/test-site
+lighthouse: chromium $(STAMPS)/test-site-$(ROOT_GAME)
+	$(PY) benchmarks/lighthouse.py --site $(TEST_SITES)/$(ROOT_GAME)
 
 clean:
 	rm -rf site site-* build .cache/stamps engine/build

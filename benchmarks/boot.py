@@ -1,7 +1,7 @@
 """How long the in-browser Python takes to start, against Pyodide's own start.
 
     make bench                                  # builds the test site first
-    .venv/bin/python benchmarks/boot.py [--runs 7] [--site build/test-site] [--line MBIT]
+    .venv/bin/python benchmarks/boot.py [--runs 7] [--site build/test-sites/troccas] [--line MBIT]
 
 In one run, with a fresh browser context (so an empty cache) for every measurement:
 
@@ -214,7 +214,7 @@ def bootstrap_ratio(num: list[float], den: list[float], rounds: int = 2000) -> t
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=7)
-    ap.add_argument("--site", default=os.environ.get("CARDSITE_SITE", "site"))
+    ap.add_argument("--site", default="site", help="the built site (make test builds one in build/test-sites/<game>/)")
     ap.add_argument("--label", default="", help="what this site is, for the printout")
     ap.add_argument("--line", type=float, default=None,
                     help="throttle to this many Mbit/s (40 ms latency); skips the second page")

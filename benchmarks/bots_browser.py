@@ -1,6 +1,6 @@
 """The search bot's decision time in the browser: real Pyodide in Debian's Chromium.
 
-    .venv/bin/python benchmarks/bots_browser.py [--site build/test-site] [--decisions 60]
+    .venv/bin/python benchmarks/bots_browser.py [--site build/test-sites/troccas] [--decisions 60]
 
 Serves the built site on the port of its site_url (as benchmarks/puzzle_latency.py does), opens
 a page in Chromium, waits for ``<html data-engine="ready">``, then times ``await
@@ -69,13 +69,13 @@ def workload(n: int, seed: int) -> list:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--site", default="build/test-site")
+    ap.add_argument("--site", default="build/test-sites/troccas")
     ap.add_argument("--decisions", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     site = (ROOT / args.site).resolve()
     if not (site / "sitemap.xml").is_file():
-        print(f"no built site in {site}: run make test (or make .cache/stamps/test-site)")
+        print(f"no built site in {site}: run make test (or make .cache/stamps/test-site-troccas)")
         return 2
     home = site_url(site)
     port = urlsplit(home).port or 80

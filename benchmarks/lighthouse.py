@@ -1,8 +1,8 @@
 """Lighthouse scores (performance, accessibility, best practices, SEO) of one page of each kind.
 
     make lighthouse                                   # builds the test site first
-    .venv/bin/python benchmarks/lighthouse.py [--site build/test-site] [--form-factor mobile]
-    .venv/bin/python benchmarks/lighthouse.py --site build/test-site-truc   # the Truc site
+    .venv/bin/python benchmarks/lighthouse.py [--site build/test-sites/troccas] [--form-factor mobile]
+    .venv/bin/python benchmarks/lighthouse.py --site build/test-sites/truc   # the Truc site
     .venv/bin/python benchmarks/lighthouse.py --edition de   # the German edition (site/de/)
 
 Serves the built site on 127.0.0.1 at the port of its own site_url (as the tests do), runs the
@@ -127,7 +127,7 @@ def failing_audits(report: dict, category: str) -> list[str]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--site", default="build/test-site", help="built site (default: build/test-site)")
+    ap.add_argument("--site", default="build/test-sites/troccas", help="built site (default: build/test-sites/troccas)")
     ap.add_argument("--form-factor", choices=["mobile", "desktop"], default="mobile")
     ap.add_argument("--only", help="comma-separated kinds to run (default: all)")
     ap.add_argument("--min", type=int, default=0, help="exit 1 if any score is below this")

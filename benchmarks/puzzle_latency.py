@@ -1,6 +1,6 @@
 """Answer-check latency of the puzzles in the browser, through the real page API.
 
-    .venv/bin/python benchmarks/puzzle_latency.py [--site build/test-site] [--checks 100]
+    .venv/bin/python benchmarks/puzzle_latency.py [--site build/test-sites/troccas] [--checks 100]
 
 Serves the built site on the port of its site_url, opens the buob puzzle page in Debian's
 Chromium, waits for ``<html data-engine="ready">``, then times ``await cardsite.call("check",
@@ -103,8 +103,8 @@ def summary(ms: list[float]) -> dict:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--site", default="build/test-site", help="a built site (make test builds"
-                    " build/test-site; make build builds site)")
+    ap.add_argument("--site", default="build/test-sites/troccas", help="a built site (make test builds"
+                    " build/test-sites/troccas; make build builds site)")
     ap.add_argument("--checks", type=int, default=100)
     args = ap.parse_args()
     site = (ROOT / args.site).resolve()

@@ -1,6 +1,6 @@
 """The endgame solver in the browser: real Pyodide in Debian's Chromium.
 
-    .venv/bin/python benchmarks/solver_browser.py [--site build/test-site] [--positions 30]
+    .venv/bin/python benchmarks/solver_browser.py [--site build/test-sites/troccas] [--positions 30]
                                                  [--tricks 6]
 
 The positions of benchmarks/solver.py (deals from 1000 played by the baseline bots to N tricks
@@ -43,7 +43,7 @@ TIME_CALLS = """async (records) => {
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--site", default="build/test-site")
+    ap.add_argument("--site", default="build/test-sites/troccas")
     ap.add_argument("--positions", type=int, default=30)
     ap.add_argument("--tricks", type=int, default=6)
     args = ap.parse_args()
@@ -51,7 +51,7 @@ def main() -> int:
     from troccas.record import HandRecord
     site = (ROOT / args.site).resolve()
     if not (site / "sitemap.xml").is_file():
-        print(f"no built site in {site}: run make test (or make .cache/stamps/test-site)")
+        print(f"no built site in {site}: run make test (or make .cache/stamps/test-site-troccas)")
         return 2
     hands = [endgames.deal_to(d, args.tricks) for d in positions(args.tricks, args.positions)]
     records = [HandRecord.from_hand(h).to_json() for h in hands if h is not None]  # all reach it

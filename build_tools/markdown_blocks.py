@@ -1,6 +1,6 @@
 """The two kinds of mark a page's Markdown can carry for the build, read in one place.
 
-* Fenced blocks: ```` ```troccas-example ````, ```` ```cardsite-puzzle ```` … holding YAML.
+* Fenced blocks: ```` ```cardsite-puzzle ````, a game's own (```` ```<game>-example ````) … holding YAML.
   :func:`replace_blocks` walks every fence of a page (so a block shown as code inside a longer
   fence stays code) and hands the ones of the given languages to the part that draws them,
   with the line the block starts on; text between fences can be rewritten too (the figure

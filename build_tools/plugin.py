@@ -5,8 +5,8 @@
     plugins:
       - search
       - cardsite:
-          game: troccas          # the engine package (its facade is <game>.api) and the
-                                 # game's site folder, build_tools/games/<game>/
+          game: <game>           # the engine package (its facade is <game>.api) and the
+                                 # game's site folder, build_tools/games/<game>/ (required)
           language: en           # the engine's message catalogue the pages are written in
           glossary: glossary     # the game's glossary data (YAML), beside mkdocs.yml
           puzzles: puzzles       # the game's authored puzzles (YAML)
@@ -104,10 +104,12 @@ def _refusing(handler):
 class SiteConfig(base.Config):
     """The options of the ``cardsite`` plugin."""
 
-    game = c.Type(str, default="troccas")
+    # Which game: no default (a class-based config requires it), so no site is any game's by
+    # accident.
+    game = c.Type(str)
     language = c.Type(str, default="en")
     # The site's other editions: language -> the address of that edition's root, relative to
-    # this one's (the English Troccas site: {de: de/}; the German: {en: ../}). Each page of an
+    # this one's (a root edition in English: {de: de/}; its German one: {en: ../}). Each page of an
     # edition exists in every other (a test checks), so the language switch and hreflang name
     # the same page there.
     editions = c.Type(dict, default={})
@@ -134,7 +136,7 @@ class Site:
     game_site: ModuleType  # build_tools.games.<game>: the game's own parts and helpers
     command: str = "build"
     # Puzzles a game's own parts keep the reader's progress for, besides the engine's puzzle
-    # kinds (Troccas: the endgames): (kind, title, authored count, page address), so the
+    # kinds (say, a game's endgames): (kind, title, authored count, page address), so the
     # puzzles' progress table lists them too. Filled in by those parts' on_files.
     progress_kinds: list = field(default_factory=list)
 
@@ -143,7 +145,7 @@ class Site:
         return templating.current()
 
 
-def load_site(game: str = "troccas", language: str = "en", glossary: str | Path | None = None,
+def load_site(game: str, language: str = "en", glossary: str | Path | None = None,
               puzzles: str | Path | None = None, command: str = "build",
               catalogues: str | Path | None = None) -> Site:
     """The shared state of a build (also for tests and commands that render outside MkDocs).

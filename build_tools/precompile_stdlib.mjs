@@ -40,18 +40,26 @@ pyodide.unpackArchive(wheelBytes, "wheel");
 const summary = pyodide.runPython(`
 import os, sys
 
-# What the browser's Python has imported once the engine is up: its own start-up modules, and
-# every engine module but the command line (the worker never runs it). Taken before this
-# script imports anything of its own.
-import troccas, troccas.api
-for _f in sorted(os.listdir(troccas.__path__[0])):
-    if _f.endswith(".py") and _f[:-3] not in ("__init__", "__main__", "cli"):
-        __import__("troccas." + _f[:-3])
-troccas.api.call_json("pack", "{}")
-troccas.api.call_json("count", '{"cards": ["Kc", "XXI", "Fool", "2s", "Jb"]}')
+# What the browser's Python has imported once an engine is up: its own start-up modules, and
+# every module of every game the wheel holds (a package with a facade, <game>/api.py) but the
+# command line (the worker never runs it), each game's pack dealt once. Taken before this
+# script imports anything of its own (the zipfile module the wheel is read with is imported
+# by the engine's start-up too).
+import importlib, zipfile
+with zipfile.ZipFile("/tmp/engine.whl") as _whl:
+    _games = sorted({_n.split("/")[0] for _n in _whl.namelist()
+                     if _n.count("/") == 1 and _n.endswith("/api.py")})
+assert _games, "the wheel holds no game (no <game>/api.py)"
+for _game in _games:
+    _package = importlib.import_module(_game)
+    for _f in sorted(os.listdir(_package.__path__[0])):
+        if _f.endswith(".py") and _f[:-3] not in ("__init__", "__main__", "cli"):
+            importlib.import_module(_game + "." + _f[:-3])
+    importlib.import_module(_game + ".api").call_json("pack", "{}")
 needed = set(sys.modules)
 
-import importlib.util, json, zipfile
+import importlib.util, json
+import cardgame
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 TRIM = ("_pyrepl/", "idlelib/", "tkinter/", "turtledemo/", "unittest/", "multiprocessing/",
@@ -91,7 +99,7 @@ with zipfile.ZipFile(src) as zin, \\
                 continue
             data = zwheel.read(entry)
             if name.endswith(".py"):
-                site = os.path.join(os.path.dirname(troccas.__path__[0]), name)
+                site = os.path.join(os.path.dirname(cardgame.__path__[0]), name)
                 zout.writestr(zipfile.ZipInfo(name[:-3] + ".pyc", entry.date_time),
                               pyc(data, site), zipfile.ZIP_DEFLATED)
                 engine += 1

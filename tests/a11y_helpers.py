@@ -6,10 +6,11 @@ Used by tests/test_a11y_*.py. axe-core comes from npm (pinned in package.json, i
 
 from __future__ import annotations
 
-import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from conftest import ROOT_GAME, built_site
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -17,8 +18,7 @@ WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 
 def site_dir() -> Path:
-    path = Path(os.environ.get("CARDSITE_SITE", ROOT / "site"))
-    return path if path.is_absolute() else ROOT / path
+    return built_site(ROOT_GAME)
 
 
 def sitemap_paths(edition: str = "") -> list[str]:

@@ -2,9 +2,11 @@
 
 Fixtures (use them in any test module under tests/):
 
-``site_dir``     the built site (``$CARDSITE_SITE``, else ``site/``). ``make test`` builds a copy in
-                 ``build/test-site`` for port 8765; run by hand, pytest uses ``site/`` from
-                 ``make build`` (port 8000, so stop ``make serve`` first).
+``site_dir``     the built site of the root's game (``built_site(ROOT_GAME)``). ``make test`` builds
+                 a copy of each game's site in ``build/test-sites/<game>/`` (the root's game for
+                 port 8765, the others for the next ports) and sets ``CARDSITE_SITES`` to that
+                 folder; run by hand, pytest uses ``make build``'s ``site/`` (port 8000, so stop
+                 ``make serve`` first) and ``site-<game>/`` (``make build GAME=<game>``).
 ``site_server``  that site served by a threaded ``http.server`` in this process, on the host and
                  port of the site's own ``site_url`` (navigation.instant needs them to match).
                  Has ``.url`` (the home page), ``.pages`` (every URL in sitemap.xml),
@@ -16,6 +18,9 @@ Fixtures (use them in any test module under tests/):
                  ``page.requested_urls`` (every request, including the engine worker's).
 ``wait_engine``  ``wait_engine(page)`` waits until ``<html data-engine>`` is ready or failed and
                  returns the state.
+
+The games are found as the Makefile finds them (:func:`games`): the root's ``mkdocs.yml`` and
+each ``sites/<game>/mkdocs.yml``; :func:`built_site` says where a game's site was built.
 
 Browser tests carry the ``browser`` mark (``pytest -m "not browser"`` skips them); the mark is
 added automatically to every test that uses the ``browser`` fixture.
@@ -36,6 +41,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+import yaml
 
 import dozen
 from cardgame import games
@@ -58,12 +64,48 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
+# --- the games' sites ---------------------------------------------------------------------------
+class _AnyTagLoader(yaml.SafeLoader):
+    """Reads a MkDocs config without resolving its tags (!ENV, !relative): only the game's name
+    is wanted, and it is plain text."""
+
+
+_AnyTagLoader.add_multi_constructor("!", lambda loader, suffix, node: None)
+
+
+def _game_of(config: Path) -> str:
+    data = yaml.load(config.read_text(encoding="utf-8"), Loader=_AnyTagLoader) or {}
+    for plugin in data.get("plugins") or []:
+        if isinstance(plugin, dict) and "cardsite" in plugin:
+            return str(plugin["cardsite"]["game"])
+    raise AssertionError(f"{config.relative_to(ROOT)}: no cardsite plugin naming its game")
+
+
+ROOT_GAME = _game_of(ROOT / "mkdocs.yml")
+
+
+def games() -> list[str]:
+    """Every game with a site: the root's (mkdocs.yml), then each folder sites/<game>/ with a
+    mkdocs.yml, by name — the Makefile's list."""
+    return [ROOT_GAME] + sorted(p.parent.name for p in (ROOT / "sites").glob("*/mkdocs.yml"))
+
+
+def built_site(game: str) -> Path:
+    """Where ``game``'s site was built: ``$CARDSITE_SITES/<game>/`` (make test sets it to
+    build/test-sites), else make build's folder, site/ for the root's game, site-<game>/ for
+    another."""
+    sites = os.environ.get("CARDSITE_SITES")
+    if sites:
+        path = Path(sites) / game
+    else:
+        path = Path("site" if game == ROOT_GAME else f"site-{game}")
+    return path if path.is_absolute() else ROOT / path
+
+
 # --- the site ---------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
-    path = Path(os.environ.get("CARDSITE_SITE", ROOT / "site"))
-    if not path.is_absolute():
-        path = ROOT / path
+    path = built_site(ROOT_GAME)
     if not (path / "sitemap.xml").is_file():
         pytest.fail(f"no built site in {path}: run `make build` (or `make test`)", pytrace=False)
     return path
@@ -139,8 +181,7 @@ def pytest_configure(config):
     workers = getattr(config.option, "numprocesses", None)
     if hasattr(config, "workerinput") or not workers:
         return
-    path = Path(os.environ.get("CARDSITE_SITE", ROOT / "site"))
-    path = path if path.is_absolute() else ROOT / path
+    path = built_site(ROOT_GAME)
     if not (path / "sitemap.xml").is_file():
         return  # site_dir fails each test that needs it, with the reason
     try:

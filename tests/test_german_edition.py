@@ -1,6 +1,6 @@
 """The German edition (issue 19): the whole site in German beside the English one.
 
-Built by ``make test`` into ``build/test-site/de/`` from ``mkdocs.de.yml`` and ``docs-de/``.
+Built by ``make test`` into ``build/test-sites/troccas/de/`` from ``mkdocs.de.yml`` and ``docs-de/``.
 Checked here on the built pages: every page exists in both editions; each page's language
 switch and hreflang links name the same page in the other edition; each edition links to its
 own pages; ``lang`` is right; no English sentence shows on a German page; the engine's German

@@ -5,12 +5,12 @@ and self-contained; and where a trick is the question its cards show larger, on 
 
 from __future__ import annotations
 
-import os
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import ROOT_GAME, built_site
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -106,8 +106,7 @@ def test_card_renders_with_its_accessible_name(token):
 
 
 def test_built_site_has_every_card_file():
-    site = Path(os.environ.get("CARDSITE_SITE", ROOT / "site"))
-    site = site if site.is_absolute() else ROOT / site
+    site = built_site(ROOT_GAME)
     if not (site / "cards").is_dir():
         pytest.skip(f"no built site with cards/ in {site}")
     files = sorted(p.name for p in (site / "cards").glob("*.svg"))

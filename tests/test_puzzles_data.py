@@ -149,7 +149,7 @@ def test_a_broken_puzzle_file_stops_the_build_with_nothing_written(tmp_path):
         "from build_tools.errors import BuildError\n"
         "from build_tools.parts.puzzles import PuzzlesPart\n"
         "from build_tools.plugin import load_site\n"
-        f"site = load_site(puzzles=pathlib.Path({str(work / 'puzzles')!r}))\n"
+        f"site = load_site(\"troccas\", puzzles=pathlib.Path({str(work / 'puzzles')!r}))\n"
         "try:\n    PuzzlesPart(site).on_config(type('C', (), {'extra_css': [], 'extra_javascript': [], 'extra': {'cardsite': {}}})())\n"
         "except BuildError as e:\n    print(e); sys.exit(1)\n")
     run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
@@ -168,7 +168,7 @@ def test_the_puzzles_part_renders_a_page_block_and_reports_a_bad_one_by_page_lin
     from build_tools.parts.puzzles import PuzzlesPart
     from build_tools.plugin import load_site
 
-    hook = PuzzlesPart(load_site())
+    hook = PuzzlesPart(load_site("troccas"))
     hook.on_config(SimpleNamespace(extra_css=[], extra_javascript=[], extra={"cardsite": {}}))
     page = SimpleNamespace(url="learn/x/", meta={}, file=SimpleNamespace(
         src_uri="learn/x.md", abs_src_path=None))

@@ -292,7 +292,7 @@ def test_one_page_has_my_mistakes_and_every_page_is_told_where(tmp_path):
     assert str(exc.value) == ("<!-- puzzle-mistakes -->: one page may have it, not "
                               "docs/again.md, docs/mine.md")
 
-    part = PuzzlesPart(load_site())
+    part = PuzzlesPart(load_site("troccas"))
     part.on_config(SimpleNamespace(extra_css=[], extra_javascript=[], extra={"cardsite": {}}))
     part.mistakes_url = "puzzles/mistakes/"
     where = SimpleNamespace(url="puzzles/count/", meta={}, file=SimpleNamespace(

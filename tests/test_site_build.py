@@ -140,7 +140,7 @@ def test_build_stops_with_one_clear_line_when_a_part_is_missing(missing, tmp_pat
         extra: dict = {}
 
     with pytest.raises(BuildError) as err:
-        engine.EnginePart(load_site()).on_config(Config())
+        engine.EnginePart(load_site("troccas")).on_config(Config())
     message = str(err.value)
     assert "\n" not in message and message.endswith("run make build")
     assert ("wheel" if missing == "wheel" else "Pyodide") in message

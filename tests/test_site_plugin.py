@@ -24,10 +24,15 @@ def test_the_options_are_checked_by_a_schema():
     assert plugin.config.game == "troccas"
     errors, _ = plugin.load_config({"game": 4})
     assert [name for name, _ in errors] == ["game"]
-    errors, _ = plugin.load_config({"puzzles": "/no/such/folder"})
+    errors, _ = plugin.load_config({"game": "troccas", "puzzles": "/no/such/folder"})
     assert [name for name, _ in errors] == ["puzzles"]
-    errors, warnings = plugin.load_config({"gmae": "troccas"})
+    errors, warnings = plugin.load_config({"game": "troccas", "gmae": "troccas"})
     assert errors == [] and [name for name, _ in warnings] == ["gmae"]  # an unknown option
+
+
+def test_the_game_option_is_required_so_no_site_is_a_games_by_default():
+    errors, _ = CardSitePlugin().load_config({"language": "en"})
+    assert [name for name, _ in errors] == ["game"]
 
 
 @pytest.mark.parametrize("args, words", [
@@ -43,7 +48,7 @@ def test_an_unknown_game_or_language_is_one_line_naming_mkdocs_yml(args, words):
 
 
 def test_the_parts_run_in_a_fixed_order_with_the_games_own_parts_after_the_glossary():
-    names = [cls.__name__ for cls in part_classes(load_site())]
+    names = [cls.__name__ for cls in part_classes(load_site("troccas"))]
     assert names == ["EnginePart", "GlossaryPart", "ExamplesPart", "EndgamesPart", "PuzzlesPart",
                      "NotesPart",
                      "TeachPart", "HandoutsPart", "WorksheetsPart", "PlayPart", "SearchPart",

@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from a11y_helpers import assert_no_violations
-from conftest import _serve, _site_address
+from conftest import _serve, _site_address, built_site
 from truc import api
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,8 +25,7 @@ KINDS = ("trick", "hand", "score", "raise", "eleven")
 
 @pytest.fixture(scope="module")
 def truc_site() -> Path:
-    path = Path(os.environ.get("TRUC_SITE", ROOT / "site-truc"))
-    path = path if path.is_absolute() else ROOT / path
+    path = built_site("truc")
     if not (path / "sitemap.xml").is_file():
         pytest.fail(f"no built Truc site in {path}: run `make test` (or make build GAME=truc)",
                     pytrace=False)
@@ -134,7 +133,8 @@ def _build(tmp_path, edit) -> subprocess.CompletedProcess:
     """Build a copy of sites/truc with ``edit(folder)`` applied."""
     copy = tmp_path / "truc"
     shutil.copytree(ROOT / "sites" / "truc", copy)
-    text = (copy / "mkdocs.yml").read_text().replace("../../overrides", str(ROOT / "overrides"))
+    # The config names the theme overrides and the base config by their paths from sites/truc/.
+    text = (copy / "mkdocs.yml").read_text().replace("../../", f"{ROOT}/")
     (copy / "mkdocs.yml").write_text(text)
     edit(copy)
     return subprocess.run([str(Path(sys.executable).parent / "mkdocs"), "build", "--strict",

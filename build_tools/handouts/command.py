@@ -1,7 +1,8 @@
-"""``troccas worksheet``: the engine's command line gains this command from the site tooling.
+"""``<game> worksheet``: a game's command line gains this command from the site tooling.
 
 The engine knows nothing of the site; it looks up commands other packages offer under the
-entry-point group ``troccas.commands`` (see ``pyproject.toml`` at the project root). This one
+entry-point group ``cardgame.commands`` (cardgame.cli.plugin_commands; see ``pyproject.toml``
+at the project root). This one serves the games whose site has the worksheets part, and
 prints puzzle worksheets with their answer keys, as the site's Handouts page offers them — one
 sheet, or a class set with a different sheet for every learner (build_tools/worksheets/).
 """
@@ -13,8 +14,16 @@ import argparse
 HELP = "printable puzzle worksheets (A4 PDF), each with its answer key page; needs Chromium"
 
 
-def register(sub, cmd):
-    """Add the subcommand to the engine's argument parser; return the function that runs it."""
+def register(game, sub, cmd):
+    """Add the subcommand to ``game``'s argument parser; return the function that runs it, or
+    None when the game's site has no worksheets (build_tools/games/<game>/: GENERIC_PARTS)."""
+    import importlib
+    try:
+        game_site = importlib.import_module(f"build_tools.games.{game}")
+    except ImportError:
+        return None
+    if "worksheets" not in getattr(game_site, "GENERIC_PARTS", ("worksheets",)):
+        return None
     c = cmd("worksheet", HELP)
     c.add_argument("kind", help="count, buob, fool, legal, winner, scart or endgame; several for a mix, "
                                 "joined by commas (count,legal)")
@@ -26,21 +35,21 @@ def register(sub, cmd):
                         "(default 1); each takes the next seeds")
     c.add_argument("--keys", choices=("after", "end"), default="after",
                    help="each answer key after its sheet (default), or all keys at the end")
-    # The engine's own --lang (troccas --lang de worksheet …) chooses the sheets' language too;
+    # The engine's own --lang (<game> --lang de worksheet …) chooses the sheets' language too;
     # given here, after the command, it does the same.
     c.add_argument("--lang", default=argparse.SUPPRESS, metavar="LANG",
                    help="the language the sheets are written in: en (default) or de")
     c.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
-    return run
+    return lambda args, fail: run(game, args, fail)
 
 
-def use_language(lang: str) -> str | None:
-    """Write everything from now on in ``lang``: the site's words, the engine's messages and
-    the templates' t(). Returns what is wrong with ``lang``, or None."""
+def use_language(game: str, lang: str) -> str | None:
+    """Write everything from now on in ``lang``: the site's words, ``game``'s messages and the
+    templates' t(). Returns what is wrong with ``lang``, or None."""
     from cardgame.messages import languages, set_language
 
     from build_tools import templating, words
-    have = sorted(set(words.languages()) & set(languages("troccas")))
+    have = sorted(set(words.languages()) & set(languages(game)))
     if lang not in have:
         return f"--lang {lang}: the worksheets are written in {' or '.join(have)}"
     words.use(lang)
@@ -49,22 +58,22 @@ def use_language(lang: str) -> str | None:
     return None
 
 
-def run(args, fail) -> int:
-    """Write the worksheets; ``fail(message)`` reports a one-line error (exit status 2)."""
-    from troccas.errors import TroccasError
+def run(game: str, args, fail) -> int:
+    """Write ``game``'s worksheets; ``fail(message)`` reports a one-line error (exit status 2)."""
+    from cardgame.errors import GameError
 
     from build_tools.worksheets.sheets import MAX_PUZZLES, MAX_SHEETS, SheetError, kinds_of, plan
 
     from build_tools.words import current
 
     from . import HandoutError, worksheet
-    wrong = use_language(getattr(args, "lang", "en"))
+    wrong = use_language(game, getattr(args, "lang", "en"))
     if wrong:
         return fail(wrong, "language")
     say = current().t
     try:
         kinds = kinds_of(args.kind)
-    except TroccasError as exc:
+    except GameError as exc:
         return fail(exc.message, exc.rule)
     except SheetError as exc:
         return fail(f"{args.kind!r}: {exc}", "puzzle")

@@ -10,7 +10,7 @@
   ``partials/widgets/NAME.html`` rendered at build time (the game adds what its widgets need,
   ``widget_context``); the page becomes an engine page (``page.meta.engine``), so its Python
   starts at once. A page can also ask for the engine with ``engine: true`` in its front matter.
-  The game's own markers (``MARKERS``: Troccas's ``<!-- count: … -->``) are drawn here too.
+  The game's own markers (its ``MARKERS``, such as ``<!-- count: … -->``) are drawn here too.
 * ``on_post_build`` copies Pyodide into the site — the pre-compiled stdlib from ``make stdlib``
   (the engine compiled into it) when it matches (see ``FAST_DIR``), else Pyodide's stock files
   and the engine wheel.

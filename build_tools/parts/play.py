@@ -7,7 +7,7 @@
   the page needs to say things in words — the cards' names from the engine's pack and the
   tschintschar phrases with their meanings from the glossary. The page's script keeps the
   hand's record and asks the reader's own Python (the worker) for everything else:
-  ``table_new``, ``table_view``, ``table_apply`` (troccas/table.py) and ``bot_action``.
+  ``table_new``, ``table_view``, ``table_apply`` (the game's table module) and ``bot_action``.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@
   build resolves them (theme overrides included), their stylesheets and the cards' names. The
   sheets are drawn by the reader's own Python with build_tools/worksheets/sheets.py — shipped in
   the site's Python zip (build_tools/parts/puzzles.py) — so the browser's sheets and the PDFs of
-  ``troccas worksheet`` come from the same code and the same templates.
+  ``<game> worksheet`` come from the same code and the same templates.
 * ``on_page_markdown`` replaces ``<!-- worksheet-maker -->`` with the maker's form
   (``worksheets/maker.html``); the page then starts its Python at once.
 """

@@ -2,7 +2,7 @@
 // assets/play/play.js, a module loaded once per visit (build_tools/parts/play.py); per-page work
 // runs through window.cardsiteOnPage.
 //
-// The page keeps one thing: the hand's record (the JSON that `troccas replay` reads). Everything
+// The page keeps one thing: the hand's record (the JSON that the game's `replay` command reads). Everything
 // else is asked of the reader's own Python in the worker, so the page never freezes while a bot
 // thinks: table_new deals, table_view says what this seat sees and may do (its legal actions in
 // words, the log of the hand, the count group by group), table_apply applies an action or

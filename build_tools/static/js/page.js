@@ -1,4 +1,4 @@
-// What the site's page scripts share (the Play page, the Endgames page, Truc's puzzles): a call
+// What the site's page scripts share (the Play page, a game's own widgets): a call
 // to the reader's own Python through the page-side engine API (cardsite.js), and a small way to
 // build elements. A module of the generator's, served as assets/js/page.js in every site.
 

@@ -1,9 +1,9 @@
 """Messages as data: a message is an id and parameters; its words come from a catalogue.
 
 Every refusal and explanation an engine gives is a :class:`Message` — for example
-``Message("troccas", "play.follow_suit", {"suit": "c", "card": "3s"})`` — and only turns into a
+``Message("<game>", "play.follow_suit", {"suit": "c", "card": "3s"})`` — and only turns into a
 sentence when a :class:`Catalogue` renders it. A catalogue is one JSON file per language in the
-game's package (``troccas/messages/en.json``), so a second language is a second file.
+game's package (``<game>/messages/<lang>.json``), so a second language is a second file.
 
 Templates use ``str.format`` fields. A field may name a *kind* after a colon, which the
 catalogue translates rather than printing the raw value:

@@ -1,7 +1,7 @@
 """Hand records for any game: JSON text read with one-line errors, the fields every record has
 (format, version, seed, title, note) and its list of actions.
 
-A game's record type (``troccas.record.HandRecord``) reads its own fields with these. Errors
+A game's record type (``<game>.record.HandRecord``) reads its own fields with these. Errors
 are the game's: ``bad(id, **params)`` builds its exception from a message id of its catalogue
 (``record#utf8``, ``record#json``, ``record#deep``, ``record#object``, ``record#format``,
 ``record#long_number``, ``record#version``, ``record#unknown_field``, ``record#seed``,

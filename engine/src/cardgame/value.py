@@ -11,7 +11,7 @@ that reads like the call, no assignment after construction.
         __slots__ = ("cards", "sum", "less")
         _defaults = {"less": 0}           # a value, or _factories = {"params": dict}
 
-The result types of the facade (``troccas.results``) stay dataclasses: they are imported after
+The result types of a game's facade (``<game>.results``) stay dataclasses: they are imported after
 the engine reports ready, and the JSON Schema is read from their fields.
 """
 

@@ -12,6 +12,8 @@ import argparse
 import json
 import sys
 
+from cardgame.cli import Runner  # a plugin's runner, ``fail`` being _fail
+
 from . import __version__, api
 from .cards import as_code
 from .errors import TroccasError, msg, quote
@@ -49,10 +51,6 @@ actions in hand records: '<seat> <kind> <arg>', e.g. '1 play Kc', '0 scart 3c',
 Seats count in the order of play (anticlockwise): seat d+1 is the dealer d's right.
 Rules: pagat by default; 'troccas options' lists the documented variants.
 """
-
-
-# A plugin's runner: run(args, fail) -> exit status, ``fail`` being _fail.
-Runner = Callable[[argparse.Namespace, Callable[[str, str], int]], int]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -257,16 +255,10 @@ def build_parser() -> _Parser:
 
 def _plugin_commands(sub: argparse._SubParsersAction[_Parser],
                      cmd: Callable[[str, str], argparse.ArgumentParser]) -> dict[str, Runner]:
-    """Commands other installed packages add under the entry-point group ``troccas.commands``
-    (the project's tooling adds ``worksheet``): each entry point is a ``register(sub, cmd)``
-    that adds its subcommand and returns ``run(args, fail)``."""
-    from importlib.metadata import entry_points
-    runners: dict[str, Runner] = {}
-    for ep in entry_points(group="troccas.commands"):
-        try:
-            runners[ep.name] = ep.load()(sub, cmd)
-        except Exception:  # noqa: BLE001 - a broken plugin must not break the engine's commands
-            continue
+    """The commands other installed packages add (cardgame.cli.plugin_commands; the project's
+    tooling adds ``worksheet``)."""
+    from cardgame.cli import plugin_commands
+    runners = plugin_commands("troccas", sub, cmd)
     if "worksheet" not in runners:  # say where it comes from rather than "invalid choice"
         cmd("worksheet", "printable puzzle worksheets (from a plugin that is not installed)") \
             .add_argument("rest", nargs=argparse.REMAINDER)

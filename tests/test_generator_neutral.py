@@ -1,0 +1,127 @@
+"""No generic file names a game (issue 28): the generator's code and theme (build_tools/ outside
+build_tools/games/<game>/, overrides/), the engine's game-neutral package (engine/src/cardgame/)
+and the Makefile's rules, searched for the name of every registered game.
+
+A game is registered where the generator and the engine find it: a folder
+build_tools/games/<game>/ (its site code) or a package engine/src/<game>/ with a facade
+(api.py). A name counts when no letter comes before it, case aside: "TroccasError" and
+"truc.js" count, "struct" and "instruction" do not.
+
+ALLOWED is the list of generic files that still name a game, each with the slice of issue 28
+that moves it, so the list can only shrink: a file that names a game and is not listed fails
+the first test, and a listed file that no longer names one fails the second, so that its entry
+is taken out when its slice lands. An entry is never added to make a new file pass.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The generic places: every file git tracks under these, but the games' own folders.
+GENERIC = ("build_tools", "overrides", "engine/src/cardgame", "Makefile")
+GAMES_OWN = ("build_tools/games/",)
+
+ALLOWED = {
+    # The glossary part (issue 28 item 2, glossary slice): Troccas's Card, kinds and data copy.
+    "build_tools/glossary/load.py": "glossary",
+    "build_tools/glossary/render.py": "glossary",
+    "build_tools/glossary/schemas/common.schema.json": "glossary",
+    "build_tools/glossary/schemas/tschintschar.schema.json": "glossary",
+    "build_tools/glossary/static/glossary.css": "glossary",
+    "build_tools/glossary/tschintschar_data.py": "glossary (the game's data flows to the engine)",
+    # The puzzles part (issue 28 items 2-3, puzzles slice): Troccas's puzzle kinds and errors.
+    "build_tools/puzzles/load.py": "puzzles",
+    "build_tools/puzzles/verdicts.py": "puzzles",
+    "build_tools/templates/puzzles/puzzle.html": "puzzles",
+    # The site's words (issue 28 item 4, message slice): Troccas's names in the shared words;
+    # they move to the game's own catalogues.
+    "build_tools/messages/de/endgames.yaml": "messages",
+    "build_tools/messages/de/examples.yaml": "messages",
+    "build_tools/messages/de/glossary.yaml": "messages",
+    "build_tools/messages/de/handouts.yaml": "messages",
+    "build_tools/messages/de/worksheets.yaml": "messages",
+    "build_tools/messages/en/endgames.yaml": "messages",
+    "build_tools/messages/en/examples.yaml": "messages",
+    "build_tools/messages/en/glossary.yaml": "messages",
+    "build_tools/messages/en/handouts.yaml": "messages",
+    "build_tools/messages/en/widgets.yaml": "messages",
+    "build_tools/messages/en/worksheets.yaml": "messages",
+    # Handouts and worksheets (issue 28 item 2, every part for every game): they import
+    # troccas; Truc has its own handout (below) until they are generic.
+    "build_tools/handouts/__init__.py": "handouts",
+    "build_tools/handouts/content.py": "handouts",
+    "build_tools/handouts/pdf.py": "handouts",
+    "build_tools/templates/handouts/worksheet.html.j2": "worksheets",
+    "build_tools/worksheets/__init__.py": "worksheets",
+    "build_tools/worksheets/sheets.py": "worksheets",
+    "build_tools/worksheets/static/maker.js": "worksheets",
+    # The Play part (the next issue): Troccas's tschintschar phrases read by a generic part.
+    "build_tools/parts/play.py": "play",
+    # A game's own templates and partials in the generic folders (item 1): they move to
+    # build_tools/games/<game>/ once the template path has a folder per game.
+    "build_tools/templates/endgames/endgame.html": "game templates",
+    "build_tools/templates/endgames/progress.html": "game templates",
+    "build_tools/templates/examples/exercise.html": "game templates",
+    "build_tools/templates/examples/exercises.js": "game templates",
+    "build_tools/templates/truc/handout.html": "game templates",
+    "overrides/partials/count-example.html": "game templates",
+    "overrides/partials/widgets/count-pile.html": "game templates",
+}
+
+
+def registered_games() -> list[str]:
+    sites = {p.name for p in (ROOT / "build_tools" / "games").iterdir()
+             if p.is_dir() and not p.name.startswith(("_", "."))}
+    engines = {p.parent.name for p in (ROOT / "engine" / "src").glob("*/api.py")}
+    return sorted(sites | engines)
+
+
+def generic_files() -> list[str]:
+    listed = subprocess.run(["git", "ls-files", "--", *GENERIC], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout.split()
+    return [f for f in listed if not f.startswith(GAMES_OWN) and (ROOT / f).is_file()]
+
+
+def naming_a_game() -> dict[str, list[str]]:
+    """Each generic file that names a game -> its first lines that do (``line: text``)."""
+    games = registered_games()
+    pattern = re.compile(rf"(?<![a-z])(?:{'|'.join(map(re.escape, games))})", re.IGNORECASE)
+    found: dict[str, list[str]] = {}
+    for f in generic_files():
+        try:
+            text = (ROOT / f).read_text(encoding="utf-8")
+        except UnicodeDecodeError:  # a picture or a binary: no name to read
+            continue
+        lines = [f"{n}: {line.strip()[:100]}" for n, line in enumerate(text.splitlines(), 1)
+                 if pattern.search(line)]
+        if lines:
+            found[f] = lines[:3]
+    return found
+
+
+def test_the_search_knows_both_games_and_finds_a_name_where_one_is():
+    # The search itself can fail: the games are found, and a planted name is seen.
+    games = registered_games()
+    assert {"troccas", "truc"} <= set(games), games
+    pattern = re.compile(rf"(?<![a-z])(?:{'|'.join(games)})", re.IGNORECASE)
+    assert pattern.search("from troccas import api") and pattern.search("TroccasError")
+    assert pattern.search("assets/truc/truc.js")
+    assert not pattern.search("struct.pack(instruction)")
+    assert "Makefile" in generic_files()
+    assert not [f for f in generic_files() if f.startswith(GAMES_OWN)]
+
+
+def test_no_generic_file_names_a_game_except_those_still_to_move():
+    unlisted = {f: lines for f, lines in naming_a_game().items() if f not in ALLOWED}
+    assert unlisted == {}, ("generic files name a game; move the game's part to its own folder "
+                            "(build_tools/games/<game>/, engine/src/<game>/)")
+
+
+def test_the_allow_list_holds_only_files_that_still_name_a_game():
+    still = naming_a_game()
+    moved = sorted(f for f in ALLOWED if f not in still)
+    assert moved == [], "these no longer name a game: take them out of ALLOWED"

@@ -2,7 +2,7 @@
 a bot harness) asks to find them, as OpenSpiel's ``registered_games()``.
 
 A game registers itself with a :class:`GameInfo` — in its package's metadata, under the entry
-point group ``cardgame.games`` (``troccas = "troccas:GAME"``), so that installing a game's
+point group ``cardgame.games`` (``<game> = "<game>:GAME"``), so that installing a game's
 package is all it takes — or, for a game that is not installed (the test game in tests/), by
 :func:`register`. The record names its parts by import path, so that reading the registry
 imports no game's rules.

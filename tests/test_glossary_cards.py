@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 from build_tools.games.troccas.cards_svg import all_card_svgs, card_label, card_svg  # noqa: E402
 from build_tools.glossary import load_glossary  # noqa: E402
-from build_tools.glossary.load import Card  # noqa: E402
+from troccas import Card  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
 GLOSSARY = load_glossary(ROOT / "glossary")

@@ -33,19 +33,32 @@ def test_the_real_data_loads():
 
 # --- helpers to break a copy ----------------------------------------------------------------
 class Copy:
+    """A copy of the root site's glossary and of the engine's phrases (game data, which the
+    glossary reads from the engine: ``data/tschintschar.json`` in the copy)."""
+
+    PHRASES = ROOT / "engine" / "src" / "troccas" / "data" / "tschintschar.json"
+
     def __init__(self, tmp: Path):
         self.dir = tmp / "glossary"
         shutil.copytree(ROOT / "glossary", self.dir)
+        self.phrases = tmp / "troccas" / "data" / "tschintschar.json"
+        self.phrases.parent.mkdir(parents=True)
+        shutil.copy(self.PHRASES, self.phrases)
+
+    def path(self, kind) -> Path:
+        return self.phrases if kind == "tschintschar" else self.dir / f"{kind}.yaml"
 
     def text(self, kind):
-        return (self.dir / f"{kind}.yaml").read_text(encoding="utf-8")
+        return self.path(kind).read_text(encoding="utf-8")
 
     def write(self, kind, text):
-        (self.dir / f"{kind}.yaml").write_text(text, encoding="utf-8")
+        self.path(kind).write_text(text, encoding="utf-8")
 
     def start(self, kind, entry_id) -> int:
-        """Offset of the entry's '- id:' line."""
+        """Offset of the entry's '- id:' line (its '"id":' line in JSON)."""
         text = self.text(kind)
+        if kind == "tschintschar":
+            return text.index(f'\n  "id": "{entry_id}",\n') + 1
         i = text.index(f"\n- id: {entry_id}\n") + 1
         return i
 
@@ -64,7 +77,7 @@ class Copy:
 
     def error(self) -> str:
         with pytest.raises(GlossaryError) as info:
-            load_glossary(self.dir)
+            load_glossary(self.dir, "troccas", files={"tschintschar": self.phrases})
         msg = str(info.value)
         assert "\n" not in msg
         return msg
@@ -104,8 +117,8 @@ def _duplicate_id(c):
 
 def _duplicate_id_across_files(c):
     first = c.line_of("terms", "medel", "- id: medel")
-    line = c.edit("tschintschar", "da-medel", "- id: da-medel", "- id: medel")
-    return (f"glossary/tschintschar.yaml:{line}: entry 'medel': field 'id':"
+    line = c.edit("tschintschar", "da-medel", '"id": "da-medel"', '"id": "medel"')
+    return (f"data/tschintschar.json:{line}: entry 'medel': field 'id':"
             f" duplicate id 'medel' (first used at glossary/terms.yaml:{first})")
 
 
@@ -131,21 +144,21 @@ def _key_given_twice(c):
 
 
 def _wrong_type(c):
-    line = c.edit("tschintschar", "strusch-in", "  tournament: true", "  tournament: maybe")
-    return (f"glossary/tschintschar.yaml:{line}: entry 'strusch-in': field 'tournament':"
+    line = c.edit("tschintschar", "strusch-in", '"tournament": true', '"tournament": "maybe"')
+    return (f"data/tschintschar.json:{line}: entry 'strusch-in': field 'tournament':"
             f" expected true or false, got text 'maybe'")
 
 
 def _nested_enum(c):
-    line = c.edit("tschintschar", "in-pass", "{phase: after-full-deal", "{phase: after-dinner")
-    return (f"glossary/tschintschar.yaml:{line}: entry 'in-pass': field 'when[0].phase':"
+    line = c.edit("tschintschar", "in-pass", '{"phase": "after-full-deal"', '{"phase": "after-dinner"')
+    return (f"data/tschintschar.json:{line}: entry 'in-pass': field 'when[0].phase':"
             f" 'after-dinner' is not one of after-6-or-12, after-full-deal, any-time")
 
 
 def _nested_missing(c):
-    line = c.edit("tschintschar", "paset", "{text: A good hand., text_de: Ein gutes Blatt., sources: [pagat]}",
-                  "{text: A good hand., text_de: Ein gutes Blatt.}")
-    return (f"glossary/tschintschar.yaml:{line}: entry 'paset': field 'signals[0].sources': missing")
+    line = c.edit("tschintschar", "paset", '{"text": "A good hand.", "text_de": "Ein gutes Blatt.", "sources": ["pagat"]}',
+                  '{"text": "A good hand.", "text_de": "Ein gutes Blatt."}')
+    return (f"data/tschintschar.json:{line}: entry 'paset': field 'signals[0].sources': missing")
 
 
 def _translation_without_source(c):
@@ -214,12 +227,12 @@ def _against_grammar_on_another_source(c):
 
 
 def _meaning_given_twice(c):
-    first = c.line_of("tschintschar", "dar-da-freid", "    - {text: I have no trumps left.")
+    first = c.line_of("tschintschar", "dar-da-freid", '{"text": "I have no trumps left."')
     c.edit("tschintschar", "dar-da-freid",
-           "    - {text: I have no trumps left., text_de: Ich habe keine Trümpfe mehr., sources: [pagat, wiki-de]}\n",
-           "    - {text: I have no trumps left., text_de: Ich habe keine Trümpfe mehr., sources: [pagat]}\n"
-           "    - {text: I have no trumps left., text_de: Ich habe keine Trümpfe mehr., sources: [wiki-de]}\n")
-    return (f"glossary/tschintschar.yaml:{first + 1}: entry 'dar-da-freid': field 'signals[1]':"
+           '{"text": "I have no trumps left.", "text_de": "Ich habe keine Trümpfe mehr.", "sources": ["pagat", "wiki-de"]}',
+           '{"text": "I have no trumps left.", "text_de": "Ich habe keine Trümpfe mehr.", "sources": ["pagat"]},\n'
+           '   {"text": "I have no trumps left.", "text_de": "Ich habe keine Trümpfe mehr.", "sources": ["wiki-de"]}')
+    return (f"data/tschintschar.json:{first + 1}: entry 'dar-da-freid': field 'signals[1]':"
             f" the meaning 'I have no trumps left.' is given twice: give it once, with all its sources")
 
 
@@ -236,8 +249,8 @@ def _what_of_a_term(c):
 
 
 def _unknown_place(c):
-    line = c.edit("tschintschar", "ina-napla", "{place: breil,", "{place: brigels,")
-    return (f"glossary/tschintschar.yaml:{line}: entry 'ina-napla': field 'regions[0].place':"
+    line = c.edit("tschintschar", "ina-napla", '{"place": "breil",', '{"place": "brigels",')
+    return (f"data/tschintschar.json:{line}: entry 'ina-napla': field 'regions[0].place':"
             f" 'brigels' is not one of {PLACES}")
 
 
@@ -280,7 +293,7 @@ def _empty_file(c):
 
 def _missing_file(c):
     (c.dir / "cards.yaml").unlink()
-    return "glossary/cards.yaml: missing (the glossary needs trumps.yaml, cards.yaml, terms.yaml, tschintschar.yaml)"
+    return "glossary/cards.yaml: missing (the glossary needs trumps.yaml, cards.yaml, terms.yaml, tschintschar.json)"
 
 
 CASES = [_unknown_source, _missing_field, _misspelt_field, _unknown_category, _duplicate_id,

@@ -27,19 +27,21 @@ from build_tools import templating
 from build_tools.words import current
 from build_tools.words import words as site_words
 
-from .load import KINDS, Glossary, _sources_of, renderings, rm_forms
+from .load import Glossary, _sources_of, renderings, rm_forms
 
 STATIC = Path(__file__).resolve().parent / "static"
 
-# Where the generated pages live in the site (src_uri -> template).
-PAGES = {
-    "glossary/words.md": "glossary/words.md.j2",
-    "glossary/trumps.md": "glossary/trumps.md.j2",
-    "glossary/tschintschar.md": "glossary/tschintschar.md.j2",
-    "glossary/cards.md": "glossary/cards.md.j2",
-    "glossary/romontsch.md": "glossary/romontsch.md.j2",
-}
+# Where the generated pages live in the site (src_uri -> template): the pages of every glossary,
+# then each kind's own page (build_tools/glossary/kinds.py, ``Kind.page``).
 WORDS_PAGE = "glossary/words.md"
+COMMON_PAGES = {WORDS_PAGE: "glossary/words.md.j2", "glossary/romontsch.md": "glossary/romontsch.md.j2"}
+
+
+def pages_of(glossary: Glossary) -> dict[str, str]:
+    """Every generated page of ``glossary``: src_uri -> template."""
+    out = dict(COMMON_PAGES)
+    out.update(k.page for k in glossary.registered if k.page)
+    return out
 
 # The site's words for the glossary live in build_tools/messages/<lang>/glossary.yaml. Each of
 # these mappings keeps its keys in the order the pages use them and reads its values, lazily,
@@ -68,7 +70,6 @@ class Labels(Mapping):
 
 
 SOURCE_TITLES = Labels("source", ("pagat", "wiki-en", "wiki-de", "arcane"))
-KIND_TITLES = Labels("kind", ("trumps", "cards", "terms", "tschintschar"))
 CATEGORY_TITLES = Labels("category", ("suit", "court", "numeral", "pack", "deal", "play",
                                       "scoring", "talk", "place"))
 PHASES = Labels("phase", ("after-6-or-12", "after-full-deal", "any-time"))
@@ -227,12 +228,13 @@ def _phase_key(entry: dict) -> int:
     return min(order.index(w["phase"]) for w in entry["when"])
 
 
-def _env() -> Environment:
+def _env(glossary: Glossary) -> Environment:
     """The generator's environment, with the glossary's filters and globals."""
+    kinds = tuple(glossary.kinds)
     return templating.extend(templating.current(), globals=dict(
-        SOURCE_TITLES=SOURCE_TITLES, KIND_TITLES=KIND_TITLES, PHASES=PHASES,
+        SOURCE_TITLES=SOURCE_TITLES, KIND_TITLES=Labels("kind", kinds), PHASES=PHASES,
         PHASE_SHORT=PHASE_SHORT, TOPICS=TOPICS, STATUSES=STATUSES, DIFFERS=DIFFERS,
-        CATEGORY_TITLES=CATEGORY_TITLES, KINDS=KINDS, renderings=renderings, said=said,
+        CATEGORY_TITLES=CATEGORY_TITLES, KINDS=kinds, renderings=renderings, said=said,
         beside=beside, what_of=what_of),
         filters=dict(rm_forms=rm_forms, title_of=title_of, statuses=statuses, upfirst=upfirst))
 
@@ -285,7 +287,7 @@ def pages(glossary: Glossary, urls: dict[str, str], card_svg, cards_in_order) ->
     words page; ``words``/``trumps``/... : other pages from each other). ``card_svg(token)``
     draws a card; ``cards_in_order`` is the pack in ranking order (troccas Card objects).
     """
-    env = _env()
+    env = _env(glossary)
     by_id = glossary.by_id
     place_names = {e["id"]: title_of(e) for e in glossary.kinds["terms"] if e["category"] == "place"}
     used_places = sorted({p for _, e in glossary.entries() for p in places_of(e)},
@@ -307,7 +309,7 @@ def pages(glossary: Glossary, urls: dict[str, str], card_svg, cards_in_order) ->
                used_places=used_places, phases=phases, suits=suits, trumps_cards=trumps_cards, trumps_table=trumps_table,
                trump_entry=trump_entry, card_svg=card_svg, definition=definition,
                places_of=places_of, letters=romontsch(glossary))
-    return {uri: env.get_template(tpl).render(**ctx) for uri, tpl in PAGES.items()}
+    return {uri: env.get_template(tpl).render(**ctx) for uri, tpl in pages_of(glossary).items()}
 
 
 def map_places(glossary: Glossary) -> list[dict]:

@@ -28,9 +28,9 @@ from functools import lru_cache
 from html import escape
 from pathlib import Path
 
-from troccas import ranking_order
+from troccas import Card, ranking_order
 
-from build_tools.glossary.load import Card, Glossary, load_glossary, rm_forms, with_variants
+from build_tools.glossary.load import Glossary, load_glossary, rm_forms, with_variants
 from build_tools.words import current
 
 W, H = 110, 200

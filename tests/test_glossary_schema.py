@@ -91,14 +91,17 @@ def _unknown_source(c):
 
 def _missing_field(c):
     line = c.line_of("terms", "scart", "- id: scart")
-    c.edit("terms", "scart", "  gloss: The two cards", "  # gloss: The two cards")
+    text = c.text("terms")
+    start = text.index("  gloss:\n", c.start("terms", "scart"))
+    end = text.index("  see:", start)  # the gloss's lines, in every language
+    c.write("terms", text[:start] + text[end:])
     return f"glossary/terms.yaml:{line}: entry 'scart': field 'gloss': missing"
 
 
 def _misspelt_field(c):
-    line = c.edit("terms", "scart", "  gloss: The two cards", "  glos: The two cards")
+    line = c.edit("terms", "scart", "  gloss:\n    en: The two cards", "  glos:\n    en: The two cards")
     return (f"glossary/terms.yaml:{line}: entry 'scart': field 'glos': unknown field"
-            f" (allowed: id, category, rm, en, de, what, what_de, gloss, gloss_de, see, sources)")
+            f" (allowed: id, category, rm, en, de, what, gloss, see, sources)")
 
 
 def _unknown_category(c):
@@ -137,7 +140,7 @@ def _bad_yaml(c):
 
 
 def _key_given_twice(c):
-    first = c.line_of("terms", "scart", "  gloss: ")
+    first = c.line_of("terms", "scart", "  gloss:\n")
     line = c.edit("terms", "scart", "  see: [scartist", "  gloss: again\n  see: [scartist") 
     return (f"glossary/terms.yaml:{line}: field 'gloss':"
             f" given twice in one entry (first at line {first})")
@@ -156,8 +159,8 @@ def _nested_enum(c):
 
 
 def _nested_missing(c):
-    line = c.edit("tschintschar", "paset", '{"text": "A good hand.", "text_de": "Ein gutes Blatt.", "sources": ["pagat"]}',
-                  '{"text": "A good hand.", "text_de": "Ein gutes Blatt."}')
+    line = c.edit("tschintschar", "paset", '{"text": {"en": "A good hand.", "de": "Ein gutes Blatt."}, "sources": ["pagat"]}',
+                  '{"text": {"en": "A good hand.", "de": "Ein gutes Blatt."}}')
     return (f"data/tschintschar.json:{line}: entry 'paset': field 'signals[0].sources': missing")
 
 
@@ -220,31 +223,31 @@ def _headword_not_pagats_without_grammar(c):
 def _against_grammar_on_another_source(c):
     line = c.edit("trumps", "trump-vi", "{text: ils inamurai, sources: [wiki-de], differs: wording}",
                   "{text: ils inamurai, sources: [wiki-de], differs: wording, against_grammar: true,"
-                  " note: x}")
+                  " note: {en: x}}")
     return (f"glossary/trumps.yaml:{line}: entry 'trump-vi': field 'names[0].rm[1]': only"
             f" pagat's form is marked against_grammar, and with a note saying which rule of"
             f" Sursilvan grammar it breaks")
 
 
 def _meaning_given_twice(c):
-    first = c.line_of("tschintschar", "dar-da-freid", '{"text": "I have no trumps left."')
-    c.edit("tschintschar", "dar-da-freid",
-           '{"text": "I have no trumps left.", "text_de": "Ich habe keine Trümpfe mehr.", "sources": ["pagat", "wiki-de"]}',
-           '{"text": "I have no trumps left.", "text_de": "Ich habe keine Trümpfe mehr.", "sources": ["pagat"]},\n'
-           '   {"text": "I have no trumps left.", "text_de": "Ich habe keine Trümpfe mehr.", "sources": ["wiki-de"]}')
+    meaning = '{"text": {"en": "I have no trumps left.", "de": "Ich habe keine Trümpfe mehr."}, "sources": '
+    first = c.line_of("tschintschar", "dar-da-freid", meaning)
+    c.edit("tschintschar", "dar-da-freid", meaning + '["pagat", "wiki-de"]}',
+           meaning + '["pagat"]},\n   ' + meaning + '["wiki-de"]}')
     return (f"data/tschintschar.json:{first + 1}: entry 'dar-da-freid': field 'signals[1]':"
             f" the meaning 'I have no trumps left.' is given twice: give it once, with all its sources")
 
 
 def _place_without_what(c):
     line = c.line_of("terms", "cuoz", "- id: cuoz")
-    c.edit("terms", "cuoz", "  what: [{text: a quarter of Disentis, sources: [wiki-de]}]\n", "")
+    c.edit("terms", "cuoz", "  what:\n    - {text: {en: a quarter of Disentis, de: ein Quartier von Disentis},"
+                            " sources: [wiki-de]}\n", "")
     return f"glossary/terms.yaml:{line}: entry 'cuoz': field 'what': missing"
 
 
 def _what_of_a_term(c):
-    line = c.edit("terms", "scart", "  gloss: The two cards",
-                  "  what: [{text: a pile, sources: [pagat]}]\n  gloss: The two cards")
+    line = c.edit("terms", "scart", "  gloss:\n    en: The two cards",
+                  "  what: [{text: {en: a pile}, sources: [pagat]}]\n  gloss:\n    en: The two cards")
     return f"glossary/terms.yaml:{line}: entry 'scart': field 'what': only a place says what it is"
 
 

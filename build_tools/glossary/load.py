@@ -114,6 +114,7 @@ class Glossary:
     registered: tuple[Kind, ...] = ()
     sources: tuple[str, ...] = ()  # the game's sources (its engine's), in their order
     grammar: str = "the language's"  # whose grammar a headword follows ("Sursilvan")
+    languages: tuple[str, ...] = ()  # the game's languages (its engine's catalogues)
 
     @property
     def by_id(self) -> dict[str, dict]:
@@ -184,11 +185,15 @@ def _same_meaning(text: str) -> str:
 
 def meanings(entry: dict) -> list[dict]:
     """Each distinct thing a phrase signals, once, with every source that gives it, in file
-    order: ``[{"text": ..., "sources": [...]}]`` (from ``signals``, each naming one ``source``
-    or several ``sources``). A handout lists a meaning two sources share once."""
+    order: ``[{"text": ..., "texts": {lang: ...}, "sources": [...]}]`` (from ``signals``, each
+    naming one ``source`` or several ``sources``); ``text`` is the meaning in the language it
+    was written in (the map's first), ``texts`` every language's. A handout lists a meaning two
+    sources share once."""
     out: dict[str, dict] = {}
     for s in entry.get("signals", []):
-        m = out.setdefault(_same_meaning(s["text"]), {"text": s["text"], "sources": []})
+        first = next(iter(s["text"].values()))
+        m = out.setdefault(_same_meaning(first), {"text": first, "texts": dict(s["text"]),
+                                                  "sources": []})
         m["sources"] += [src for src in _sources_of(s) if src not in m["sources"]]
     return list(out.values())
 
@@ -468,6 +473,13 @@ def _check(glossary: Glossary, files: dict[str, Path], context: Context) -> None
             for i, text in enumerate(texts):
                 if text in texts[:i]:
                     fail(f"{fld}[{i}]", forms.item_lines[i], f"'{text}' is given twice")
+        # Our own gloss is read in every edition: it has a text in each of the game's languages.
+        gloss = entry.get("gloss")
+        for lang in glossary.languages if isinstance(gloss, dict) else ():
+            if lang not in gloss:
+                fail("gloss", entry.key_lines.get("gloss", entry.line),
+                     f"no text in '{lang}' (every gloss is in each of the game's languages:"
+                     f" {', '.join(glossary.languages)})")
         check = kinds[kind].check
         if check is not None:
             check(entry, fail, context)
@@ -503,7 +515,9 @@ def load_glossary(directory: Path | str = DATA_DIR, game: str | None = None,
     paths = {k.name: (files or {}).get(k.name) or k.file(directory) for k in registered}
     needed = tuple(p.name for p in paths.values())
     kinds = {k.name: load_file(paths[k.name], k, sources, needed) for k in registered}
+    from cardgame.messages import languages
     glossary = Glossary(kinds, registered=registered, sources=sources,
-                        grammar=getattr(game_module(game), "GRAMMAR", "the language's"))
+                        grammar=getattr(game_module(game), "GRAMMAR", "the language's"),
+                        languages=tuple(languages(game)))
     _check(glossary, paths, Context(api, glossary, paths))
     return glossary

@@ -7,7 +7,7 @@
   tschintschar.md, cards.md), the filter's JSON index, the 78 card pictures
   (``cards/<token>.svg``) and the glossary's static files — all as ``File.generated``, so
   nothing is written into docs/. Their words are the edition's (build_tools/messages/<lang>/
-  glossary.yaml, and the data's ``_de`` texts in the German edition).
+  glossary.yaml, and the data's own texts in the edition's language).
 * ``on_page_content`` marks the first occurrence of each Romansh term in every other page with a
   link to its glossary entry and a tooltip shown on hover and keyboard focus (in the edition's
   language), then wraps every other Romansh word (and German or English trump name) in text of

@@ -201,7 +201,7 @@ def test_a_bot_s_phrase_means_what_the_catalogue_says_in_the_call_s_language(ger
 
 def test_every_phrase_has_a_meaning_in_every_language_and_english_is_the_data_s():
     from troccas.bots import signals
-    meanings = {p["id"]: p["meaning"] for p in signals.data()["phrases"]}
+    meanings = {p["id"]: p["meaning"]["en"] for p in signals.data()["phrases"]}
     for lang in LANGUAGES:
         entries = catalogue("troccas", lang).entries
         said = {k.removeprefix("phrase."): v for k, v in entries.items() if k.startswith("phrase.")}

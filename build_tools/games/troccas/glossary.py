@@ -49,7 +49,7 @@ def check_term(entry: Any, fail: Fail, context: Context) -> None:
 
 def check_phrase(entry: Any, fail: Fail, context: Context) -> None:
     """Each meaning once; each phase once; the places are the terms' places."""
-    texts = [s["text"] for s in entry["signals"]]
+    texts = [next(iter(s["text"].values())) for s in entry["signals"]]  # as first written
     for i, text in enumerate(texts):
         if text in texts[:i]:
             fail(f"signals[{i}]", entry["signals"].item_lines[i],

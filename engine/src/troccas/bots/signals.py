@@ -51,7 +51,9 @@ KEYS = tuple(_SCALE) + ("holds", "suit_with")
 
 def _phrase(entry: dict[str, Any]) -> dict[str, Any]:
     """What the bots read of a phrase: its id, Romansh headword and every form, the meaning
-    with a claim (else the first) with its sources, the claim, and the phases it is said in."""
+    with a claim (else the first) with its sources, the claim, and the phases it is said in.
+    The meaning is a map by language (``{"en": ..., "de": ...}``); the bots say it through
+    their catalogues (phrase.<id>), which a test keeps equal to it."""
     claimed = [s for s in entry["signals"] if "claim" in s]
     meaning = claimed[0] if claimed else entry["signals"][0]
     return {"id": entry["id"], "text": entry["rm"][0]["text"],

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 from build_tools.games.troccas.cards_svg import all_card_svgs, card_label, card_svg  # noqa: E402
 from build_tools.glossary import load_glossary  # noqa: E402
-from build_tools.glossary.load import Card  # noqa: E402
+from troccas import Card  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
 GLOSSARY = load_glossary(ROOT / "glossary")
@@ -43,7 +43,7 @@ def expected_label(token: str) -> str:
     if others:
         name += " (" + "; ".join(cite + [f"{', '.join(o['sources'])}: {o['text']}"
                                          for o in others]) + ")"
-    return f"{name} — {english}, {e['caption'][0]['text']}"
+    return f"{name} — {english}, {e['caption']['fr'][0]['text']}"
 
 
 ALL = all_card_svgs(GLOSSARY)
@@ -100,7 +100,7 @@ def test_card_renders_with_its_accessible_name(token):
         assert "LE MAT" in texts and "il narr" in texts
     else:
         assert card.roman in texts  # as printed: IIII, VIIII
-        caption = TRUMP[token]["caption"][0]["text"].upper()
+        caption = TRUMP[token]["caption"]["fr"][0]["text"].upper()
         assert caption in texts or " ".join(t for t in texts if t and t.isupper() and t != card.roman) == caption
     assert card_svg(token, GLOSSARY) == svg
 
@@ -150,7 +150,7 @@ def test_the_emblem_shows_what_the_trumps_name_says(token):
     German, or its French or German caption (the sun on la sulegl, the hen on la gaglina)."""
     subject = _emblem(token).get("data-emblem")
     e = TRUMP[token]
-    words = [c["text"] for c in e["caption"] + e["caption_de"]]
+    words = [c["text"] for items in e["caption"].values() for c in items]
     for name in e["names"]:
         words += [r["text"] for r in name.get("en", []) + name.get("de", [])]
     assert subject and any(subject.lower() in w.lower() for w in words), (
@@ -271,5 +271,5 @@ def test_sursilvan_article_card_prints_wiki_de_form_and_glossary_keeps_pagats(to
     forms = TRUMP[token]["names"][0]["rm"]
     assert [(f["text"], f["sources"]) for f in forms] == [(printed, ["wiki-de"]), (pagat, ["pagat"])]
     assert forms[1]["against_grammar"] is True and forms[1]["differs"] == "article"
-    assert forms[1]["note"] and forms[1]["note_de"]
+    assert forms[1]["note"]["en"] and forms[1]["note"]["de"]
     assert card_label(token, GLOSSARY).startswith(f"{printed} (wiki-de; pagat: {pagat}) — ")

@@ -33,19 +33,32 @@ def test_the_real_data_loads():
 
 # --- helpers to break a copy ----------------------------------------------------------------
 class Copy:
+    """A copy of the root site's glossary and of the engine's phrases (game data, which the
+    glossary reads from the engine: ``data/tschintschar.json`` in the copy)."""
+
+    PHRASES = ROOT / "engine" / "src" / "troccas" / "data" / "tschintschar.json"
+
     def __init__(self, tmp: Path):
         self.dir = tmp / "glossary"
         shutil.copytree(ROOT / "glossary", self.dir)
+        self.phrases = tmp / "troccas" / "data" / "tschintschar.json"
+        self.phrases.parent.mkdir(parents=True)
+        shutil.copy(self.PHRASES, self.phrases)
+
+    def path(self, kind) -> Path:
+        return self.phrases if kind == "tschintschar" else self.dir / f"{kind}.yaml"
 
     def text(self, kind):
-        return (self.dir / f"{kind}.yaml").read_text(encoding="utf-8")
+        return self.path(kind).read_text(encoding="utf-8")
 
     def write(self, kind, text):
-        (self.dir / f"{kind}.yaml").write_text(text, encoding="utf-8")
+        self.path(kind).write_text(text, encoding="utf-8")
 
     def start(self, kind, entry_id) -> int:
-        """Offset of the entry's '- id:' line."""
+        """Offset of the entry's '- id:' line (its '"id":' line in JSON)."""
         text = self.text(kind)
+        if kind == "tschintschar":
+            return text.index(f'\n  "id": "{entry_id}",\n') + 1
         i = text.index(f"\n- id: {entry_id}\n") + 1
         return i
 
@@ -64,7 +77,7 @@ class Copy:
 
     def error(self) -> str:
         with pytest.raises(GlossaryError) as info:
-            load_glossary(self.dir)
+            load_glossary(self.dir, "troccas", files={"tschintschar": self.phrases})
         msg = str(info.value)
         assert "\n" not in msg
         return msg
@@ -78,14 +91,17 @@ def _unknown_source(c):
 
 def _missing_field(c):
     line = c.line_of("terms", "scart", "- id: scart")
-    c.edit("terms", "scart", "  gloss: The two cards", "  # gloss: The two cards")
+    text = c.text("terms")
+    start = text.index("  gloss:\n", c.start("terms", "scart"))
+    end = text.index("  see:", start)  # the gloss's lines, in every language
+    c.write("terms", text[:start] + text[end:])
     return f"glossary/terms.yaml:{line}: entry 'scart': field 'gloss': missing"
 
 
 def _misspelt_field(c):
-    line = c.edit("terms", "scart", "  gloss: The two cards", "  glos: The two cards")
+    line = c.edit("terms", "scart", "  gloss:\n    en: The two cards", "  glos:\n    en: The two cards")
     return (f"glossary/terms.yaml:{line}: entry 'scart': field 'glos': unknown field"
-            f" (allowed: id, category, rm, en, de, what, what_de, gloss, gloss_de, see, sources)")
+            f" (allowed: id, category, rm, en, de, what, gloss, see, sources)")
 
 
 def _unknown_category(c):
@@ -104,8 +120,8 @@ def _duplicate_id(c):
 
 def _duplicate_id_across_files(c):
     first = c.line_of("terms", "medel", "- id: medel")
-    line = c.edit("tschintschar", "da-medel", "- id: da-medel", "- id: medel")
-    return (f"glossary/tschintschar.yaml:{line}: entry 'medel': field 'id':"
+    line = c.edit("tschintschar", "da-medel", '"id": "da-medel"', '"id": "medel"')
+    return (f"data/tschintschar.json:{line}: entry 'medel': field 'id':"
             f" duplicate id 'medel' (first used at glossary/terms.yaml:{first})")
 
 
@@ -124,28 +140,28 @@ def _bad_yaml(c):
 
 
 def _key_given_twice(c):
-    first = c.line_of("terms", "scart", "  gloss: ")
+    first = c.line_of("terms", "scart", "  gloss:\n")
     line = c.edit("terms", "scart", "  see: [scartist", "  gloss: again\n  see: [scartist") 
     return (f"glossary/terms.yaml:{line}: field 'gloss':"
             f" given twice in one entry (first at line {first})")
 
 
 def _wrong_type(c):
-    line = c.edit("tschintschar", "strusch-in", "  tournament: true", "  tournament: maybe")
-    return (f"glossary/tschintschar.yaml:{line}: entry 'strusch-in': field 'tournament':"
+    line = c.edit("tschintschar", "strusch-in", '"tournament": true', '"tournament": "maybe"')
+    return (f"data/tschintschar.json:{line}: entry 'strusch-in': field 'tournament':"
             f" expected true or false, got text 'maybe'")
 
 
 def _nested_enum(c):
-    line = c.edit("tschintschar", "in-pass", "{phase: after-full-deal", "{phase: after-dinner")
-    return (f"glossary/tschintschar.yaml:{line}: entry 'in-pass': field 'when[0].phase':"
+    line = c.edit("tschintschar", "in-pass", '{"phase": "after-full-deal"', '{"phase": "after-dinner"')
+    return (f"data/tschintschar.json:{line}: entry 'in-pass': field 'when[0].phase':"
             f" 'after-dinner' is not one of after-6-or-12, after-full-deal, any-time")
 
 
 def _nested_missing(c):
-    line = c.edit("tschintschar", "paset", "{text: A good hand., text_de: Ein gutes Blatt., sources: [pagat]}",
-                  "{text: A good hand., text_de: Ein gutes Blatt.}")
-    return (f"glossary/tschintschar.yaml:{line}: entry 'paset': field 'signals[0].sources': missing")
+    line = c.edit("tschintschar", "paset", '{"text": {"en": "A good hand.", "de": "Ein gutes Blatt."}, "sources": ["pagat"]}',
+                  '{"text": {"en": "A good hand.", "de": "Ein gutes Blatt."}}')
+    return (f"data/tschintschar.json:{line}: entry 'paset': field 'signals[0].sources': missing")
 
 
 def _translation_without_source(c):
@@ -207,37 +223,37 @@ def _headword_not_pagats_without_grammar(c):
 def _against_grammar_on_another_source(c):
     line = c.edit("trumps", "trump-vi", "{text: ils inamurai, sources: [wiki-de], differs: wording}",
                   "{text: ils inamurai, sources: [wiki-de], differs: wording, against_grammar: true,"
-                  " note: x}")
+                  " note: {en: x}}")
     return (f"glossary/trumps.yaml:{line}: entry 'trump-vi': field 'names[0].rm[1]': only"
             f" pagat's form is marked against_grammar, and with a note saying which rule of"
             f" Sursilvan grammar it breaks")
 
 
 def _meaning_given_twice(c):
-    first = c.line_of("tschintschar", "dar-da-freid", "    - {text: I have no trumps left.")
-    c.edit("tschintschar", "dar-da-freid",
-           "    - {text: I have no trumps left., text_de: Ich habe keine Trümpfe mehr., sources: [pagat, wiki-de]}\n",
-           "    - {text: I have no trumps left., text_de: Ich habe keine Trümpfe mehr., sources: [pagat]}\n"
-           "    - {text: I have no trumps left., text_de: Ich habe keine Trümpfe mehr., sources: [wiki-de]}\n")
-    return (f"glossary/tschintschar.yaml:{first + 1}: entry 'dar-da-freid': field 'signals[1]':"
+    meaning = '{"text": {"en": "I have no trumps left.", "de": "Ich habe keine Trümpfe mehr."}, "sources": '
+    first = c.line_of("tschintschar", "dar-da-freid", meaning)
+    c.edit("tschintschar", "dar-da-freid", meaning + '["pagat", "wiki-de"]}',
+           meaning + '["pagat"]},\n   ' + meaning + '["wiki-de"]}')
+    return (f"data/tschintschar.json:{first + 1}: entry 'dar-da-freid': field 'signals[1]':"
             f" the meaning 'I have no trumps left.' is given twice: give it once, with all its sources")
 
 
 def _place_without_what(c):
     line = c.line_of("terms", "cuoz", "- id: cuoz")
-    c.edit("terms", "cuoz", "  what: [{text: a quarter of Disentis, sources: [wiki-de]}]\n", "")
+    c.edit("terms", "cuoz", "  what:\n    - {text: {en: a quarter of Disentis, de: ein Quartier von Disentis},"
+                            " sources: [wiki-de]}\n", "")
     return f"glossary/terms.yaml:{line}: entry 'cuoz': field 'what': missing"
 
 
 def _what_of_a_term(c):
-    line = c.edit("terms", "scart", "  gloss: The two cards",
-                  "  what: [{text: a pile, sources: [pagat]}]\n  gloss: The two cards")
+    line = c.edit("terms", "scart", "  gloss:\n    en: The two cards",
+                  "  what: [{text: {en: a pile}, sources: [pagat]}]\n  gloss:\n    en: The two cards")
     return f"glossary/terms.yaml:{line}: entry 'scart': field 'what': only a place says what it is"
 
 
 def _unknown_place(c):
-    line = c.edit("tschintschar", "ina-napla", "{place: breil,", "{place: brigels,")
-    return (f"glossary/tschintschar.yaml:{line}: entry 'ina-napla': field 'regions[0].place':"
+    line = c.edit("tschintschar", "ina-napla", '{"place": "breil",', '{"place": "brigels",')
+    return (f"data/tschintschar.json:{line}: entry 'ina-napla': field 'regions[0].place':"
             f" 'brigels' is not one of {PLACES}")
 
 
@@ -280,7 +296,7 @@ def _empty_file(c):
 
 def _missing_file(c):
     (c.dir / "cards.yaml").unlink()
-    return "glossary/cards.yaml: missing (the glossary needs trumps.yaml, cards.yaml, terms.yaml, tschintschar.yaml)"
+    return "glossary/cards.yaml: missing (the glossary needs trumps.yaml, cards.yaml, terms.yaml, tschintschar.json)"
 
 
 CASES = [_unknown_source, _missing_field, _misspelt_field, _unknown_category, _duplicate_id,

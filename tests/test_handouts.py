@@ -155,7 +155,7 @@ def test_glossary_handout_has_every_trump_name_and_phrase(pdfs):
     for e in g.kinds["tschintschar"]:
         assert flat(rm_forms(e)[0]["text"]) in t, e["id"]
         for s in e["signals"]:
-            assert flat(s["text"]) in t, (e["id"], s["text"])
+            assert flat(s["text"]["en"]) in t, (e["id"], s["text"])
 
 
 def test_glossary_handout_gives_each_meaning_once_with_its_sources(pdfs):
@@ -165,7 +165,7 @@ def test_glossary_handout_gives_each_meaning_once_with_its_sources(pdfs):
     g = load_glossary()
     phrases_with: dict[str, int] = {}
     for e in g.kinds["tschintschar"]:
-        for said in {flat(s["text"]) for s in e["signals"]}:
+        for said in {flat(s["text"]["en"]) for s in e["signals"]}:
             phrases_with[said] = phrases_with.get(said, 0) + 1
     shared = 0
     for said, n in phrases_with.items():
@@ -174,7 +174,7 @@ def test_glossary_handout_gives_each_meaning_once_with_its_sources(pdfs):
     for e in g.kinds["tschintschar"]:
         by_text: dict[str, list[str]] = {}
         for s in e["signals"]:
-            srcs = by_text.setdefault(flat(s["text"]), [])
+            srcs = by_text.setdefault(flat(s["text"]["en"]), [])
             srcs += [x for x in (s.get("sources") or [s["source"]]) if x not in srcs]
         for said, srcs in by_text.items():
             if len(srcs) > 1:

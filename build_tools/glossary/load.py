@@ -1,11 +1,14 @@
-"""Load and validate the glossary data (glossary/*.yaml).
+"""Load and validate a game's glossary data (a site's glossary/*.yaml, and game data the
+game's engine holds).
 
-``load_glossary(directory)`` reads the four files with PyYAML's safe loader (a subclass that
-records the line of every mapping, key and list item), checks each against its JSON Schema
-(``schemas/``), then checks what a schema cannot: ids unique across all files, every nested
-source also named by its entry, card tokens known to the engine, cross-references that resolve,
-the whole pack present. The first problem found — the one nearest the top of the first file
-that has any — is raised as :class:`GlossaryError`, whose text is one line::
+``load_glossary(directory, game)`` reads the file of each kind the game registers
+(``build_tools/games/<game>/glossary.py``, :mod:`.kinds`) with PyYAML's safe loader (a subclass
+that records the line of every mapping, key and list item; JSON files read the same way), checks
+each against its kind's JSON Schema (the sources it may name are the engine's), then checks what
+a schema cannot: ids unique across all files, every nested source also named by its entry,
+cross-references that resolve, headwords — then each kind's own checks (card tokens known to the
+engine, the whole pack present). The first problem found — the one nearest the top of the first
+file that has any — is raised as :class:`GlossaryError`, whose text is one line::
 
     glossary/terms.yaml:42: entry 'scart': field 'sources': 'pagatt' is not one of pagat, wiki-en, wiki-de, arcane
 
@@ -24,16 +27,10 @@ import yaml
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
+from .kinds import SCHEMA_DIR, Context, Kind, game_module, game_of, kinds_of
+
 ROOT = Path(__file__).resolve().parents[2]
-DATA_DIR = ROOT / "glossary"
-SCHEMA_DIR = Path(__file__).resolve().parent / "schemas"
-
-from troccas import Card
-from troccas.errors import InvalidCardError
-
-SOURCES = ("pagat", "wiki-en", "wiki-de", "arcane")
-KINDS = ("trumps", "cards", "terms", "tschintschar")
-TRUMP_TOKENS = tuple(Card(n).token for n in range(1, 22)) + ("Fool",)
+DATA_DIR = ROOT / "glossary"  # the glossary of the site at the root
 
 
 class GlossaryError(Exception):
@@ -112,21 +109,25 @@ def _line_of(node: Any) -> int:
 class Glossary:
     """The validated data: ``kinds[kind]`` is the list of entries (dicts) of one file."""
 
-    kinds: dict[str, list[dict]]
+    kinds: dict[str, list[dict]]  # in the order the game registers its kinds
     where: dict[str, tuple[str, int]] = field(default_factory=dict)  # id -> (file, line)
+    registered: tuple[Kind, ...] = ()
+    sources: tuple[str, ...] = ()  # the game's sources (its engine's), in their order
+    grammar: str = "the language's"  # whose grammar a headword follows ("Sursilvan")
+    languages: tuple[str, ...] = ()  # the game's languages (its engine's catalogues)
 
     @property
     def by_id(self) -> dict[str, dict]:
-        return {e["id"]: e for k in KINDS for e in self.kinds[k]}
+        return {e["id"]: e for k in self.kinds for e in self.kinds[k]}
 
     def kind_of(self, entry_id: str) -> str:
-        for k in KINDS:
+        for k in self.kinds:
             if any(e["id"] == entry_id for e in self.kinds[k]):
                 return k
         raise KeyError(entry_id)
 
     def entries(self):
-        for k in KINDS:
+        for k in self.kinds:
             for e in self.kinds[k]:
                 yield k, e
 
@@ -184,11 +185,15 @@ def _same_meaning(text: str) -> str:
 
 def meanings(entry: dict) -> list[dict]:
     """Each distinct thing a phrase signals, once, with every source that gives it, in file
-    order: ``[{"text": ..., "sources": [...]}]`` (from ``signals``, each naming one ``source``
-    or several ``sources``). A handout lists a meaning two sources share once."""
+    order: ``[{"text": ..., "texts": {lang: ...}, "sources": [...]}]`` (from ``signals``, each
+    naming one ``source`` or several ``sources``); ``text`` is the meaning in the language it
+    was written in (the map's first), ``texts`` every language's. A handout lists a meaning two
+    sources share once."""
     out: dict[str, dict] = {}
     for s in entry.get("signals", []):
-        m = out.setdefault(_same_meaning(s["text"]), {"text": s["text"], "sources": []})
+        first = next(iter(s["text"].values()))
+        m = out.setdefault(_same_meaning(first), {"text": first, "texts": dict(s["text"]),
+                                                  "sources": []})
         m["sources"] += [src for src in _sources_of(s) if src not in m["sources"]]
     return list(out.values())
 
@@ -210,23 +215,27 @@ def name_meanings(entry: dict, lang: str = "en") -> list[dict]:
 
 
 # --- schema checking ------------------------------------------------------------------------
-def _registry() -> Registry:
+def _registry(sources: tuple[str, ...]) -> Registry:
+    """The shared schemas, the source a sourced item names being one of the game's."""
     resources = []
     for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
         schema = json.loads(path.read_text(encoding="utf-8"))
+        if "source" in schema.get("$defs", {}):
+            schema["$defs"]["source"] = {"enum": list(sources)}
         resources.append((schema["$id"], Resource.from_contents(schema)))
     return Registry().with_resources(resources)
 
 
-_VALIDATORS: dict[str, Draft202012Validator] = {}
+_VALIDATORS: dict[tuple[Path, tuple[str, ...]], Draft202012Validator] = {}
 
 
-def validator(kind: str) -> Draft202012Validator:
-    if kind not in _VALIDATORS:
-        schema = json.loads((SCHEMA_DIR / f"{kind}.schema.json").read_text(encoding="utf-8"))
+def validator(kind: Kind, sources: tuple[str, ...]) -> Draft202012Validator:
+    key = (kind.schema, sources)
+    if key not in _VALIDATORS:
+        schema = json.loads(kind.schema.read_text(encoding="utf-8"))
         Draft202012Validator.check_schema(schema)
-        _VALIDATORS[kind] = Draft202012Validator(schema, registry=_registry())
-    return _VALIDATORS[kind]
+        _VALIDATORS[key] = Draft202012Validator(schema, registry=_registry(sources))
+    return _VALIDATORS[key]
 
 
 _TYPE_WORDS = {"string": "text", "array": "a list", "object": "a mapping (key: value)",
@@ -339,14 +348,21 @@ def _schema_problem(err, data: Any) -> tuple[int, str | None, str | None, str]:
 
 # --- loading one file -----------------------------------------------------------------------
 def _display(path: Path) -> str:
-    return f"{path.parent.name}/{path.name}"
+    """A file as the reader of an error finds it: from the project's root where it is in the
+    project (``engine/src/<game>/data/...``), else its folder and name."""
+    try:
+        shown = path.resolve().relative_to(ROOT)
+    except ValueError:
+        return f"{path.parent.name}/{path.name}"
+    return str(shown) if len(shown.parts) > 2 else f"{path.parent.name}/{path.name}"
 
 
-def load_file(path: Path, kind: str) -> list[dict]:
+def load_file(path: Path, kind: Kind, sources: tuple[str, ...] = (),
+              needed: tuple[str, ...] = ()) -> list[dict]:
     """Read and schema-check one file; raises GlossaryError."""
     shown = _display(path)
     if not path.is_file():
-        raise GlossaryError(shown, None, f"missing (the glossary needs {', '.join(k + '.yaml' for k in KINDS)})")
+        raise GlossaryError(shown, None, f"missing (the glossary needs {', '.join(needed)})")
     text = path.read_text(encoding="utf-8")
     try:
         data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
@@ -362,7 +378,7 @@ def load_file(path: Path, kind: str) -> list[dict]:
         raise GlossaryError(shown, line, f"bad YAML: {detail}") from None
     if data is None:
         raise GlossaryError(shown, 1, "the file has no entries (expected a list of entries)")
-    errors = list(validator(kind).iter_errors(data))
+    errors = list(validator(kind, sources).iter_errors(data))
     if errors:
         # The first entry with a problem; within it, an unknown field (often a misspelt one)
         # before a missing one, then the problem nearest the top, the most specific first.
@@ -402,7 +418,7 @@ def _item_sources(entry: dict):
     yield from walk(entry, [], _line_of(entry))
 
 
-def _check(glossary: Glossary, files: dict[str, Path]) -> None:
+def _check(glossary: Glossary, files: dict[str, Path], context: Context) -> None:
     seen: dict[str, tuple[str, int]] = {}
     for kind, entry in glossary.entries():
         shown = _display(files[kind])
@@ -414,7 +430,9 @@ def _check(glossary: Glossary, files: dict[str, Path]) -> None:
                                 entry=f"'{eid}'", field="id")
         seen[eid] = (shown, line)
     glossary.where = seen
-    places = sorted(e["id"] for e in glossary.kinds["terms"] if e["category"] == "place")
+    kinds = {k.name: k for k in glossary.registered}
+    # The game's first source is its default one: the headword is its form.
+    first = glossary.sources[0] if glossary.sources else None
 
     for kind, entry in glossary.entries():
         shown, eid = _display(files[kind]), entry["id"]
@@ -434,89 +452,72 @@ def _check(glossary: Glossary, files: dict[str, Path]) -> None:
             if ref == eid:
                 fail("see", entry["see"].item_lines[i], "an entry cannot refer to itself")
 
-        # Each list of forms: the headword is pagat's wherever pagat gives one (pagat is the
-        # site's default source) — unless pagat's form goes against Sursilvan grammar: then it
-        # is a variant marked against_grammar, with a note saying which rule it breaks, and
-        # the headword is the grammatical form of another source. No form is given twice.
+        # Each list of forms: the headword is the default source's wherever it gives one —
+        # unless that form goes against the language's grammar: then it is a variant marked
+        # against_grammar, with a note saying which rule it breaks, and the headword is the
+        # grammatical form of another source. No form is given twice.
         for fld, forms in form_lists(entry):
             owner = entry if fld == "rm" else entry["names"][int(fld[6:fld.index("]")])]
             line = owner.key_lines.get("rm", entry.line)
-            pagat: Any = next((f for f in forms if "pagat" in f["sources"]), None)
+            default: Any = next((f for f in forms if first in f["sources"]), None)
             for i, f in enumerate(forms):
-                if f.get("against_grammar") and (f is not pagat or not f.get("note")):
+                if f.get("against_grammar") and (f is not default or not f.get("note")):
                     fail(f"{fld}[{i}]", forms.item_lines[i],
-                         "only pagat's form is marked against_grammar, and with a note saying"
-                         " which rule of Sursilvan grammar it breaks")
-            if pagat is not None and pagat is not forms[0] and not pagat.get("against_grammar"):
-                fail(fld, line, f"the headword (first form) must be pagat's '{pagat['text']}',"
+                         f"only {first}'s form is marked against_grammar, and with a note saying"
+                         f" which rule of {glossary.grammar} grammar it breaks")
+            if default is not None and default is not forms[0] and not default.get("against_grammar"):
+                fail(fld, line, f"the headword (first form) must be {first}'s '{default['text']}',"
                                 f" not {', '.join(forms[0]['sources'])}'s '{forms[0]['text']}'"
-                                f" (unless pagat's form is marked against_grammar)")
+                                f" (unless {first}'s form is marked against_grammar)")
             texts = [f["text"] for f in forms]
             for i, text in enumerate(texts):
                 if text in texts[:i]:
                     fail(f"{fld}[{i}]", forms.item_lines[i], f"'{text}' is given twice")
-        if "what" in entry and entry.get("category") != "place":
-            fail("what", entry.key_lines["what"], "only a place says what it is")
-        if kind == "tschintschar":
-            texts = [s["text"] for s in entry["signals"]]
-            for i, text in enumerate(texts):
-                if text in texts[:i]:
-                    fail(f"signals[{i}]", entry["signals"].item_lines[i],
-                         f"the meaning '{text}' is given twice: give it once, with all its sources")
+        # Our own gloss is read in every edition: it has a text in each of the game's languages.
+        gloss = entry.get("gloss")
+        for lang in glossary.languages if isinstance(gloss, dict) else ():
+            if lang not in gloss:
+                fail("gloss", entry.key_lines.get("gloss", entry.line),
+                     f"no text in '{lang}' (every gloss is in each of the game's languages:"
+                     f" {', '.join(glossary.languages)})")
+        check = kinds[kind].check
+        if check is not None:
+            check(entry, fail, context)
 
-        if kind == "trumps":
-            line = entry.key_lines["card"]
-            try:
-                card = Card.parse(entry["card"])
-            except InvalidCardError as exc:
-                fail("card", line, str(exc))
-            if card.kind == "suit":
-                fail("card", line, f"'{entry['card']}' is a suit card, not a trump or the Fool")
-            if card.token != entry["card"]:
-                fail("card", line, f"write the engine's token '{card.token}', not '{entry['card']}'")
-            if card.number != entry.get("number"):
-                if card.number is None:
-                    fail("number", entry.key_lines.get("number", entry.line), "the Fool has no number")
-                fail("number", entry.key_lines.get("number", entry.line),
-                     f"trump {card.token} is number {card.number}" if "number" in entry else "missing")
-        if kind == "tschintschar":
-            phases = [w["phase"] for w in entry["when"]]
-            for i, p in enumerate(phases):
-                if p in phases[:i]:
-                    fail("when", entry["when"].item_lines[i], f"phase '{p}' is given twice")
-            for i, r in enumerate(entry.get("regions", [])):
-                if r["place"] not in places:
-                    fail(f"regions[{i}].place", entry["regions"][i].key_lines["place"],
-                         f"'{r['place']}' is not one of {', '.join(places)}")
-            for i, p in enumerate(entry.get("places", [])):
-                if p not in places:
-                    fail("places", entry["places"].item_lines[i],
-                         f"'{p}' is not one of {', '.join(places)}")
-
-    # The whole pack, each card once.
-    def once(kind, key, wanted, what):
+    for kind, entries in glossary.kinds.items():
         shown = _display(files[kind])
-        entries = [e for e in glossary.kinds[kind] if key in e]
-        for want in wanted:
-            hits = [e for e in entries if e[key] == want]
-            if not hits:
-                raise GlossaryError(shown, _line_of(glossary.kinds[kind]) or 1,
-                                    f"no entry for {what} '{want}'")
-            if len(hits) > 1:
-                raise GlossaryError(shown, hits[1].key_lines[key],
-                                    f"{what} '{want}' is already the subject of entry '{hits[0]['id']}'",
-                                    entry=f"'{hits[1]['id']}'", field=key)
+        check_all = kinds[kind].check_all
+        if check_all is None:
+            continue
 
-    once("trumps", "card", TRUMP_TOKENS, "card")
-    once("cards", "suit", ("c", "r", "s", "b"), "suit")
-    once("cards", "rank", ("K", "Q", "C", "J"), "rank")
+        def raise_at(entry, fld, line, msg, shown=shown):
+            raise GlossaryError(shown, line or _line_of(entries) or 1,  # noqa: B023
+                                msg, entry=f"'{entry['id']}'" if entry else None, field=fld)
+
+        check_all(entries, context, raise_at)
 
 
-def load_glossary(directory: Path | str = DATA_DIR) -> Glossary:
-    """Load, schema-check and cross-check the four files; raises GlossaryError."""
+def load_glossary(directory: Path | str = DATA_DIR, game: str | None = None,
+                  files: dict[str, Path] | None = None) -> Glossary:
+    """Load, schema-check and cross-check the files of every kind the game registers; raises
+    GlossaryError. ``game`` is the one the site's config beside ``directory`` names (the
+    root site's where the folder has none); ``files`` puts a kind's file elsewhere (a test's
+    broken copy)."""
+    import importlib
+
     directory = Path(directory)
-    files = {kind: directory / f"{kind}.yaml" for kind in KINDS}
-    kinds = {kind: load_file(path, kind) for kind, path in files.items()}
-    glossary = Glossary(kinds)
-    _check(glossary, files)
+    game = game or game_of(directory) or game_of(DATA_DIR)
+    if game is None:
+        raise GlossaryError(str(directory), None, "no game: name it (load_glossary(..., game=))")
+    api = importlib.import_module(f"{game}.api")
+    registered = kinds_of(game)
+    sources = tuple(api.call("options")["sources"])
+    paths = {k.name: (files or {}).get(k.name) or k.file(directory) for k in registered}
+    needed = tuple(p.name for p in paths.values())
+    kinds = {k.name: load_file(paths[k.name], k, sources, needed) for k in registered}
+    from cardgame.messages import languages
+    glossary = Glossary(kinds, registered=registered, sources=sources,
+                        grammar=getattr(game_module(game), "GRAMMAR", "the language's"),
+                        languages=tuple(languages(game)))
+    _check(glossary, paths, Context(api, glossary, paths))
     return glossary

@@ -6,9 +6,9 @@
 
 Free of mkdocs: the hook decides where things go and passes the URLs in. Everything is said in
 the language of the build under way (build_tools.words.current): the site's words from
-build_tools/messages/<lang>/glossary.yaml, the data's own German (``gloss_de``, ``note_de``,
-``what_de``, signals' ``text_de``) in the German edition, English (marked lang="en") where the
-data has no German yet.
+build_tools/messages/<lang>/glossary.yaml, and the data's own words (``gloss``, ``note``, a
+place's ``what``, a signal's ``text``: maps by language) in the edition's language, or in the
+language they were written in (marked with its lang) where the data has none in the edition's.
 """
 
 from __future__ import annotations
@@ -27,19 +27,21 @@ from build_tools import templating
 from build_tools.words import current
 from build_tools.words import words as site_words
 
-from .load import KINDS, Glossary, _sources_of, renderings, rm_forms
+from .load import Glossary, _sources_of, renderings, rm_forms
 
 STATIC = Path(__file__).resolve().parent / "static"
 
-# Where the generated pages live in the site (src_uri -> template).
-PAGES = {
-    "glossary/words.md": "glossary/words.md.j2",
-    "glossary/trumps.md": "glossary/trumps.md.j2",
-    "glossary/tschintschar.md": "glossary/tschintschar.md.j2",
-    "glossary/cards.md": "glossary/cards.md.j2",
-    "glossary/romontsch.md": "glossary/romontsch.md.j2",
-}
+# Where the generated pages live in the site (src_uri -> template): the pages of every glossary,
+# then each kind's own page (build_tools/glossary/kinds.py, ``Kind.page``).
 WORDS_PAGE = "glossary/words.md"
+COMMON_PAGES = {WORDS_PAGE: "glossary/words.md.j2", "glossary/romontsch.md": "glossary/romontsch.md.j2"}
+
+
+def pages_of(glossary: Glossary) -> dict[str, str]:
+    """Every generated page of ``glossary``: src_uri -> template."""
+    out = dict(COMMON_PAGES)
+    out.update(k.page for k in glossary.registered if k.page)
+    return out
 
 # The site's words for the glossary live in build_tools/messages/<lang>/glossary.yaml. Each of
 # these mappings keeps its keys in the order the pages use them and reads its values, lazily,
@@ -68,7 +70,6 @@ class Labels(Mapping):
 
 
 SOURCE_TITLES = Labels("source", ("pagat", "wiki-en", "wiki-de", "arcane"))
-KIND_TITLES = Labels("kind", ("trumps", "cards", "terms", "tschintschar"))
 CATEGORY_TITLES = Labels("category", ("suit", "court", "numeral", "pack", "deal", "play",
                                       "scoring", "talk", "place"))
 PHASES = Labels("phase", ("after-6-or-12", "after-full-deal", "any-time"))
@@ -138,14 +139,16 @@ def language() -> str:
 
 
 def text_in(obj: dict, field: str, lang: str | None = None) -> tuple[str | None, str]:
-    """An entry's (or an item's, a signal's) text in ``lang`` (the edition's by default) and the
-    language it is in: our own ``<field>_<lang>`` (``gloss_de``) where the data has one, else
-    the English ``<field>``; (None, lang) where there is neither."""
+    """An entry's (or an item's, a signal's) own text ``obj[field]`` — a map by language,
+    ``{en: ..., de: ...}`` — in ``lang`` (the edition's by default) and the language it is in:
+    the map's text in that language where it has one, else its first (the language it was
+    written in); (None, lang) where there is no such text."""
     lang = lang or language()
-    if lang != "en" and obj.get(f"{field}_{lang}"):
-        return obj[f"{field}_{lang}"], lang
-    if obj.get(field):
-        return obj[field], "en"
+    texts = obj.get(field) or {}
+    if texts.get(lang):
+        return texts[lang], lang
+    for first, text in texts.items():
+        return text, first
     return None, lang
 
 
@@ -164,38 +167,31 @@ def said(obj: dict, field: str) -> Markup:
 
 
 def beside(obj: dict, field: str) -> Markup:
-    """The same text in the other language of the two (German in the English edition, English
-    in the German one), in a span with its lang, or nothing where the data has no such twin."""
-    lang = language()
-    if lang == "en":
-        text, other = obj.get(f"{field}_de"), "de"
-    else:
-        text, other = (obj.get(field), "en") if obj.get(f"{field}_{lang}") else (None, "en")
-    return Markup(f'<span lang="{other}">{html_text(text)}</span>') if text else Markup("")
+    """The same text in every other language the data gives it in, each in a span with its
+    lang, in the data's order: nothing where :func:`said` already shows the only one there is.
+    (The German in the English edition; the English in the German one.)"""
+    shown = text_in(obj, field)[1]
+    others = [(lang, text) for lang, text in (obj.get(field) or {}).items()
+              if lang != shown and text]
+    return Markup(" / ").join(Markup(f'<span lang="{lang}">{html_text(text)}</span>')
+                              for lang, text in others)
 
 
 def what_of(entry: dict) -> dict:
     """What a place is, in the edition's language: ``{"texts": [...], "lang": ...}``, the items
-    as ``m.items`` shows them. German comes from ``what_de`` (a list of items, or one text
-    with the sources of the English ones) or from each item's ``text_de``; else English."""
+    as ``m.items`` shows them (each item's text in the edition's language where every item has
+    one, else in the language they were written in)."""
     lang = language()
     items = list(entry.get("what") or [])
-    if lang != "en":
-        own = entry.get(f"what_{lang}")
-        if isinstance(own, str) and own:
-            srcs = list(dict.fromkeys(s for it in items for s in _sources_of(it)))
-            return {"texts": [{"text": own, "sources": srcs}], "lang": lang}
-        if isinstance(own, list) and own:
-            out = []
-            for i, it in enumerate(own):
-                it = {"text": it} if isinstance(it, str) else dict(it)
-                if not it.get("sources") and not it.get("ours") and i < len(items):
-                    it["sources"] = _sources_of(items[i])
-                out.append(it)
-            return {"texts": out, "lang": lang}
-        if items and all(it.get(f"text_{lang}") for it in items):
-            return {"texts": [{**it, "text": it[f"text_{lang}"]} for it in items], "lang": lang}
-    return {"texts": items, "lang": "en"}
+    langs = [text_in(it, "text", lang)[1] for it in items]
+    shown = lang if items and all(ln == lang for ln in langs) else (langs[0] if langs else lang)
+    return {"texts": [{**it, "text": text_in(it, "text", shown)[0]} for it in items],
+            "lang": shown}
+
+
+def captions(entry: dict) -> list[tuple[str, list[dict]]]:
+    """A trump's captions by language, the printed one first: ``[(lang, items)]``."""
+    return list((entry.get("caption") or {}).items())
 
 
 def definition(entry: dict, lang: str | None = None) -> tuple[str, str]:
@@ -227,13 +223,14 @@ def _phase_key(entry: dict) -> int:
     return min(order.index(w["phase"]) for w in entry["when"])
 
 
-def _env() -> Environment:
+def _env(glossary: Glossary) -> Environment:
     """The generator's environment, with the glossary's filters and globals."""
+    kinds = tuple(glossary.kinds)
     return templating.extend(templating.current(), globals=dict(
-        SOURCE_TITLES=SOURCE_TITLES, KIND_TITLES=KIND_TITLES, PHASES=PHASES,
+        SOURCE_TITLES=SOURCE_TITLES, KIND_TITLES=Labels("kind", kinds), PHASES=PHASES,
         PHASE_SHORT=PHASE_SHORT, TOPICS=TOPICS, STATUSES=STATUSES, DIFFERS=DIFFERS,
-        CATEGORY_TITLES=CATEGORY_TITLES, KINDS=KINDS, renderings=renderings, said=said,
-        beside=beside, what_of=what_of),
+        CATEGORY_TITLES=CATEGORY_TITLES, KINDS=kinds, renderings=renderings, said=said,
+        beside=beside, what_of=what_of, captions=captions),
         filters=dict(rm_forms=rm_forms, title_of=title_of, statuses=statuses, upfirst=upfirst))
 
 
@@ -285,7 +282,7 @@ def pages(glossary: Glossary, urls: dict[str, str], card_svg, cards_in_order) ->
     words page; ``words``/``trumps``/... : other pages from each other). ``card_svg(token)``
     draws a card; ``cards_in_order`` is the pack in ranking order (troccas Card objects).
     """
-    env = _env()
+    env = _env(glossary)
     by_id = glossary.by_id
     place_names = {e["id"]: title_of(e) for e in glossary.kinds["terms"] if e["category"] == "place"}
     used_places = sorted({p for _, e in glossary.entries() for p in places_of(e)},
@@ -307,7 +304,7 @@ def pages(glossary: Glossary, urls: dict[str, str], card_svg, cards_in_order) ->
                used_places=used_places, phases=phases, suits=suits, trumps_cards=trumps_cards, trumps_table=trumps_table,
                trump_entry=trump_entry, card_svg=card_svg, definition=definition,
                places_of=places_of, letters=romontsch(glossary))
-    return {uri: env.get_template(tpl).render(**ctx) for uri, tpl in PAGES.items()}
+    return {uri: env.get_template(tpl).render(**ctx) for uri, tpl in pages_of(glossary).items()}
 
 
 def map_places(glossary: Glossary) -> list[dict]:
@@ -351,8 +348,10 @@ def index(glossary: Glossary) -> list[dict]:
             "status": statuses(e),
         }
         if kind == "trumps":
-            rec["fr"] = [c["text"] for c in e["caption"]]
-            rec["de"] += [c["text"] for c in e.get("caption_de", [])]
+            # The filter finds a trump by its caption in any language: each with its language's
+            # renderings (the printed French one as "fr").
+            for lang, items in captions(e):
+                rec[lang] = rec.get(lang, []) + [c["text"] for c in items]
         if kind == "cards":
             rec["fr"] = [r["text"] for r in e.get("fr", [])]
         out.append(rec)

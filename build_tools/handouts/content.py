@@ -19,7 +19,6 @@ from troccas import api  # noqa: E402
 from troccas.cards import SUIT_NAMES, SUIT_ROMANSH, SUITS  # noqa: E402
 from troccas.puzzles import KINDS as KINDS  # noqa: E402 - handouts/__init__.py reads content.KINDS
 
-from build_tools.glossary.load import _same_meaning  # noqa: E402
 from build_tools.words import current  # noqa: E402
 
 # The worksheets are drawn by code the browser's worksheet maker runs too.
@@ -38,19 +37,10 @@ def language() -> str:
     return current().language
 
 
-def _in_language(obj: dict, field: str) -> str:
-    """``obj[field]`` in the build's language: the data's own ``<field>_<lang>`` where it has
-    one (``text_de``), else the English."""
-    lang = language()
-    if lang != "en" and obj.get(f"{field}_{lang}"):
-        return obj[f"{field}_{lang}"]
-    return obj[field]
-
-
 def meanings_in(entry: dict) -> list[dict]:
-    """:func:`meanings` (each meaning once, with its sources) in the build's language."""
-    said = {_same_meaning(s["text"]): _in_language(s, "text") for s in entry.get("signals", [])}
-    return [dict(m, text=said.get(_same_meaning(m["text"]), m["text"])) for m in meanings(entry)]
+    """:func:`meanings` (each meaning once, with its sources) in the build's language (the
+    language it was written in where the data has none of the build's)."""
+    return [dict(m, text=gl.text_in(m, "texts")[0]) for m in meanings(entry)]
 
 
 def list_and(items: list[str]) -> str:

@@ -7,7 +7,7 @@
   tschintschar.md, cards.md), the filter's JSON index, the 78 card pictures
   (``cards/<token>.svg``) and the glossary's static files — all as ``File.generated``, so
   nothing is written into docs/. Their words are the edition's (build_tools/messages/<lang>/
-  glossary.yaml, and the data's ``_de`` texts in the German edition).
+  glossary.yaml, and the data's own texts in the edition's language).
 * ``on_page_content`` marks the first occurrence of each Romansh term in every other page with a
   link to its glossary entry and a tooltip shown on hover and keyboard focus (in the edition's
   language), then wraps every other Romansh word (and German or English trump name) in text of
@@ -45,10 +45,11 @@ class GlossaryPart(Part):
 
     def on_config(self, config):
         try:
-            glossary = load_glossary(self.site.glossary_dir)
+            glossary = load_glossary(self.site.glossary_dir, self.site.game)
         except GlossaryError as exc:
             raise BuildError(str(exc)) from None
         self.glossary = glossary
+        self.pages = render.pages_of(glossary)
         self.terms = render.tooltips(glossary)
         self.lang_forms = render.lang_forms(glossary)
         self.words_url = None
@@ -60,7 +61,7 @@ class GlossaryPart(Part):
 
     def on_page_content(self, html: str, page, config, files) -> str:
         uri = page.file.src_uri
-        if uri not in render.PAGES and self.terms:
+        if uri not in self.pages and self.terms:
             href = relative_url(self.words_url, page.file.url)
             html = render.mark_terms(html, self.terms, href)
         # Every other Romansh (German, English) word in text of another language: lang="rm".
@@ -71,11 +72,11 @@ def _files(part: GlossaryPart, files: Files, config) -> Files:
     glossary = part.glossary
     game = part.site.game_site
     pack = list(part.site.engine.ranking_order())  # the engine's cards, strongest first
-    urls_of = {uri: _page_url(uri, config) for uri in render.PAGES}
+    urls_of = {uri: _page_url(uri, config) for uri in part.pages}
     words_url = urls_of[render.WORDS_PAGE]
     urls = {
         "index": relative_url(INDEX_URI, words_url),
-        "words": relative_url(words_url, urls_of["glossary/trumps.md"]),
+        "words": relative_url(words_url, urls_of["glossary/romontsch.md"]),  # from any page beside it
     }
 
     def draw(token):

@@ -5,7 +5,7 @@
 * ``on_page_markdown`` replaces ``<!-- play-table -->`` with the table (``play/table.html``):
   the set-up form, with the rule options as the engine lists them (``options``), and the data
   the page needs to say things in words — the cards' names from the engine's pack and the
-  tschintschar phrases with their meanings from the glossary. The page's script keeps the
+  phrases with their meanings from the engine. The page's script keeps the
   hand's record and asks the reader's own Python (the worker) for everything else:
   ``table_new``, ``table_view``, ``table_apply`` (the game's table module) and ``bot_action``.
 """
@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import json
-from importlib import resources
 from pathlib import Path
 
 from cardgame.messages import Message
@@ -49,29 +48,14 @@ class PlayPart(Part):
                                whole_line=True)
 
     def phrases(self) -> list[dict]:
-        """The tschintschar phrases a player may say, each with the meaning the bots read in it
-        and its sources: the engine's copy of the glossary's phrases
-        (troccas/data/tschintschar.json, written from glossary/tschintschar.yaml), so the reader
-        and the bots give a phrase the same meaning."""
-        data = json.loads(resources.files(self.site.game).joinpath("data", "tschintschar.json")
-                          .read_text(encoding="utf-8"))
-        said = self._meanings()
-        return sorted(({"id": p["id"], "text": p["text"],
-                        "meaning": said.get((p["id"], p["meaning"]), p["meaning"]),
-                        "sources": p["sources"]} for p in data["phrases"]),
-                      key=lambda p: p["text"].casefold())
-
-    def _meanings(self) -> dict:
-        """The meanings in the build's language, by (phrase id, English meaning): the
-        glossary's ``text_de`` beside each ``text`` (the engine's copy holds the English only).
-        Empty in English; a meaning without its own text stays English."""
-        lang = self.site.language
-        if lang == "en":
-            return {}
-        from build_tools.glossary.load import load_glossary
-        return {(e["id"], s["text"]): s[f"text_{lang}"]
-                for e in load_glossary(self.site.glossary_dir).kinds["tschintschar"]
-                for s in e["signals"] if s.get(f"text_{lang}")}
+        """The phrases a player may say, each with the meaning the bots read in it, in the
+        build's language, and its sources: the engine's own (its ``phrases`` call; the game's
+        data), so the reader and the bots give a phrase the same meaning. A game whose engine
+        has no phrases has none."""
+        api = self.site.api
+        if "phrases" not in api.names():
+            return []
+        return sorted(api.call("phrases")["phrases"], key=lambda p: p["text"].casefold())
 
     def _table(self, marker: Marker, page) -> str:
         if marker.arg:

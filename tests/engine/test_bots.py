@@ -2,6 +2,7 @@
 peeking, the tschintschar claims, the command line's play and arena."""
 
 import json
+from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -71,46 +72,44 @@ def test_bot_action_through_the_worker_entry_point_refuses_bad_input_in_one_sent
 
 # ---- tschintschar ----------------------------------------------------------------------------
 
-def test_tschintschar_json_in_the_engine_is_up_to_date_with_the_glossary():
-    from build_tools.glossary import tschintschar_data
-    assert tschintschar_data.TARGET.read_text(encoding="utf-8") == tschintschar_data.render(), \
-        "run: python -m build_tools.glossary.tschintschar_data"
+def _phrase_entries() -> list[dict]:
+    """The engine's phrases as authored (troccas/data/tschintschar.json), read directly."""
+    import troccas
+    return json.loads((Path(troccas.__file__).parent / "data" / "tschintschar.json")
+                      .read_text(encoding="utf-8"))
 
 
-def test_each_catalogue_says_the_glossary_s_meaning_of_each_phrase():
+def test_each_catalogue_says_the_data_s_meaning_of_each_phrase():
     """The bots say a phrase's meaning in the language of the call (phrase.<id> in the engine's
-    catalogues): the meaning the bots read (the claimed one, else the first) in the glossary,
-    ``text`` in English and ``text_<lang>`` in another language."""
-    from build_tools.glossary.load import load_glossary
+    catalogues): the meaning the bots read (the claimed one, else the first) in the engine's
+    phrases, ``text`` in English and ``text_<lang>`` in another language."""
     from cardgame.messages import catalogue, languages
     stale = []
-    for e in load_glossary().kinds["tschintschar"]:
+    for e in _phrase_entries():
         claimed = [s for s in e["signals"] if "claim" in s]
         meaning = claimed[0] if claimed else e["signals"][0]
         for lang in languages("troccas"):
-            want = meaning["text" if lang == "en" else f"text_{lang}"]
+            want = meaning["text"].get(lang)
             have = catalogue("troccas", lang).entries.get(f"phrase.{e['id']}")
             if have != want:
                 stale.append((lang, e["id"], have, want))
     assert not stale, f"troccas/messages/<lang>.json phrase.<id> is not the glossary's: {stale}"
 
 
-def test_tschintschar_data_goes_stale_when_a_claim_changes_in_the_glossary(tmp_path):
-    """The check above can fail: a glossary with one claim changed renders other data."""
-    import shutil
-    from build_tools.glossary import tschintschar_data
-    from build_tools.glossary.load import DATA_DIR
-    for f in DATA_DIR.glob("*.yaml"):
-        shutil.copy(f, tmp_path / f.name)
-    y = tmp_path / "tschintschar.yaml"
-    y.write_text(y.read_text().replace("claim: {trumps: [2, 2]}", "claim: {trumps: [3, 3]}"))
-    assert tschintschar_data.render(tmp_path) != tschintschar_data.TARGET.read_text()
+def test_the_bots_read_the_claim_the_data_gives_each_phrase():
+    """The bots' phrases are the data's entries, each with the claim of its claimed meaning."""
+    from troccas.bots import signals
+    entries = _phrase_entries()
+    assert [p["id"] for p in signals.data()["phrases"]] == [e["id"] for e in entries]
+    for e in entries:
+        claims = [s["claim"] for s in e["signals"] if "claim" in s]
+        assert signals.data()["by_id"][e["id"]]["claim"] == (claims[0] if claims else None)
 
 
 def test_claim_vocabulary_of_the_glossary_schema_is_the_engines():
-    from build_tools.glossary.load import SCHEMA_DIR
+    from build_tools.games.troccas.glossary import SCHEMAS
     from troccas.bots import signals
-    schema = json.loads((SCHEMA_DIR / "tschintschar.schema.json").read_text())
+    schema = json.loads((SCHEMAS / "tschintschar.schema.json").read_text())
     assert set(schema["$defs"]["claim"]["properties"]) == set(signals.KEYS)
     claimed = [p for p in signals.data()["phrases"] if p["claim"]]
     assert len(claimed) >= 30

@@ -35,7 +35,7 @@ CALLS = [
     ("check_play", {"hand": "Kc 3c", "card": "3c", "trick": "7s"}),
     ("deal", {"players": 5, "seed": 3}), ("partners", {"seed": 2}),
     ("replay", {"record": RECORD}), ("random_hand", {"players": 6, "seed": 1}),
-    ("facts", {"players": 3}), ("options", {}), ("clauses", {}),
+    ("facts", {"players": 3}), ("options", {}), ("clauses", {}), ("phrases", {}),
     ("puzzle", {"kind": "fool", "seed": 3, "answer": True}),
     ("check", {"spec": {"kind": "legal", "seed": 2}, "answer": ["Kc"]}),
     ("exercise", {"spec": {"kind": "partners", "seed": 7}, "answer": True}),

@@ -9,13 +9,10 @@ call in another language.
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 
-import troccas
 from cardgame.messages import catalogue, current_language, languages, set_language
 from troccas import api
 from troccas.cards import CASES, PACK, Card
@@ -203,16 +200,15 @@ def test_a_bot_s_phrase_means_what_the_catalogue_says_in_the_call_s_language(ger
 
 
 def test_every_phrase_has_a_meaning_in_every_language_and_english_is_the_data_s():
-    data = json.loads((Path(troccas.__file__).parent / "data" / "tschintschar.json")
-                      .read_text(encoding="utf-8"))
-    meanings = {p["id"]: p["meaning"] for p in data["phrases"]}
+    from troccas.bots import signals
+    meanings = {p["id"]: p["meaning"]["en"] for p in signals.data()["phrases"]}
     for lang in LANGUAGES:
         entries = catalogue("troccas", lang).entries
         said = {k.removeprefix("phrase."): v for k, v in entries.items() if k.startswith("phrase.")}
         assert set(said) == set(meanings), (lang, set(said) ^ set(meanings))
     en = catalogue("troccas", "en").entries
     stale = {i: m for i, m in meanings.items() if en[f"phrase.{i}"] != m}
-    assert not stale, ("troccas/messages/en.json: phrase.<id> is not the glossary's meaning"
+    assert not stale, ("troccas/messages/en.json: phrase.<id> is not the data's meaning"
                        f" (troccas/data/tschintschar.json): {stale}")
 
 

@@ -28,9 +28,9 @@ from functools import lru_cache
 from html import escape
 from pathlib import Path
 
-from troccas import ranking_order
+from troccas import Card, ranking_order
 
-from build_tools.glossary.load import Card, Glossary, load_glossary, rm_forms, with_variants
+from build_tools.glossary.load import Glossary, load_glossary, rm_forms, with_variants
 from build_tools.words import current
 
 W, H = 110, 200
@@ -49,6 +49,11 @@ def _default_glossary() -> Glossary:
 
 
 # --- names ----------------------------------------------------------------------------------
+def _printed_caption(entry: dict) -> str:
+    """The title printed on a trump (the first language of its captions: the French)."""
+    return str(next(iter(entry["caption"].values()))[0]["text"])
+
+
 def card_name(token: str) -> str:
     """The card's name in the build's language, as the engine names it (its catalogue):
     "king of cups", "trump XXI", "the Fool"; "Kelch-König", "Trumpf XXI", "der Narr"."""
@@ -64,7 +69,7 @@ def card_label(token: str, glossary: Glossary | None = None) -> str:
     if card.kind != "suit":
         entry = next(e for e in g.kinds["trumps"] if e["card"] == card.token)
         rm = with_variants(entry["names"][0]["rm"])  # the headword, then any variant with its source
-        caption = entry["caption"][0]["text"]
+        caption = _printed_caption(entry)
         # the numeral as the card prints it (XVIIII), as in the picture
         name = (words.t("glossary.card_fool") if card.is_fool
                 else words.t("glossary.card_trump", roman=card.roman))
@@ -632,7 +637,7 @@ def card_svg(token: str, glossary: Glossary | None = None, *, css_class: str = "
     else:
         entry = next(e for e in g.kinds["trumps"] if e["card"] == card.token)
         rm = rm_forms(entry)[0]["text"]
-        caption = entry["caption"][0]["text"].upper()
+        caption = _printed_caption(entry).upper()
         parts.append(f'<rect x="7" y="46" width="{W - 14}" height="96" rx="5" fill="#f1ecf8"/>')
         if card.is_fool:
             parts.append(f'<path d="{_path(_star_d(12), 17, 24, 1)}" fill="{GOLD}" stroke="{INK}"'

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .facts import Facts
     from .results import (BotAction, CardInfo, CardList, CheckResult, ClausesResult, CountResult,
                           DealResult, EndgameCheck, EndgamePlay, EndgameResult, ExerciseResult,
-                          LegalResult, OptionsResult, PartnersResult, PlayCheck,
+                          LegalResult, OptionsResult, PartnersResult, PhrasesResult, PlayCheck,
                           PuzzleResult, RecordResult, ReplayResult, ReviewMarks, SolveResult,
                           TableApply, TableView, WinnerResult)
 
@@ -279,6 +279,16 @@ def call_options() -> OptionsResult:
                                      [OptionValue(v, list(src), o.meaning(v))
                                       for v, src in o.values.items()])
                           for o in OPTIONS.values()], not_options(), sources())
+
+
+@_call
+def call_phrases() -> PhrasesResult:
+    """The tschintschar phrases (the engine's game data, troccas/data/tschintschar.json), each
+    with the meaning the bots read in it, in the current language, and its sources."""
+    from .bots import signals
+    from .results import PhraseInfo, PhrasesResult
+    return PhrasesResult([PhraseInfo(p["id"], p["text"], signals.phrase(p["id"])["meaning"],
+                                     list(p["sources"])) for p in signals.data()["phrases"]])
 
 
 @_call

@@ -258,6 +258,21 @@ class OptionsResult:
 
 
 @dataclass(frozen=True)
+class PhraseInfo:
+    """A tschintschar phrase a player may say: its id, the Romansh words, the meaning the bots
+    read in it (in the current language) and the sources of that meaning."""
+    id: str
+    text: str
+    meaning: str
+    sources: list[str]
+
+
+@dataclass(frozen=True)
+class PhrasesResult:
+    phrases: list[PhraseInfo]
+
+
+@dataclass(frozen=True)
 class ClauseInfo:
     id: str
     title: str

@@ -1,9 +1,10 @@
 """Tschintschar for bots: what a phrase claims about the speaker's hand, and who may say it.
 
-The phrases come from the glossary (``glossary/tschintschar.yaml``), the one source of their
-names and meanings, copied into the package as ``troccas/data/tschintschar.json`` by
-``build_tools/glossary/tschintschar_data.py``. A meaning the bots can use carries a **claim**: a
-small dict, every key of which must hold of the cards the speaker holds when he speaks.
+The phrases are game data, authored here: ``troccas/data/tschintschar.json`` (the format in
+``troccas/data/README.md``), one entry per phrase with its Romansh forms, what it tells the
+partner according to each source, and when it is said. The site's glossary reads the same file.
+A meaning the bots can use carries a **claim**: a small dict, every key of which must hold of
+the cards the speaker holds when he speaks.
 
 Vocabulary (counts are ``[least, most]``, both included):
 
@@ -48,14 +49,28 @@ _RANKS = {"K": 13, "Q": 12, "C": 11, "J": 10}
 KEYS = tuple(_SCALE) + ("holds", "suit_with")
 
 
+def _phrase(entry: dict[str, Any]) -> dict[str, Any]:
+    """What the bots read of a phrase: its id, Romansh headword and every form, the meaning
+    with a claim (else the first) with its sources, the claim, and the phases it is said in.
+    The meaning is a map by language (``{"en": ..., "de": ...}``); the bots say it through
+    their catalogues (phrase.<id>), which a test keeps equal to it."""
+    claimed = [s for s in entry["signals"] if "claim" in s]
+    meaning = claimed[0] if claimed else entry["signals"][0]
+    return {"id": entry["id"], "text": entry["rm"][0]["text"],
+            "forms": [f["text"] for f in entry["rm"]], "meaning": meaning["text"],
+            "sources": list(meaning["sources"]), "claim": meaning.get("claim"),
+            "when": sorted({w["phase"] for w in entry["when"]})}
+
+
 def data() -> dict[str, Any]:
+    """The phrases as the bots read them (``phrases``, in file order), by id and by form."""
     global _DATA
     if _DATA is None:
         from importlib import resources
         text = resources.files("troccas").joinpath("data/tschintschar.json").read_text("utf-8")
-        _DATA = json.loads(text)
-        _DATA["by_id"] = {p["id"]: p for p in _DATA["phrases"]}
-        _DATA["by_text"] = {f.casefold(): p for p in _DATA["phrases"] for f in p["forms"]}
+        phrases = [_phrase(e) for e in json.loads(text)]
+        _DATA = {"phrases": phrases, "by_id": {p["id"]: p for p in phrases},
+                 "by_text": {f.casefold(): p for p in phrases for f in p["forms"]}}
     return _DATA
 
 

@@ -27,12 +27,9 @@ GAMES_OWN = ("build_tools/games/",)
 
 ALLOWED = {
     # The glossary part (issue 28 item 2, glossary slice): Troccas's Card, kinds and data copy.
-    "build_tools/glossary/load.py": "glossary",
     "build_tools/glossary/render.py": "glossary",
     "build_tools/glossary/schemas/common.schema.json": "glossary",
-    "build_tools/glossary/schemas/tschintschar.schema.json": "glossary",
     "build_tools/glossary/static/glossary.css": "glossary",
-    "build_tools/glossary/tschintschar_data.py": "glossary (the game's data flows to the engine)",
     # The puzzles part (issue 28 items 2-3, puzzles slice): Troccas's puzzle kinds and errors.
     "build_tools/puzzles/load.py": "puzzles",
     "build_tools/puzzles/verdicts.py": "puzzles",
@@ -59,8 +56,6 @@ ALLOWED = {
     "build_tools/worksheets/__init__.py": "worksheets",
     "build_tools/worksheets/sheets.py": "worksheets",
     "build_tools/worksheets/static/maker.js": "worksheets",
-    # The Play part (the next issue): Troccas's tschintschar phrases read by a generic part.
-    "build_tools/parts/play.py": "play",
     # A game's own templates and partials in the generic folders (item 1): they move to
     # build_tools/games/<game>/ once the template path has a folder per game.
     "build_tools/templates/endgames/endgame.html": "game templates",

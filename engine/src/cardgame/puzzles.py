@@ -59,6 +59,8 @@ class Puzzle:
     offer: tuple[str, ...] = ()
     labels: Mapping[str, Message | str] = field(default_factory=dict)
     answer_text: Message | str | None = None  # the answer as a person says it, where it differs
+    pick: int | None = None  # how many cards an answer of type cards holds, where that is fixed
+    top: int | None = None  # a number answer's largest likely value (a page checks 0 … top)
     extra: dict[str, Any] = field(default_factory=dict)
     kinds: "PuzzleKinds | None" = field(default=None, compare=False, repr=False)
 
@@ -127,6 +129,8 @@ class PuzzleRecord:
     offer: list[str]  # the cards the answer is chosen among, in page order
     rule: str
     labels: dict[str, str] | None = field(default=None, metadata={"omit_none": True})
+    pick: int | None = field(default=None, metadata={"omit_none": True})
+    top: int | None = field(default=None, metadata={"omit_none": True})
     note: str | None = field(default=None, metadata={"omit_none": True})
     answer: int | str | list[str] | None = field(default=None, metadata={"omit_none": True})
     steps: list[str] | None = field(default=None, metadata={"omit_none": True})
@@ -230,7 +234,7 @@ class PuzzleKinds(Mapping[str, PuzzleKind]):
             pz = made if set(spec) <= {"kind", "seed"} else Puzzle(
                 made.kind, {**made.spec, **spec}, made.question, made.situation, made.answer,
                 made.steps, made.rule, made.accept, made.choices, made.offer, made.labels,
-                made.answer_text, made.extra, self)
+                made.answer_text, made.pick, made.top, made.extra, self)
         else:
             allowed = COMMON_FIELDS | k.fields
             unknown = sorted(set(spec) - allowed)
@@ -276,6 +280,10 @@ class PuzzleKinds(Mapping[str, PuzzleKind]):
             "offer": list(pz.offer), "rule": pz.rule}
         if pz.labels:
             out["labels"] = {c: str(w) for c, w in pz.labels.items()}
+        if pz.pick is not None:
+            out["pick"] = pz.pick
+        if pz.top is not None:
+            out["top"] = pz.top
         if pz.spec.get("note"):
             out["note"] = pz.spec["note"]
         if with_answer:

@@ -198,7 +198,7 @@ def _count_puzzle(spec: dict[str, Any], pile: list[int], method: str, scart: lis
                    "context": context, "groups": [list(_tokens(g.cards)) for g in r.groups],
                    "players": players},
                   r.points, _count_steps(r), rule,
-                  extra={"value_sum": r.value_sum})
+                  top=r.value_sum, extra={"value_sum": r.value_sum})
 
 
 def _check_count(pz: Puzzle, given: object) -> dict[str, Any]:
@@ -703,7 +703,7 @@ def _scart_puzzle(spec: dict[str, Any], hand_ids: list[int], players: int = 4, g
         return _make("scart", spec, msg("puzzle.scart#question", n=len(hand_ids), k=k),
                      situation, allowed, steps, "scart.honour", offer=tuple(held),
                      answer_text=msg("puzzle.scart#answer_any", k=k, n=len(allowed),
-                                     cards=allowed), extra={"k": k})
+                                     cards=allowed), pick=k, extra={"k": k})
     if goal not in SCART_GOALS:
         raise PuzzleError(msg("puzzle.scart#goal", value=quote(goal), goals=list(SCART_GOALS),
                               field="goal"))
@@ -720,7 +720,7 @@ def _scart_puzzle(spec: dict[str, Any], hand_ids: list[int], players: int = 4, g
     return _make("scart", spec, msg("puzzle.scart#question_void", n=len(hand_ids), k=k),
                  situation, example, steps, "scart", offer=tuple(held),
                  answer_text=msg("puzzle.scart#answer_void", cards=example, suit=SUIT_CODE[s]),
-                 extra={"k": k, "goal": goal})
+                 pick=k, extra={"k": k, "goal": goal})
 
 
 def _check_scart(pz: Puzzle, given: object) -> dict[str, Any]:

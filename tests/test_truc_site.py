@@ -146,8 +146,8 @@ def _build(tmp_path, edit) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("change, words", [
     (lambda t: t.replace('expect: "draw"', 'expect: "team1"'),
-     r"puzzles/trick\.yaml:\d+: puzzle 'drawn-trick': field 'expect': expect is 'team1' but"
-     r" the engine answers 'draw'"),
+     r"puzzles/trick\.yaml:16: puzzle 'drawn-trick': expect is 'team1' but the engine answers"
+     r" 'draw'"),
     (lambda t: t.replace("  seed: 15", "  seed: 15\n  kind: poker"),
      r"puzzles/trick\.yaml:\d+: puzzle 'drawn-trick': field 'kind': 'poker' puzzles belong in"),
     (lambda t: t + "\n- [oops\n", r"puzzles/trick\.yaml:\d+: bad YAML"),

@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 # The theme's custom folder when no MkDocs configuration names one (the worksheet command).
 OVERRIDES = ROOT / "overrides"
+GAMES = Path(__file__).resolve().parent / "games"
 
 _current: Environment | None = None
 
@@ -53,14 +54,26 @@ def tojson_attr(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def root_game() -> str:
+    """The game of the site at the root (mkdocs.yml's cardsite ``game``)."""
+    import re
+    found = re.search(r"^\s+game:\s*([a-z_]+)", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"),
+                      re.MULTILINE)
+    if not found:
+        raise ValueError("mkdocs.yml: cardsite: no game")
+    return found.group(1)
+
+
 def environment(theme_dirs: Iterable[str | Path] | None = None, *,
                 loader: BaseLoader | None = None, words=None) -> Environment:
-    """A new environment whose search path is ``theme_dirs`` (default: ``overrides/``) and then
-    the generator's own templates — or ``loader`` (the browser's: the templates as shipped).
-    ``words`` (build_tools.words.Words, by default the language in use) gives the templates
+    """A new environment whose search path is ``theme_dirs`` (default: ``overrides/`` and the
+    root site's game's own templates, ``build_tools/games/<game>/templates/``; a build adds its
+    game's) and then the generator's own templates — or ``loader`` (the browser's: the templates
+    as shipped). ``words`` (build_tools.words.Words, by default the language in use) gives the templates
     ``t(key)``."""
     if loader is None:
-        dirs = [str(d) for d in (theme_dirs if theme_dirs is not None else [OVERRIDES])]
+        dirs = [str(d) for d in (theme_dirs if theme_dirs is not None
+                                 else [OVERRIDES, GAMES / root_game() / "templates"])]
         loader = FileSystemLoader([*dirs, str(TEMPLATES)])
     env = Environment(loader=loader, autoescape=True,
                       undefined=DataUndefined, trim_blocks=True, lstrip_blocks=True,

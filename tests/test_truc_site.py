@@ -4,6 +4,7 @@ engine in Pyodide, and its build stopped in one line by bad content."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -41,8 +42,8 @@ def test_the_truc_site_has_its_pages_the_engine_and_nothing_from_elsewhere(truc_
         assert outside == [], (page, outside)
     # The same in-browser engine as Troccas's site: Pyodide, the worker, this game's facade.
     for f in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
-              "assets/js/engine-worker.js", "assets/js/cardsite.js", "assets/truc/truc.js",
-              "sw.js"):
+              "assets/js/engine-worker.js", "assets/js/cardsite.js",
+              "assets/puzzles/puzzles.js", "sw.js"):
         assert (truc_site / f).is_file(), f
     config = re.search(r'<script id="cardsite-config" type="application/json">(.*?)</script>',
                        (truc_site / "puzzles" / "index.html").read_text(encoding="utf-8"))[1]
@@ -52,7 +53,7 @@ def test_the_truc_site_has_its_pages_the_engine_and_nothing_from_elsewhere(truc_
     # Offline after one visit: the service worker stores every page, card and handout.
     sw = (truc_site / "sw.js").read_text(encoding="utf-8")
     for f in ("puzzles/", "cards/3o.svg", "cards/Rb.svg", "handouts/truc-puzzles.pdf",
-              "pyodide/pyodide.asm.wasm", "assets/truc/truc.js"):
+              "pyodide/pyodide.asm.wasm", "assets/puzzles/puzzles.js"):
         assert f in sw, f
 
 
@@ -68,38 +69,41 @@ def test_every_card_is_drawn_and_named_as_the_engine_names_it(truc_site):
     assert shown == [c["token"] for c in cards]  # highest rank first, as the engine ranks them
 
 
-def test_each_truc_puzzle_is_answered_wrong_then_right_in_the_browser(truc_site, page):
+def test_each_truc_puzzle_is_answered_wrong_then_right_with_graded_hints_in_the_browser(
+        truc_site, page):
+    # The generic puzzles part on Truc's site: the authored puzzles of each kind, checked by
+    # the real engine in Pyodide; a wrong answer gets the rule, a second one a clue about it,
+    # and neither names the answer.
     port, path, _ = _site_address(truc_site)
     server = _serve(truc_site, port)
     try:
         page.goto(f"http://127.0.0.1:{port}{path}puzzles/")
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
-        authored = yaml.safe_load((ROOT / "sites/truc/puzzles/puzzles.yaml").read_text())
         for kind in KINDS:
-            box = page.locator(f"[data-truc-puzzle='{kind}']")
-            box.locator("[data-answer]").first.wait_for()
-            seed = int(box.get_attribute("data-seed"))
-            assert seed == next(p["seed"] for p in authored if p["kind"] == kind)
+            authored = yaml.safe_load((ROOT / f"sites/truc/puzzles/{kind}.yaml").read_text())
+            box = page.locator(f"section[data-cardsite-widget='puzzle'][data-puzzle-id="
+                               f"'{authored[0]['id']}']")
+            spec = json.loads(box.get_attribute("data-spec"))
+            assert spec["seed"] == authored[0]["seed"]
             # The right answer is CPython's engine's, asked here, not typed in.
-            want = api.call("puzzle", kind=kind, seed=seed, answer=True)
+            want = api.call("puzzle", spec=spec, answer=True)
             if kind == "trick":  # the cards shown as pictures, each with its name
-                assert box.locator(".truc-plays img").count() == 4
-            wrong = next(c["answer"] for c in want["choices"] if c["answer"] != want["answer"])
-            box.locator(f"[data-answer='{wrong}']").click()
-            page.wait_for_function(f"document.querySelector(\"[data-truc-puzzle='{kind}']\")"
-                                   f".dataset.state === 'missed'")
-            assert "Not that one" in box.locator("[data-truc-verdict]").inner_text()
-            assert want["explanation"] not in box.inner_text()  # no answer before a second try
-            box.locator(f"[data-answer='{want['answer']}']").click()
-            page.wait_for_function(f"document.querySelector(\"[data-truc-puzzle='{kind}']\")"
-                                   f".dataset.state === 'solved'")
-            verdict = box.locator("[data-truc-verdict]").inner_text()
-            assert verdict.startswith("Right: ") and want["explanation"] in verdict
-        # The next authored puzzle of a kind with two.
-        box = page.locator("[data-truc-puzzle='trick']")
-        box.locator("[data-truc-next]").click()
-        page.wait_for_function("document.querySelector(\"[data-truc-puzzle='trick'] "
-                               ".truc-puzzle__title\").textContent.startsWith('Puzzle 2 of 2')")
+                assert box.locator(".cs-pz__trick img").count() == 4
+            wrong = [c for c in want["choices"] if c != want["answer"]]
+            for level, given in enumerate(wrong[:2], 1):
+                box.locator(f"button[data-choice='{given}']").click()
+                box.locator("[data-pz-check]").click()
+                verdict = box.locator(f"[data-verdict='wrong'][data-hint-level='{level}']")
+                verdict.wait_for()
+                hints = api.call("check", spec=spec, answer=given)["hints"]
+                assert hints[level - 1] in verdict.inner_text()
+                assert want["labels"][want["answer"]] not in verdict.inner_text()
+            assert want["steps"][0] not in box.inner_text()  # no answer before it is asked
+            box.locator(f"button[data-choice='{want['answer']}']").click()
+            box.locator("[data-pz-check]").click()
+            right = box.locator("[data-verdict='right']")
+            right.wait_for()
+            assert want["steps"][0] in right.inner_text()
         assert_no_violations(page, "the Truc puzzles", "article")
         # Every other page of the site: no accessibility violation either, light or dark.
         for other in PAGES + ("handouts/",):
@@ -110,15 +114,12 @@ def test_each_truc_puzzle_is_answered_wrong_then_right_in_the_browser(truc_site,
                 page.emulate_media(color_scheme=scheme)
                 assert_no_violations(page, f"the Truc page /{other} ({scheme})")
         page.emulate_media(color_scheme="light")
-        page.goto(f"http://127.0.0.1:{port}{path}puzzles/")
-        # A puzzle's link opens that very puzzle, in its own widget, first.
-        link = page.locator("[data-truc-puzzle='hand'] [data-truc-link]").get_attribute("href")
-        assert "kind=hand" in link and "seed=" in link
-        page.goto(f"http://127.0.0.1:{port}{path}puzzles/?kind=score&seed=4242")
-        box = page.locator("[data-truc-puzzle='score']")
-        box.locator("[data-answer]").first.wait_for()
+        # A practice puzzle's link opens that very puzzle, drawn by the reader's own Python.
+        page.goto(f"http://127.0.0.1:{port}{path}puzzles/?seed=4242")
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+        box = page.locator("[data-puzzle-practice='score']")
+        box.locator("section[data-cardsite-widget='puzzle']").wait_for()
         assert box.get_attribute("data-seed") == "4242"
-        assert box.locator(".truc-puzzle__title").inner_text().startswith("Puzzle number 4242")
         want = api.call("puzzle", kind="score", seed=4242, answer=True)
         assert want["question"] in box.inner_text()
         assert page.console_errors == []
@@ -144,15 +145,16 @@ def _build(tmp_path, edit) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("change, words", [
-    (lambda t: t.replace("expect: draw", "expect: team1"),
-     r"puzzles\.yaml: puzzle 2 \(trick, seed 15\): the engine answers 'draw', not 'team1'"),
-    (lambda t: t.replace("kind: raise", "kind: poker"),
-     r"puzzles\.yaml: puzzle 7: 'poker' is not a kind of Truc puzzle"),
-    (lambda t: t + "\n- [oops\n", r"puzzles\.yaml:\d+: not YAML"),
+    (lambda t: t.replace('expect: "draw"', 'expect: "team1"'),
+     r"puzzles/trick\.yaml:16: puzzle 'drawn-trick': expect is 'team1' but the engine answers"
+     r" 'draw'"),
+    (lambda t: t.replace("  seed: 15", "  seed: 15\n  kind: poker"),
+     r"puzzles/trick\.yaml:\d+: puzzle 'drawn-trick': field 'kind': 'poker' puzzles belong in"),
+    (lambda t: t + "\n- [oops\n", r"puzzles/trick\.yaml:\d+: bad YAML"),
 ])
 def test_a_bad_authored_truc_puzzle_stops_the_build_in_one_line(tmp_path, change, words):
     def edit(folder):
-        p = folder / "puzzles" / "puzzles.yaml"
+        p = folder / "puzzles" / "trick.yaml"
         p.write_text(change(p.read_text()))
     out = _build(tmp_path, edit)
     assert out.returncode != 0
@@ -176,8 +178,8 @@ def test_the_handouts_read_back_with_the_engines_ranking_puzzles_and_answers(tru
     key = " ".join(sheet[sheet.index("Answer key"):].split())
     for number, (kind, seed) in enumerate(WORKSHEET, 1):
         p = api.call("puzzle", kind=kind, seed=seed, answer=True)
-        label = next(c["label"] for c in p["choices"] if c["answer"] == p["answer"])
-        assert f"{number}. {label[:1].upper() + label[1:]} — {p['explanation']}." in key, number
+        label = p["labels"][p["answer"]]
+        assert f"{number}. {label[:1].upper() + label[1:]} — {' '.join(p['steps'])}" in key, number
     page = (truc_site / "handouts" / "index.html").read_text(encoding="utf-8")
     assert 'href="truc-rules.pdf"' in page and 'href="truc-puzzles.pdf"' in page
 

@@ -37,6 +37,8 @@ import re
 import zipfile
 from pathlib import Path
 
+from jinja2 import ChoiceLoader, FileSystemLoader
+
 from build_tools.errors import BuildError
 from build_tools.markdown_blocks import Block, Marker, replace_blocks, replace_markers
 from build_tools.parts import Part
@@ -48,6 +50,7 @@ from build_tools.site_assets import add_assets, add_static_files, front_matter_l
 from build_tools.words import words
 
 HERE = Path(__file__).resolve().parents[1] / "puzzles"
+GAMES = Path(__file__).resolve().parents[1] / "games"
 JS_URI = "assets/puzzles/puzzles.js"
 # Modules puzzles.js imports: the review schedule and store, and the "My mistakes" page.
 MODULES = ("review.js", "mistakes.js")
@@ -101,12 +104,17 @@ class PuzzlesPart(Part):
     """Authored puzzles, endless practice and the reader's progress."""
 
     def on_config(self, config):
-        engine_puzzles = importlib.import_module(f"{self.site.game}.puzzles")
+        game = self.site.game
+        engine_puzzles = importlib.import_module(f"{game}.puzzles")
         self.kinds = engine_puzzles.KINDS
         # Each kind's title in the build's language (the engine's TITLES are English).
-        self.titles = {k: kind_title(k, self.site.language) for k in self.kinds}
+        self.titles = {k: kind_title(k, self.site.language, game) for k in self.kinds}
+        # The game's part of the widget (puzzles/situation.html: its situations drawn) beside
+        # the generic templates, after the theme's overrides.
+        env = self.site.env
+        env.loader = ChoiceLoader([env.loader, FileSystemLoader(str(GAMES / game / "templates"))])
         try:
-            self.puzzles = load_puzzles(self.site.puzzles_dir, self.site.language)
+            self.puzzles = load_puzzles(self.site.puzzles_dir, self.site.language, game)
         except PuzzleFileError as exc:
             raise BuildError(str(exc)) from None
         add_assets(config, CSS_URI, JS_URI, module=True)
@@ -119,10 +127,11 @@ class PuzzlesPart(Part):
         statics += [(f"assets/puzzles/{name}", HERE / "static" / name) for name in MODULES]
         add_static_files(files, config, "puzzles", statics)
         # The template as this build finds it (an override in overrides/ included).
-        source = self.site.env.loader.get_source(self.site.env, widget.TEMPLATE)[0]
+        sources = {name: self.site.env.loader.get_source(self.site.env, name)[0]
+                   for name in (widget.TEMPLATE, widget.GAME_TEMPLATE)}
         pack = [c["token"] for c in self.site.api.call("pack")["cards"]]
         said = words(self.site.language)
-        render = {"templates": {widget.TEMPLATE: source},
+        render = {"templates": sources,
                   "labels": {t: self.site.game_site.card_label(t) for t in pack},
                   "language": said.language,
                   "words": said.subset("puzzles.")}
@@ -147,11 +156,11 @@ def _single_quoted_attr(value) -> str:
 
 
 def render_puzzle(data: dict, *, pid: str, uid: str, level, heading: str, base: str,
-                  label) -> str:
+                  label, game: str) -> str:
     """An authored puzzle, with the engine's verdict on every answer, so the page answers
     before Python has started (build_tools/puzzles/verdicts.py); the live engine confirms each
     one."""
-    verdicts = _single_quoted_attr(stored_verdicts(data["spec"]))
+    verdicts = _single_quoted_attr(stored_verdicts(data["spec"], game))
     return widget.render_puzzle(data, pid=pid, uid=uid, level=level, heading=heading,
                                 base=base, label=label, verdicts=verdicts)
 
@@ -188,7 +197,7 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
 
     def block(b: Block) -> str:
         try:
-            authored = check_block(b.body, src, b.line, part.site.language)
+            authored = check_block(b.body, src, b.line, part.site.language, part.site.game)
         except PuzzleFileError as exc:
             raise BuildError(str(exc).replace(": puzzle #1 (no id)", ": cardsite-puzzle")) from None
         spec = authored.spec
@@ -197,7 +206,8 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
             f"{page.url or 'home'}#{spec['id']}"
         _engine_page(page)
         return render_puzzle(authored.data, pid=pid, uid=f"pz-{used['n']}-{_slug(pid)}",
-                             level=spec.get("level"), heading="p", base=base, label=label)
+                             level=spec.get("level"), heading="p", base=base, label=label,
+                             game=part.site.game)
 
     def marker(m: Marker) -> str:
         what, kind = m.name, m.arg
@@ -216,7 +226,7 @@ def _page_markdown(part: PuzzlesPart, markdown: str, page) -> str:
                 used["n"] += 1
                 parts.append(render_puzzle(a.data, pid=a.spec["id"], uid=f"pz-{a.spec['id']}",
                                            level=a.spec["level"], heading="h3", base=base,
-                                           label=label))
+                                           label=label, game=part.site.game))
             return "\n".join(parts)
         if what == "puzzle-practice":
             assert kind is not None  # one of kinds (checked above)

@@ -2,7 +2,8 @@
 
 ``load_puzzles(directory)`` reads every ``KIND.yaml`` with the glossary's line-tracking safe
 YAML loader, checks each entry against ``puzzle.schema.json``, then asks the engine to build the
-puzzle (``troccas.puzzles.from_spec``), which refuses an impossible situation and an ``expect``
+puzzle (``<game>.puzzles.from_spec``, the game's registry of kinds, ``cardgame.puzzles``),
+which refuses an impossible situation and an ``expect``
 that disagrees with its own answer. Ids must be unique across the files and each file must go
 from easy to hard (``level`` never falls). The first problem is raised as :class:`PuzzleFileError`,
 one line naming the file, the line, the puzzle and what is wrong::
@@ -32,12 +33,37 @@ ROOT = Path(__file__).resolve().parents[2]
 from build_tools.glossary.load import (LineList, LineMap, _DuplicateKey,  # noqa: E402
                                        _LineLoader, _schema_problem)
 
-from troccas import puzzles as engine_puzzles
-from troccas.errors import Message, TroccasError  # noqa: E402
+import importlib  # noqa: E402
+from types import ModuleType  # noqa: E402
+
+from cardgame.errors import GameError  # noqa: E402
+from cardgame.messages import Message  # noqa: E402
+from cardgame.puzzles import COMMON_FIELDS, PAGE_FIELDS  # noqa: E402
+
+from build_tools.templating import root_game  # noqa: E402
 
 DATA_DIR = ROOT / "puzzles"
+# The fields every game's puzzles share; a game's own fields are typed by its own schema,
+# build_tools/games/<game>/puzzle.schema.json, where it has one.
 SCHEMA = Path(__file__).resolve().parent / "puzzle.schema.json"
-KINDS = engine_puzzles.KINDS
+GAMES = ROOT / "build_tools" / "games"
+
+
+def engine(game: str | None = None) -> ModuleType:
+    """The game's puzzles module (``<game>.puzzles``): its REGISTRY of kinds and KINDS."""
+    return importlib.import_module(f"{game or root_game()}.puzzles")
+
+
+def kinds(game: str | None = None) -> tuple[str, ...]:
+    return tuple(engine(game).KINDS)
+
+
+def fields(game: str | None, kind: str) -> set[str]:
+    """The fields a puzzle of ``kind`` may have: the common ones and the kind's own; a kind
+    the engine only generates takes a seed and the page's fields."""
+    k = engine(game).REGISTRY[kind]
+    return set(COMMON_FIELDS | k.fields) if k.author is not None else \
+        set(PAGE_FIELDS | {"kind", "seed"})
 # A reader-facing field's twin in another language: title_de, note_de.
 TWIN = re.compile(r"^(title|note)_([a-z]{2})$")
 
@@ -79,16 +105,20 @@ class Authored:
     data: dict  # troccas.api "puzzle" JSON, with the answer and the steps
 
 
-_validator: Draft202012Validator | None = None
+_validators: dict[str, Draft202012Validator] = {}
 
 
-def validator() -> Draft202012Validator:
-    global _validator
-    if _validator is None:
-        schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+def validator(game: str | None = None) -> Draft202012Validator:
+    """The schema of the game's puzzles: its own if it has one, else the common fields with
+    the kinds of its engine."""
+    game = game or root_game()
+    if game not in _validators:
+        own = GAMES / game / "puzzle.schema.json"
+        schema = json.loads((own if own.is_file() else SCHEMA).read_text(encoding="utf-8"))
+        schema["properties"]["kind"] = {"enum": list(kinds(game))}
         Draft202012Validator.check_schema(schema)
-        _validator = Draft202012Validator(schema)
-    return _validator
+        _validators[game] = Draft202012Validator(schema)
+    return _validators[game]
 
 
 def plain(node):
@@ -121,7 +151,7 @@ def _params(message) -> dict:
     return out
 
 
-def _engine_line(entry: LineMap, exc: TroccasError) -> tuple[int, str | None]:
+def _engine_line(entry: LineMap, exc: GameError) -> tuple[int, str | None]:
     """The line of the entry an engine error is about, read off the error's message: the
     field it names (``field``, with ``index`` for one of the plays), or else the field
     holding the card it names (``token``, ``card``)."""
@@ -147,7 +177,7 @@ def _engine_line(entry: LineMap, exc: TroccasError) -> tuple[int, str | None]:
 
 
 def check_entry(entry, index: int, shown: str, kind: str | None,
-                language: str | None = None) -> Authored:
+                language: str | None = None, game: str | None = None) -> Authored:
     """Schema and engine check of one entry; ``kind`` is the file's kind (None in a page);
     ``language``: the title and note shown (:func:`localized`)."""
     label = _label(entry, index)
@@ -166,8 +196,8 @@ def check_entry(entry, index: int, shown: str, kind: str | None,
         with_kind.key_lines.setdefault("kind", entry.line)
         entry = with_kind
     k = entry.get("kind")
-    if k in KINDS:
-        allowed = engine_puzzles.COMMON_FIELDS | engine_puzzles.AUTHORED_FIELDS[k]
+    if k in kinds(game):
+        allowed = fields(game, k)
         extra = [key for key in entry if key not in allowed
                  and not (isinstance(key, str) and TWIN.match(key))]
         if extra:
@@ -175,7 +205,7 @@ def check_entry(entry, index: int, shown: str, kind: str | None,
                                   f"not a field of {k} puzzles (they take"
                                   f" {', '.join(sorted(allowed))})", puzzle=label,
                                   field=str(extra[0]))
-    errors = list(validator().iter_errors(entry))
+    errors = list(validator(game).iter_errors(entry))
     if errors:
         rank = {"additionalProperties": 0, "required": 2}
         wrapped = [entry]  # _schema_problem expects a list of entries
@@ -192,8 +222,8 @@ def check_entry(entry, index: int, shown: str, kind: str | None,
         raise PuzzleFileError(shown, line, msg, puzzle=label, field=fld)
     spec = localized(plain(entry), language)
     try:
-        pz = engine_puzzles.from_spec(spec)
-    except TroccasError as exc:
+        pz = engine(game).from_spec(spec)
+    except GameError as exc:
         line, fld = _engine_line(entry, exc)
         raise PuzzleFileError(shown, line, exc.message, puzzle=label, field=fld) from None
     return Authored(spec, shown, entry.line, pz.to_json(with_answer=True))
@@ -213,7 +243,7 @@ def _read(path: Path, shown: str):
 
 
 def load_file(path: Path, kind: str, seen: dict[str, str] | None = None,
-              language: str | None = None) -> list[Authored]:
+              language: str | None = None, game: str | None = None) -> list[Authored]:
     shown = f"{path.parent.name}/{path.name}"
     data = _read(path, shown)
     if data is None:
@@ -227,7 +257,7 @@ def load_file(path: Path, kind: str, seen: dict[str, str] | None = None,
         if isinstance(entry, LineMap) and "note" not in entry:
             raise PuzzleFileError(shown, entry.line, "missing: say in one line what the puzzle"
                                   " teaches", puzzle=_label(entry, i), field="note")
-        authored = check_entry(entry, i, shown, kind, language)
+        authored = check_entry(entry, i, shown, kind, language, game)
         pid = authored.spec["id"]
         line = entry.key_lines.get("id", entry.line)
         if pid in seen:
@@ -243,11 +273,12 @@ def load_file(path: Path, kind: str, seen: dict[str, str] | None = None,
     return out
 
 
-def load_puzzles(directory: Path | str = DATA_DIR,
-                 language: str | None = None) -> dict[str, list[Authored]]:
-    """Every authored puzzle by kind, easy to hard, titled in ``language`` (the build's
-    unless named); raises PuzzleFileError."""
+def load_puzzles(directory: Path | str = DATA_DIR, language: str | None = None,
+                 game: str | None = None) -> dict[str, list[Authored]]:
+    """Every authored puzzle of ``game`` (the root site's unless named) by kind, easy to hard,
+    titled in ``language`` (the build's unless named); raises PuzzleFileError."""
     directory = Path(directory)
+    KINDS = kinds(game)
     if directory.is_dir():
         stray = sorted(p.name for p in directory.glob("*.y*ml") if p.stem not in KINDS)
         if stray:
@@ -255,19 +286,25 @@ def load_puzzles(directory: Path | str = DATA_DIR,
                                   f"not a kind of puzzle; the files are"
                                   f" {', '.join(k + '.yaml' for k in KINDS)}")
     seen: dict[str, str] = {}
-    return {kind: load_file(directory / f"{kind}.yaml", kind, seen, language)
+    return {kind: load_file(directory / f"{kind}.yaml", kind, seen, language, game)
             if (directory / f"{kind}.yaml").is_file() else [] for kind in KINDS}
 
 
-def kind_title(kind, language: str | None = None) -> str:
+def kind_title(kind, language: str | None = None, game: str | None = None) -> str:
     """A kind of puzzle's title for the reader ("Counting"), in ``language`` (the build's unless
-    named): the site's words (build_tools/messages/<language>/puzzles.yaml, ``kind_<kind>``)."""
+    named): the site's words (build_tools/messages/<language>/puzzles.yaml, ``kind_<kind>``)
+    where they have it, else the engine's (``puzzle.title.<kind>``)."""
     from build_tools.words import current, words
     said = words(language) if language else current()
-    return said.t(f"puzzles.kind_{kind}") if kind in KINDS else said.t("puzzles.kind_other")
+    if kind not in kinds(game):
+        return said.t("puzzles.kind_other")
+    if f"kind_{kind}" in said.area("puzzles"):
+        return said.t(f"puzzles.kind_{kind}")
+    return str(engine(game).REGISTRY.title(kind))
 
 
-def check_block(text: str, shown: str, first_line: int, language: str | None = None) -> Authored:
+def check_block(text: str, shown: str, first_line: int, language: str | None = None,
+                game: str | None = None) -> Authored:
     """One puzzle written in a page (the YAML of a cardsite-puzzle block); a block without a
     title is titled by its kind, in ``language`` (the build's unless named)."""
     try:
@@ -286,11 +323,11 @@ def check_block(text: str, shown: str, first_line: int, language: str | None = N
                                                      " puzzle's fields (kind:, id:, …)")
         kind = entry.get("kind")
         for key, value in (("id", f"line-{first_line}"), ("level", 1),
-                           ("title", kind_title(kind, language))):
+                           ("title", kind_title(kind, language, game))):
             if key not in entry:
                 entry[key] = value
                 entry.key_lines[key] = entry.line
-        return check_entry(entry, 0, shown, None, language)
+        return check_entry(entry, 0, shown, None, language, game)
     except PuzzleFileError as exc:
         line = first_line + exc.line if exc.line else first_line
         raise PuzzleFileError(shown, line, exc.message, puzzle=exc.puzzle, field=exc.field) \

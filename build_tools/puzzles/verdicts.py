@@ -2,15 +2,15 @@
 build time, so that the page answers at once — before Python has started in the browser — and
 the live engine only confirms (``build_tools/puzzles/static/puzzles.js``).
 
-Every verdict comes from ``troccas.api.call("check", spec=…, answer=…)``, the call the browser's
+Every verdict comes from ``<game>.api.call("check", spec=…, answer=…)``, the call the browser's
 worker makes, with the answer exactly as the page sends it. What a reader can give, by answer
-type (``troccas.puzzles``):
+type (``cardgame.puzzles``):
 
-* ``number`` (count): the whole numbers 0 … the larger of the answer and the pile's card values
-  summed, plus ``NUMBER_MARGIN``; any other number is left to the live engine;
-* ``card`` / ``card_or_choice`` (winner, buob, fool): each card offered, each choice button;
-* ``cards`` (legal, scart): every set of the cards offered, in page order — for a scart, every
-  set of at most as many cards as the scart holds (a larger set is left to the live engine).
+* ``number``: the whole numbers 0 … the puzzle's ``top`` (the engine's largest likely answer),
+  plus ``NUMBER_MARGIN``; any other number is left to the live engine;
+* ``card`` / ``card_or_choice`` / ``choice``: each card offered, each choice button;
+* ``cards``: every set of the cards offered, in page order — at most ``pick`` cards where the
+  puzzle says how many an answer holds (a larger set is left to the live engine).
 
 Stored compactly, since a puzzle page carries thousands of them: the answers are not written
 out but listed again in the browser in the same order — the numbers 0 … ``n``; the cards
@@ -24,9 +24,8 @@ steps); a wrong answer's two hints (the rule, then a clue) are texts of ``e`` to
 
 from __future__ import annotations
 
+import importlib
 from itertools import combinations
-
-from troccas import api
 
 NUMBER_MARGIN = 5
 TAIL_MIN = 24
@@ -34,30 +33,21 @@ CODES = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
 
 
 def offered(pz: dict) -> list[str]:
-    """The card buttons of a puzzle, in page order (build_tools/puzzles/templates/puzzle.html)."""
-    sit, kind = pz["situation"], pz["kind"]
-    if kind == "count":
-        return []
-    if kind in ("legal", "scart"):
-        return list(sit["hand"])
-    if kind == "fool":
-        return [t for trick in sit["side_tricks"] for t in trick]
-    return [t for _, t in sit["trick"]]
+    """The card buttons of a puzzle, in page order (the engine's ``offer``)."""
+    return list(pz["offer"])
 
 
 def answers(pz: dict) -> tuple[dict, list]:
     """(what the browser needs to list the answers again, [each answer as the page sends it])."""
-    kind, atype = pz["kind"], pz["answer_type"]
+    atype = pz["answer_type"]
     cards = offered(pz)
     if atype == "number":
-        sit = pz["situation"]
-        values = api.call("count", cards=sit["pile"], method=sit["method"], scart=sit["scart"])
-        top = max(pz["answer"], sum(g["sum"] for g in values["groups"])) + NUMBER_MARGIN
+        top = max(pz["answer"], pz.get("top") or 0) + NUMBER_MARGIN
         return {"n": top}, [str(n) for n in range(top + 1)]
-    if atype in ("card", "card_or_choice"):
+    if atype in ("card", "card_or_choice", "choice"):
         return {}, list(dict.fromkeys(cards + list(pz["choices"])))
     if atype == "cards":
-        most = pz["situation"]["count"] if kind == "scart" else len(cards)
+        most = pz.get("pick") or len(cards)
         return {"m": most}, [[cards[i] for i in idx] for size in range(1, most + 1)
                              for idx in combinations(range(len(cards)), size)]
     raise ValueError(f"unknown answer type {atype!r}")
@@ -75,8 +65,10 @@ def _common_tail(texts: list[str]) -> str:
     return tail if len(tail) >= TAIL_MIN else ""
 
 
-def stored(spec: dict) -> dict:
-    """Every stored verdict of one authored puzzle (``spec`` as written into the page)."""
+def stored(spec: dict, game: str) -> dict:
+    """Every stored verdict of one authored puzzle of ``game`` (``spec`` as written into the
+    page)."""
+    api = importlib.import_module(f"{game}.api")
     pz = api.call("puzzle", spec=spec, answer=True)
     head, given = answers(pz)
     checked = [api.call("check", spec=spec, answer=a) for a in given]

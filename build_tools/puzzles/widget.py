@@ -16,6 +16,8 @@ from typing import Callable, Mapping
 from build_tools import templating
 
 TEMPLATE = "puzzles/puzzle.html"
+# The game's part of it (build_tools/games/<game>/templates/): its situations drawn.
+GAME_TEMPLATE = "puzzles/situation.html"
 
 
 def flat(html: str) -> str:

@@ -406,14 +406,44 @@ def _hand_by_the_source(results, dealer, one_card):
 def test_every_puzzle_offers_its_answer_and_checks_right_and_wrong_with_a_reason(kind):
     for seed in range(40):
         p = api.call("puzzle", kind=kind, seed=seed, answer=True)
-        answers = [c["answer"] for c in p["choices"]]
+        answers = p["choices"]
         assert p["answer"] in answers and len(set(answers)) == len(answers)
+        assert set(p["labels"]) == set(answers) and p["answer_type"] == "choice"
+        assert p["answer_text"] == p["labels"][p["answer"]]
         ok = api.call("check", kind=kind, seed=seed, answer=p["answer"])
-        assert ok["correct"] and ok["explanation"] == p["explanation"]
-        wrong = next(a for a in answers if a != p["answer"])
-        no = api.call("check", kind=kind, seed=seed, answer=wrong)
-        assert not no["correct"] and no["expected"] == p["answer"]
-        assert api.call("puzzle", kind=kind, seed=seed)["answer"] is None  # asked, not told
+        assert ok["correct"] and p["steps"][0] in ok["explanation"] and "hints" not in ok
+        for wrong in (a for a in answers if a != p["answer"]):
+            no = api.call("check", spec={"kind": kind, "seed": seed}, answer=wrong)
+            assert not no["correct"] and p["steps"][0] in no["explanation"]
+            # The graded hints: the kind's rule, then a clue about this answer; neither names
+            # the answer (its words, as the choice button says them).
+            assert len(no["hints"]) == 2 and no["hints"][0].startswith("The rule: ")
+            assert not any(p["labels"][p["answer"]] in h for h in no["hints"]), no["hints"]
+        assert "answer" not in api.call("puzzle", kind=kind, seed=seed)  # asked, not told
+
+
+def test_truc_and_troccas_puzzles_are_the_same_record():
+    # One record for every game's puzzle pages (cardgame.puzzles): the same keys, asked and
+    # answered, so the generic puzzles part draws either.
+    from troccas import api as troccas_api
+    for answer in (False, True):
+        truc_p = api.call("puzzle", kind="trick", seed=1, answer=answer)
+        troccas_p = troccas_api.call("puzzle", kind="winner", seed=1, answer=answer)
+        assert set(truc_p) - {"labels", "answer_text"} == set(troccas_p) - {"answer_text"}
+    assert set(api.call("check", kind="trick", seed=1, answer="draw")) - {"reason"} <= \
+        set(troccas_api.call("check", spec={"kind": "winner", "seed": 1}, answer="Fool"))
+
+
+def test_an_authored_truc_puzzle_is_its_seed_with_a_page_s_fields_and_an_expect_checked():
+    spec = {"kind": "trick", "seed": 15, "id": "draw", "level": 1, "title": "A draw",
+            "note": "Equal highest cards of two teams draw.", "expect": "draw"}
+    p = api.call("puzzle", spec=spec, answer=True)
+    assert p["answer"] == "draw" and p["title"] == "A draw" and p["note"] == spec["note"]
+    out = json.loads(api.call_json("puzzle", json.dumps({"spec": {**spec, "expect": "team1"}})))
+    assert not out["ok"] and "expect is 'team1' but the engine answers 'draw'" in \
+        out["error"]["message"]
+    out = json.loads(api.call_json("puzzle", json.dumps({"spec": {**spec, "hand": "3o"}})))
+    assert not out["ok"] and "field 'hand' is not used by trick puzzles" in out["error"]["message"]
 
 
 def test_trick_and_hand_puzzles_agree_with_the_sources_sentences():
@@ -460,7 +490,7 @@ def test_every_truc_answer_has_the_shape_its_facade_declares():
     for kind in puzzles.KINDS:
         p = api.call("puzzle", kind=kind, seed=3, answer=True)
         valid("puzzle", p)
-        valid("check", api.call("check", kind=kind, seed=3, answer=p["choices"][0]["answer"]))
+        valid("check", api.call("check", kind=kind, seed=3, answer=p["choices"][0]))
 
 
 # ---- the French redeal and rubbers -------------------------------------------------------------

@@ -1,15 +1,10 @@
 """Truc's own part of the site build (issue 18): the second game of the generator.
 
-Its site is small so far: the generic parts it uses are the engine (Python in the browser), the
-header search and the offline copy (``GENERIC_PARTS`` names none of the others); this folder
-adds what only Truc has:
-
-* ``<!-- truc-puzzle: KIND -->`` — a puzzle widget (trick, hand, score, raise, eleven): the
-  authored puzzles of ``puzzles/puzzles.yaml`` first, then new ones from random seeds, each
-  drawn, checked and explained by the engine in the reader's browser
-  (``static/truc.js`` asks ``truc.api``'s ``puzzle`` and ``check``). At build time every
-  authored puzzle is asked of the engine, and the build stops, naming the file and the entry,
-  if its answer is not the one its author expected.
+Its site is small so far: besides the engine (Python in the browser), the header search and the
+offline copy, the generic part it uses is the puzzles part (``GENERIC_PARTS``): its kinds
+(trick, hand, score, raise, eleven) are the engine's registry (``truc.puzzles``), its authored
+puzzles ``puzzles/<kind>.yaml``, each checked by the engine at build time, and its situations
+are drawn by ``templates/puzzles/situation.html``. This folder adds what only Truc has:
 * ``<!-- truc-glossary -->`` — the terms and the partners' signals of ``glossary/terms.yaml``.
 * ``<!-- truc-cards -->`` — the 40 cards, highest rank first, each drawn by :mod:`.cards_svg`
   into ``cards/<token>.svg`` and named by the engine.
@@ -25,7 +20,6 @@ adds what only Truc has:
 from __future__ import annotations
 
 import html
-import json
 from pathlib import Path
 
 import yaml
@@ -42,13 +36,19 @@ HANDOUTS = {"truc-rules.pdf": ("rules", "Truc — the rules on one page"),
 WORKSHEET = [("trick", 100), ("trick", 101), ("hand", 100), ("score", 100), ("raise", 100),
              ("eleven", 100)]
 CACHE = ROOT / "build" / "truc-handouts"
-JS_URI, CSS_URI = "assets/truc/truc.js", "assets/truc/truc.css"
-GENERIC_PARTS: tuple = ()
+CSS_URI = "assets/truc/truc.css"
+GENERIC_PARTS: tuple = ("puzzles",)
 MARKERS: dict = {}
 
 
 def widget_context(site) -> dict:
     return {}
+
+
+def card_label(token: str) -> str:
+    """A card's name as the engine says it ("the 3 of oros")."""
+    from truc.api import call
+    return next(c["name"] for c in call("pack")["cards"] if c["token"] == token)
 
 
 def _load_yaml(path: Path):
@@ -64,12 +64,11 @@ def _load_yaml(path: Path):
 
 class TrucPart(Part):
     def on_config(self, config):
-        add_assets(config, CSS_URI, JS_URI, module=True)
+        add_assets(config, CSS_URI)
         return config
 
     def on_files(self, files, config):
-        add_static_files(files, config, "truc",
-                         ((JS_URI, STATIC / "truc.js"), (CSS_URI, STATIC / "truc.css")))
+        add_static_files(files, config, "truc", ((CSS_URI, STATIC / "truc.css"),))
         from build_tools.plugin import generated_file
 
         from .cards_svg import card_svg
@@ -77,7 +76,6 @@ class TrucPart(Part):
         for c in self.cards:
             files.append(generated_file(config, f"cards/{c['token']}.svg",
                                         content=card_svg(c["token"], c["name"])))
-        self.puzzles = self._puzzles()
         self.glossary = self._glossary()
         for name, path in self._handouts().items():
             files.append(generated_file(config, f"handouts/{name}", abs_src_path=str(path)))
@@ -143,38 +141,13 @@ class TrucPart(Part):
                     _event(e, names) for e in s["bets"]] + [f"Seat {s['to_play']} is to play."]
             else:
                 lines = [f"Seat {s['dealer']} is about to deal."]
-            labels = {c["answer"]: c["label"] for c in p["choices"]}
+            labels = p["labels"]
             out.append({"question": p["question"], "lines": lines, "tricks": tricks,
                         "choices": [c[:1].upper() + c[1:] for c in labels.values()],
                         "answer": labels[p["answer"]][:1].upper() + labels[p["answer"]][1:],
-                        "explanation": p["explanation"]})
+                        "explanation": " ".join(p["steps"])})
         return {"puzzles": out, "seeds": ", ".join(f"{k} {s}" for k, s in WORKSHEET),
                 "facts": self.site.api.call("facts")}
-
-    def _puzzles(self) -> dict[str, list[dict]]:
-        """The authored puzzles by kind, each checked against the engine."""
-        from truc.errors import TrucError
-        from truc.puzzles import KINDS
-        path = self.site.puzzles_dir / "puzzles.yaml"
-        data = _load_yaml(path)
-        if not isinstance(data, list):
-            raise BuildError(f"{path}: a list of puzzles, each kind, seed, expect and note")
-        out: dict[str, list[dict]] = {k: [] for k in KINDS}
-        for i, entry in enumerate(data, 1):
-            where = f"{path}: puzzle {i}"
-            if not isinstance(entry, dict) or set(entry) != {"kind", "seed", "expect", "note"}:
-                raise BuildError(f"{where}: needs exactly kind, seed, expect and note")
-            try:
-                got = self.site.api.call("puzzle", kind=entry["kind"], seed=entry["seed"],
-                                         answer=True)
-            except TrucError as exc:
-                raise BuildError(f"{where}: {exc}") from None
-            if got["answer"] != entry["expect"]:
-                raise BuildError(f"{where} ({entry['kind']}, seed {entry['seed']}): the engine"
-                                 f" answers {got['answer']!r}, not {entry['expect']!r}"
-                                 f" ({got['explanation']})")
-            out[entry["kind"]].append({"seed": entry["seed"], "note": str(entry["note"])})
-        return out
 
     def _glossary(self) -> dict:
         path = self.site.glossary_dir / "terms.yaml"
@@ -203,18 +176,10 @@ class TrucPart(Part):
             if marker.name == "truc-handouts":
                 return "\n".join(f"- [{title}](handouts/{name}) (PDF)"
                                  for name, (_, title) in HANDOUTS.items()) + "\n"
-            kind = marker.arg or ""
-            if kind not in self.puzzles:
-                raise BuildError(f"{page.file.src_uri}:{marker.line}: <!-- truc-puzzle:"
-                                 f" {kind} -->: the kinds are {', '.join(self.puzzles)}")
-            authored = json.dumps(self.puzzles[kind], ensure_ascii=False)
-            return (f'<div class="truc-puzzle" data-truc-puzzle="{kind}" '
-                    f'data-authored="{html.escape(authored)}">'
-                    f'<p class="truc-puzzle__wait">The puzzle appears once the rules engine has'
-                    f' started in this page.</p></div>')
+            raise AssertionError(marker.name)  # pragma: no cover - only the names below
 
         markdown = replace_markers(markdown, ["truc-fact"], draw)  # inline, in the prose
-        return replace_markers(markdown, ["truc-puzzle", "truc-glossary", "truc-cards",
+        return replace_markers(markdown, ["truc-glossary", "truc-cards",
                                           "truc-handouts"], draw, whole_line=True)
 
     def _fact(self, marker, page) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from cardgame.facade import OPTIONAL
 from cardgame.messages import Message
+from cardgame.puzzles import PuzzleCheck, PuzzleRecord
 
 from .cards import TOKEN
 from .facts import Facts  # noqa: F401 - a result type too (the call "facts")
@@ -178,22 +179,8 @@ class RecordResult:
         return out
 
 
-@dataclass(frozen=True)
-class PuzzleResult:
-    kind: str
-    spec: dict[str, Any]
-    title: str
-    question: str
-    situation: dict[str, Any]
-    answer_type: str
-    choices: list[str]
-    rule: str
-    note: str | None = field(default=None, metadata=OPTIONAL)
-    answer: int | str | list[str] | None = field(default=None, metadata=OPTIONAL)
-    steps: list[str] | None = field(default=None, metadata=OPTIONAL)
-    answer_text: str | None = field(default=None, metadata=OPTIONAL)  # as a person says it
-    # The steps that state a rule and name nothing of this puzzle (puzzles.RULE_STEPS).
-    rule_steps: list[str] | None = field(default=None, metadata=OPTIONAL)
+# A puzzle and an answer checked: the records every game's puzzles share (cardgame.puzzles).
+PuzzleResult = PuzzleRecord
 
 
 @dataclass(frozen=True)
@@ -220,18 +207,9 @@ class ExerciseResult:
     steps: list[str] | None = field(default=None, metadata=OPTIONAL)
 
 
-@dataclass(frozen=True)
-class CheckResult:
-    """An answer checked: right or not, and the explanation for this answer."""
-    correct: bool
-    explanation: str
-    rule: str
-    clause: str  # the rule clause to read about this answer (troccas.rules.CLAUSES)
-    given: object
-    reason: Message | None = field(default=None, metadata=OPTIONAL)
-    wise: bool | None = field(default=None, metadata=OPTIONAL)
-    # For a wrong answer, hints in steps that never name the answer: the rule, then a clue.
-    hints: list[str] | None = field(default=None, metadata=OPTIONAL)
+# An answer checked (a puzzle's or a lesson exercise's): right or not, the explanation for this
+# answer, and for a wrong one the graded hints that never name the answer.
+CheckResult = PuzzleCheck
 
 
 @dataclass(frozen=True)

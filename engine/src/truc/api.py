@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgame.facade import Facade
+from cardgame.messages import Message
+from cardgame.puzzles import PuzzleCheck, PuzzleRecord
 
 from .cards import pack as _pack
 from .errors import DOMAIN, TrucError, quote
@@ -152,43 +154,29 @@ def call_apply(record: object, action: str) -> dict[str, Any]:
     return rec.to_json()
 
 
-@dataclass(frozen=True)
-class PuzzleResult:
-    """A puzzle (truc.puzzles): the question, the situation as data, the choices; with
-    ``answer`` also the right choice and the engine's reason."""
-    kind: str
-    seed: int
-    question: str
-    situation: dict[str, Any]
-    choices: list[dict[str, str]]
-    answer: str | None = None
-    explanation: str | None = None
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    correct: bool
-    expected: str
-    given: str
-    rule: str
-    explanation: str
+@_call
+def call_puzzle(kind: str | None = None, seed: int | None = None,
+                spec: dict[str, Any] | None = None, answer: bool = False) -> PuzzleRecord:
+    """A puzzle of ``kind`` (trick, hand, score, raise, eleven) drawn from ``seed``, or from a
+    ``spec`` (kind, seed and a page's id, title, note, level, expect); with ``answer`` the
+    engine's answer and its reason, the worked steps."""
+    from . import puzzles
+    spec = spec if spec is not None else {"kind": kind, "seed": seed}
+    return PuzzleRecord(**puzzles.cached(spec).to_json(with_answer=answer))
 
 
 @_call
-def call_puzzle(kind: str, seed: int = 0, answer: bool = False) -> PuzzleResult:
-    """A puzzle of ``kind`` (trick, hand, score, raise, eleven) drawn from ``seed``."""
+def call_check(answer: object, spec: dict[str, Any] | None = None, kind: str | None = None,
+               seed: int | None = None) -> PuzzleCheck:
+    """The reader's ``answer`` to a puzzle (its ``spec``, or ``kind`` and ``seed``): right or
+    wrong and why; for a wrong one, hints that never name the answer (the rule, then a clue)."""
     from . import puzzles
-    p = puzzles.make(kind, seed)
-    return PuzzleResult(kind, seed, p["question"], p["situation"], p["choices"],
-                        p["answer"] if answer else None,
-                        p["explanation"] if answer else None)
-
-
-@_call
-def call_check(kind: str, seed: int, answer: str) -> CheckResult:
-    """The reader's ``answer`` to a puzzle: right or wrong, the right one and why."""
-    from . import puzzles
-    return CheckResult(**puzzles.check(kind, seed, answer))
+    pz = puzzles.cached(spec if spec is not None else {"kind": kind, "seed": seed})
+    puzzles.given_choice(pz, answer)  # not one of the answers: refused, not a wrong answer
+    v = pz.check(answer)
+    if "reason" in v:
+        v["reason"] = Message.from_json(DOMAIN, v["reason"])
+    return PuzzleCheck(**v)
 
 
 @dataclass(frozen=True)

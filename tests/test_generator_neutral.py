@@ -30,10 +30,6 @@ ALLOWED = {
     "build_tools/glossary/render.py": "glossary",
     "build_tools/glossary/schemas/common.schema.json": "glossary",
     "build_tools/glossary/static/glossary.css": "glossary",
-    # The puzzles part (issue 28 items 2-3, puzzles slice): Troccas's puzzle kinds and errors.
-    "build_tools/puzzles/load.py": "puzzles",
-    "build_tools/puzzles/verdicts.py": "puzzles",
-    "build_tools/templates/puzzles/puzzle.html": "puzzles",
     # The site's words (issue 28 item 4, message slice): Troccas's names in the shared words;
     # they move to the game's own catalogues.
     "build_tools/messages/de/endgames.yaml": "messages",

@@ -102,7 +102,7 @@ class Authored:
     spec: dict
     file: str
     line: int
-    data: dict  # troccas.api "puzzle" JSON, with the answer and the steps
+    data: dict  # the game facade's "puzzle" JSON, with the answer and the steps
 
 
 _validators: dict[str, Draft202012Validator] = {}

@@ -1,15 +1,34 @@
 """The game-neutral puzzle-kind protocol (cardgame.puzzles): each game registers a kind once,
-and every game's puzzles come out as the same records."""
+and every game's puzzles come out as the same records. Run over every registered game that has
+puzzles (a module ``<game>.puzzles``), the test game included."""
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
+
 import pytest
 
+from cardgame import games
 from cardgame.puzzles import ANSWER_TYPES, PuzzleKind, PuzzleRecord
-from troccas import puzzles as troccas_puzzles
-from truc import puzzles as truc_puzzles
 
-GAMES = (troccas_puzzles, truc_puzzles)
+
+def games_with_puzzles() -> list[ModuleType]:
+    found = []
+    for name in sorted(games.registered()):
+        try:
+            found.append(importlib.import_module(f"{name}.puzzles"))
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{name}.puzzles":  # a puzzles module that is there but broken
+                raise
+    return found
+
+
+GAMES = games_with_puzzles()
+
+
+def test_the_games_with_puzzles_are_found_in_the_registry():
+    assert {"troccas.puzzles", "truc.puzzles", "dozen.puzzles"} <= {g.__name__ for g in GAMES}
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.__name__)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from cardgame.facade import Facade
+from cardgame.messages import Message
+from cardgame.puzzles import PuzzleCheck, PuzzleRecord
 
 from .cards import NOTATION, TOKENS, rank_of, suit_of
 from .errors import DOMAIN, DozenError, msg
@@ -69,3 +72,28 @@ def call_winner(cards: list[str]) -> Winner:
     seat, why = trick_winner(list(enumerate(ids)))
     return Winner(seat, TOKENS[ids[seat]], why.rule, str(why.reason))
 
+
+
+@_call
+def call_puzzle(kind: str | None = None, seed: int | None = None,
+                spec: dict[str, Any] | None = None, answer: bool = False) -> PuzzleRecord:
+    """A puzzle of ``kind`` (winner, legal) drawn from ``seed``, or from a ``spec`` (kind and
+    seed with a page's fields, or an authored situation); with ``answer`` the engine's answer
+    and the worked steps."""
+    from . import puzzles
+    spec = spec if spec is not None else {"kind": kind, "seed": seed}
+    return PuzzleRecord(**puzzles.cached(spec).to_json(with_answer=answer))
+
+
+@_call
+def call_check(answer: object, spec: dict[str, Any] | None = None, kind: str | None = None,
+               seed: int | None = None) -> PuzzleCheck:
+    """The reader's ``answer`` to a puzzle (its ``spec``, or ``kind`` and ``seed``): right or
+    wrong and why; for a wrong one, hints that never name the answer (the rule, then a clue)."""
+    from . import puzzles
+    pz = puzzles.cached(spec if spec is not None else {"kind": kind, "seed": seed})
+    puzzles.given_cards(pz, answer)  # a card not offered: refused, not a wrong answer
+    v = pz.check(answer)
+    if "reason" in v:
+        v["reason"] = Message.from_json(DOMAIN, v["reason"])
+    return PuzzleCheck(**v)

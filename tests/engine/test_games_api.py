@@ -47,6 +47,16 @@ def start(game: games.GameInfo, data) -> tuple[GameState, int, random.Random]:
     return state, players, random.Random(seed)
 
 
+def play_on(state: GameState, rng: random.Random, steps: int) -> list[int]:
+    """Up to ``steps`` random legal actions (fewer if the hand ends); the ids played."""
+    taken: list[int] = []
+    while len(taken) < steps and not state.is_terminal():
+        ids = list(state.legal_action_ids())
+        taken.append(ids[int(rng.random() * len(ids))])
+        state.apply_action(taken[-1])
+    return taken
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 @FEW
 @given(data=st.data())
@@ -76,11 +86,7 @@ def test_an_illegal_action_is_refused_with_the_games_error_and_changes_nothing(n
                                                                                 steps):
     game = GAMES[name]
     state, players, rng = start(game, data)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        ids = list(state.legal_action_ids())
-        state.apply_action(ids[int(rng.random() * len(ids))])
+    play_on(state, rng, steps)
     before = seen(state, players)
     legal = set(state.legal_action_ids())
     # An id out of range, and ids in range that are not legal now (a card not held, a card
@@ -99,19 +105,11 @@ def test_an_illegal_action_is_refused_with_the_games_error_and_changes_nothing(n
 def test_a_clone_plays_on_alone_and_the_same_actions_reach_the_same_end(name, data, steps):
     game = GAMES[name]
     state, players, rng = start(game, data)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        ids = list(state.legal_action_ids())
-        state.apply_action(ids[int(rng.random() * len(ids))])
+    play_on(state, rng, steps)
     before = seen(state, players)
     clone = state.clone()
     assert seen(clone, players) == before
-    taken = []
-    while not clone.is_terminal():
-        ids = list(clone.legal_action_ids())
-        taken.append(ids[int(rng.random() * len(ids))])
-        clone.apply_action(taken[-1])
+    taken = play_on(clone, rng, MAX_STEPS)
     assert seen(state, players) == before  # the clone's play left the original as it was
     for aid in taken:
         state.apply_action(aid)

@@ -174,7 +174,7 @@ def load_site(game: str, language: str = "en", glossary: str | Path | None = Non
     if language not in words.languages():
         raise BuildError(f"mkdocs.yml: cardsite: language '{language}': the site has no words"
                          f" in it (build_tools/messages/{language}/)")
-    words.use(language)
+    words.use(language, game)
     # Everything the engine explains in this build (examples, puzzles, handouts) in the
     # language of the pages.
     set_language(language)

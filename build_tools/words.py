@@ -21,6 +21,11 @@ catalogues' (:class:`cardgame.messages.Catalogue`), the plural rule CLDR's from 
 A language is adding a folder: every language has the same keys, which the tests check, and a
 key missing when a page is built stops the build in one line naming the file and the key.
 
+A game's own words (a heading that names its cards, a note about one of its rules) live with
+the game's site code, ``build_tools/games/<game>/messages/<language>/<area>.yaml``: in a build of
+that game they join the generic words of the same area. A key both define stops the build, so a
+game adds words and never silently rewords the generator's.
+
 Nothing here imports MkDocs (the browser's Python renders practice puzzles with ``t`` too).
 """
 
@@ -38,6 +43,7 @@ from cardgame.messages import DEFAULT_LANGUAGE
 from cardgame.plural import CATEGORIES
 
 FOLDER = Path(__file__).resolve().parent / "messages"
+GAMES = Path(__file__).resolve().parent / "games"
 # Folders of languages kept outside the generator's own (add_folder: a language being
 # written, or a test's pseudo-language), each holding <language>/<area>.yaml; looked in first.
 _FOLDERS: list[Path] = []
@@ -49,7 +55,7 @@ def add_folder(folder: str | Path) -> None:
     folder = Path(folder).resolve()
     if folder not in _FOLDERS:
         _FOLDERS.insert(0, folder)
-        words.cache_clear()
+        _words.cache_clear()
 
 
 def _folder(language: str) -> Path | None:
@@ -165,8 +171,16 @@ def plural_rules(language: str) -> dict:
                      f" '{language}', so no plural rule for it")
 
 
+def _where(path: Path) -> str:
+    """A words file as a contributor finds it: from the project's root if it is in it."""
+    try:
+        return path.resolve().relative_to(FOLDER.parents[1]).as_posix()
+    except ValueError:
+        return str(path)
+
+
 def _check_file(path: Path, data) -> dict:
-    where = f"build_tools/messages/{path.parent.name}/{path.name}"
+    where = _where(path)
     if not isinstance(data, dict):
         raise WordsError(f"{where}: not a mapping of keys to words")
     for key, value in data.items():
@@ -186,39 +200,62 @@ def _check_file(path: Path, data) -> dict:
     return data
 
 
-@lru_cache(maxsize=None)
-def words(language: str) -> Words:
-    """A language's words, read from its folder once."""
+def _read(path: Path) -> dict:
     import yaml
 
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f":{mark.line + 1}" if mark else ""
+        why = " ".join(str(getattr(exc, "problem", None) or exc).split())  # one line
+        raise WordsError(f"{_where(path)}{line}: not valid YAML ({why})") from None
+    return _check_file(path, data)
+
+
+def words(language: str, game: str | None = None) -> Words:
+    """A language's words, read from its folder once, with the game's own words of the build
+    under way (or of ``game``) beside them."""
+    return _words(language, game if game is not None else _use[1])
+
+
+@lru_cache(maxsize=None)
+def _words(language: str, game: str | None) -> Words:
     folder = _folder(language)
     if folder is None:
         raise WordsError(f"build_tools/messages/{language}/: the site has no words in"
                          f" '{language}' (languages: {', '.join(languages())})")
     entries: dict = {}
     for path in sorted(folder.glob("*.yaml")):
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            line = f":{mark.line + 1}" if mark else ""
-            why = " ".join(str(getattr(exc, "problem", None) or exc).split())  # one line
-            raise WordsError(f"build_tools/messages/{language}/{path.name}{line}: not valid"
-                             f" YAML ({why})") from None
-        for key, value in _check_file(path, data).items():
+        for key, value in _read(path).items():
+            entries[f"{path.stem}.{key}"] = value
+    own = GAMES / game / "messages" / language if game else None
+    for path in sorted(own.glob("*.yaml")) if own and own.is_dir() else ():
+        for key, value in _read(path).items():
+            if f"{path.stem}.{key}" in entries:
+                raise WordsError(f"{_where(path)}: '{key}' is already the generator's word"
+                                 f" (build_tools/messages/{language}/{path.name}); a game adds"
+                                 " words under keys of its own")
             entries[f"{path.stem}.{key}"] = value
     return Words(language, entries)
 
 
+def game_languages(game: str) -> list[str]:
+    """The languages a game's site code has words in (none: it needs no words of its own)."""
+    own = GAMES / game / "messages"
+    return sorted(p.name for p in own.iterdir() if p.is_dir()) if own.is_dir() else []
+
+
 # Until a build names one: the language the engine speaks by default (one default, the
 # engine's).
-_use = [DEFAULT_LANGUAGE]
+_use: list = [DEFAULT_LANGUAGE, None]
 
 
-def use(language: str) -> None:
-    """The language of the build under way (the site plugin sets it once per build): page
-    scripts copied into the site get its words."""
+def use(language: str, game: str | None = None) -> None:
+    """The language and the game of the build under way (the site plugin sets them once per
+    build): page scripts copied into the site get their words."""
     _use[0] = language
+    _use[1] = game
 
 
 def current() -> Words:

@@ -472,7 +472,7 @@ def test_a_broken_words_file_is_refused_in_one_line(tmp_path_factory, source):
     (folder / "xx" / "play.yaml").write_text(source, encoding="utf-8")
     saved = w.FOLDER
     w.FOLDER = folder
-    w.words.cache_clear()
+    w._words.cache_clear()
     try:
         loaded = w.words("xx")
         for key in loaded.entries:
@@ -482,4 +482,4 @@ def test_a_broken_words_file_is_refused_in_one_line(tmp_path_factory, source):
         assert text.startswith("build_tools/messages/xx/play.yaml") and "\n" not in text, text
     finally:
         w.FOLDER = saved
-        w.words.cache_clear()
+        w._words.cache_clear()

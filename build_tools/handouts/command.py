@@ -52,7 +52,7 @@ def use_language(game: str, lang: str) -> str | None:
     have = sorted(set(words.languages()) & set(languages(game)))
     if lang not in have:
         return f"--lang {lang}: the worksheets are written in {' or '.join(have)}"
-    words.use(lang)
+    words.use(lang, game)
     set_language(lang)
     templating.use(templating.environment(words=words.words(lang)))
     return None

@@ -1,9 +1,9 @@
 // The projector view (build_tools/parts/teach.py writes this into the page, after its puzzles):
 // one puzzle at a time from the <template data-slide>s the build drew with the engine's
 // answers. Keys: → (or PageDown, N) next puzzle, ← (PageUp, P) previous, Space (or Enter, A)
-// shows or hides the answer, K the next kind of puzzle, 1–6 a kind by number, F full screen.
+// shows or hides the answer, K the next kind of puzzle, 1–9 a kind by number, F full screen.
 // Presenter remotes send PageDown and PageUp. The kind and the seed are kept in the address
-// (?kind=winner&seed=3), so a puzzle can be opened straight from a link.
+// (?kind=KIND&seed=3), so a puzzle can be opened straight from a link.
 (function () {
   // The view's words in the page's language (build_tools/messages/<language>/teach.yaml),
   // written in by the build (build_tools/words.py, through build_tools/parts/teach.py). A

@@ -61,6 +61,12 @@ def bundle(env) -> str:
     return found.group(0)
 
 
+def theme_globals(env) -> dict:
+    """What the theme's templates of the adapter need from the build (the loader: the bundle's
+    path), for the theme's Jinja environment ``env``."""
+    return {"material_bundle": bundle(env)}
+
+
 def is_main_stylesheet(path: str) -> bool:
     """Is ``path`` (site-relative) Material's main stylesheet, the one kept a file (cached from
     page to page) where the smaller ones are written into each page?"""

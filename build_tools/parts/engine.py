@@ -203,7 +203,7 @@ class EnginePart(Part):
         return files
 
     def on_env(self, env, config, files):
-        env.globals["material_bundle"] = material.bundle(env)
+        env.globals.update(material.theme_globals(env))
         env.globals.update(self.site.game_site.widget_context(self.site))
         # The worker's source, for the engine pages' <head> (overrides/main.html), which starts
         # the worker from it: one request less on the way to Pyodide's first download.

@@ -238,9 +238,10 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
         site = load_site(self.config.game, self.config.language, self.config.glossary,
                          self.config.puzzles, self.command, self.config.catalogues)
         # The one environment every part renders with: the theme's folders (overrides/
-        # first), then build_tools/templates/.
+        # first), then the game's own templates, then build_tools/templates/.
         from build_tools.words import words
-        env = templating.use(templating.environment(config.theme.dirs, words=words(site.language)))
+        env = templating.use(templating.environment(config.theme.dirs, words=words(site.language),
+                                                    game=site.game))
         templating.extend(env, filters=getattr(site.game_site, "FILTERS", {}))
         self.site = site
         self._alternates(config)

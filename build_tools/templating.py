@@ -65,16 +65,18 @@ def root_game() -> str:
 
 
 def environment(theme_dirs: Iterable[str | Path] | None = None, *,
-                loader: BaseLoader | None = None, words=None) -> Environment:
-    """A new environment whose search path is ``theme_dirs`` (default: ``overrides/`` and the
-    root site's game's own templates, ``build_tools/games/<game>/templates/``; a build adds its
-    game's) and then the generator's own templates — or ``loader`` (the browser's: the templates
-    as shipped). ``words`` (build_tools.words.Words, by default the language in use) gives the templates
-    ``t(key)``."""
+                loader: BaseLoader | None = None, words=None,
+                game: str | None = None) -> Environment:
+    """A new environment whose search path is ``theme_dirs`` (default: ``overrides/``), then
+    the game's own templates, ``build_tools/games/<game>/templates/`` (``game``, by default the
+    root site's), then the generator's own templates — or ``loader`` (the browser's: the
+    templates as shipped). ``words`` (build_tools.words.Words, by default the language in use)
+    gives the templates ``t(key)``."""
     if loader is None:
-        dirs = [str(d) for d in (theme_dirs if theme_dirs is not None
-                                 else [OVERRIDES, GAMES / root_game() / "templates"])]
-        loader = FileSystemLoader([*dirs, str(TEMPLATES)])
+        dirs = [str(d) for d in (theme_dirs if theme_dirs is not None else [OVERRIDES])]
+        own = GAMES / (game or root_game()) / "templates"
+        loader = FileSystemLoader([*dirs, *([str(own)] if own.is_dir() else []),
+                                   str(TEMPLATES)])
     env = Environment(loader=loader, autoescape=True,
                       undefined=DataUndefined, trim_blocks=True, lstrip_blocks=True,
                       keep_trailing_newline=True)

@@ -58,6 +58,17 @@ def add_folder(folder: str | Path) -> None:
         _words.cache_clear()
 
 
+def _game_folder(language: str, game: str) -> Path | None:
+    """A game's own words in ``language``: in a folder of languages kept outside the generator
+    (``folder/<language>/<game>/``, beside the engine's ``<game>.json``) or with the game's
+    site code."""
+    for folder in [*(root / language / game for root in _FOLDERS),
+                   GAMES / game / "messages" / language]:
+        if folder.is_dir():
+            return folder
+    return None
+
+
 def _folder(language: str) -> Path | None:
     for root in [*_FOLDERS, FOLDER]:
         if (root / language).is_dir():
@@ -229,8 +240,8 @@ def _words(language: str, game: str | None) -> Words:
     for path in sorted(folder.glob("*.yaml")):
         for key, value in _read(path).items():
             entries[f"{path.stem}.{key}"] = value
-    own = GAMES / game / "messages" / language if game else None
-    for path in sorted(own.glob("*.yaml")) if own and own.is_dir() else ():
+    own = _game_folder(language, game) if game else None
+    for path in sorted(own.glob("*.yaml")) if own else ():
         for key, value in _read(path).items():
             if f"{path.stem}.{key}" in entries:
                 raise WordsError(f"{_where(path)}: '{key}' is already the generator's word"

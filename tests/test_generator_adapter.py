@@ -1,10 +1,13 @@
 """The MkDocs adapter (build_tools/plugin.py): it is the one module of the generator that
 imports MkDocs, and the content pipeline (data -> validated model -> rendered fragments) runs
-with MkDocs unimportable. docs/about/contributing.md, "Moving to another generator"."""
+with MkDocs unimportable. Material's internals are named only in the theme's adapter
+(build_tools/material/, overrides/partials/theme-adapter.html and the loader it drives,
+material-loader.html). docs/about/contributing.md, "Moving to another generator"."""
 
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -46,6 +49,8 @@ class NoMkDocs(importlib.abc.MetaPathFinder):
 
 sys.meta_path.insert(0, NoMkDocs())
 ROOT = Path(sys.argv[1])
+if len(sys.argv) > 2:  # the refusal itself, tried on the one module that imports MkDocs
+    import build_tools.plugin
 
 from cardgame.messages import set_language
 from build_tools import words
@@ -82,3 +87,55 @@ def test_the_content_pipeline_renders_without_mkdocs():
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.startswith("rendered ")
+
+
+def test_where_mkdocs_is_refused_the_adapter_cannot_load():
+    # The refusal above can fail: the module that imports MkDocs does not load under it.
+    run = subprocess.run([sys.executable, "-c", BLOCKED, str(ROOT), "plugin"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode != 0 and "mkdocs is blocked" in run.stderr, run.stderr[-2000:]
+
+
+# --- Material's internals ----------------------------------------------------------------------
+THEME_ADAPTER = ("build_tools/plugin.py", "build_tools/material/",
+                 "overrides/partials/theme-adapter.html", "overrides/partials/material-loader.html")
+CODE = ("build_tools", "overrides", "engine/src", "Makefile")
+# Its observables (document$, location$), its page configuration (<script id="__config">), its
+# storage helpers (__md_get …), its script bundle and its search worker's folder.
+INTERNALS = re.compile(r"document\$|location\$|\b__config\b|\b__md_|javascripts/bundle"
+                       r"|javascripts/workers|material_bundle")
+
+
+def _naming_internals(files) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for f in files:
+        try:
+            text = (ROOT / f).read_text(encoding="utf-8")
+        except UnicodeDecodeError:  # a picture or a binary
+            continue
+        lines = [f"{n}: {line.strip()[:100]}" for n, line in enumerate(text.splitlines(), 1)
+                 if INTERNALS.search(line)]
+        if lines:
+            found[f] = lines[:3]
+    return found
+
+
+def _code_files() -> list[str]:
+    listed = subprocess.run(["git", "ls-files", "--", *CODE], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout.split()
+    return [f for f in listed if (ROOT / f).is_file()]
+
+
+def test_the_search_for_materials_internals_finds_them_in_the_theme_adapter():
+    found = _naming_internals(_code_files())
+    assert "overrides/partials/theme-adapter.html" in found
+    assert "build_tools/material/__init__.py" in found
+    assert INTERNALS.search("window.document$.subscribe") and INTERNALS.search("__md_get(")
+    assert not INTERNALS.search('document.getElementById("cardsite-config")')
+
+
+def test_no_file_outside_the_theme_adapter_names_materials_internals():
+    outside = [f for f in _code_files() if not f.startswith(THEME_ADAPTER)]
+    assert _naming_internals(outside) == {}, (
+        "Material's internals belong in the theme adapter (build_tools/material/,"
+        " overrides/partials/theme-adapter.html)")

@@ -340,9 +340,18 @@ def test_the_engine_explains_a_refusal_in_german():
 def test_the_site_words_are_the_same_keys_in_every_language():
     langs = site_words.languages()
     assert {"en", "de"} <= set(langs)
-    en = site_words.words("en").entries
+    for game in (None, *GAMES_WITH_WORDS):
+        # a game's own words (build_tools/games/<game>/messages/) in each language it has
+        _same_keys(game, langs if game is None else site_words.game_languages(game))
+
+
+GAMES_WITH_WORDS = sorted(p.parent.name for p in site_words.GAMES.glob("*/messages"))
+
+
+def _same_keys(game, langs):
+    en = site_words.words("en", game).entries
     for lang in langs:
-        other = site_words.words(lang).entries
+        other = site_words.words(lang, game).entries
         assert set(other) == set(en), (
             f"{lang}: missing {sorted(set(en) - set(other))[:10]},"
             f" extra {sorted(set(other) - set(en))[:10]}")
@@ -356,11 +365,14 @@ def test_the_site_words_are_the_same_keys_in_every_language():
 def test_every_word_the_site_asks_for_exists():
     """Each t("area.key") in a template or a part, and each say(WORDS, "key") in a page
     script of an area, names a word of the English files."""
-    en = site_words.words("en").entries
     missing = []
+    games = site_words.GAMES
     for path in [*ROOT.joinpath("build_tools").rglob("*"), *ROOT.joinpath("overrides").rglob("*")]:
         if path.suffix not in (".html", ".j2", ".py", ".js", ".md") or not path.is_file():
             continue
+        # a game's own files may ask for its own words too; the generator's only for its own
+        game = path.relative_to(games).parts[0] if path.is_relative_to(games) else None
+        en = site_words.words("en", game).entries
         text = path.read_text(encoding="utf-8")
         if path.name == "words.py":
             continue  # its docstring's examples

@@ -1,7 +1,8 @@
 """A language is files: a third one, a pseudo-locale, builds the Troccas site end to end.
 
 The test writes the pseudo-locale ``en-XA`` as files in a temporary folder — the site's words
-(``<area>.yaml``) and the engine's catalogue (``troccas.json``), every English message with its
+(``<area>.yaml``, the game's own in ``troccas/<area>.yaml``) and the engine's catalogue
+(``troccas.json``), every English message with its
 letters accented and bracketed ``⟦…⟧``, its {fields} and plural forms kept — and a copy of the
 English pages, then runs ``mkdocs build --strict`` with the plugin's ``language: en-XA`` and
 ``catalogues:`` pointing at that folder. No code and no schema of the generator or the engine is
@@ -75,6 +76,14 @@ def write_pseudo_locale(folder: Path) -> Path:
     for path in sorted((ROOT / "build_tools" / "messages" / "en").glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         (lang / path.name).write_text(
+            yaml.safe_dump({k: pseudo_value(v) for k, v in data.items()}, allow_unicode=True),
+            encoding="utf-8")
+    # the game's own site words (build_tools/games/<game>/messages/en/): lang/<game>/
+    own = ROOT / "build_tools" / "games" / GAME / "messages" / "en"
+    for path in sorted(own.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        (lang / GAME).mkdir(exist_ok=True)
+        (lang / GAME / path.name).write_text(
             yaml.safe_dump({k: pseudo_value(v) for k, v in data.items()}, allow_unicode=True),
             encoding="utf-8")
     engine = json.loads((ROOT / "engine" / "src" / GAME / "messages" / "en.json")

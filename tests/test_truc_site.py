@@ -18,6 +18,7 @@ import yaml
 from a11y_helpers import assert_no_violations
 from conftest import _serve, _site_address, built_site
 from truc import api
+from truc.errors import TrucError
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ("", "learn/", "rules/", "cards/", "puzzles/", "glossary/")
@@ -222,3 +223,38 @@ def test_an_unknown_fact_stops_the_build_in_one_line(tmp_path):
               and "Error reading page 'learn.md'" not in line]
     assert out.returncode != 0 and len(errors) == 1, out.stderr[-800:]
     assert re.search(r"learn\.md:\d+: <!-- truc-fact: jackpot -->: the facts are target", errors[0])
+
+
+def test_trucs_situation_words_name_the_engines_stakes_and_take_their_numbers_from_it():
+    # The bets' names are Truc's words (build_tools/games/truc/messages/en/puzzles.yaml); the
+    # stakes they name are the engine's (facts: truc, retruc), and the number shown is the
+    # event's, never typed into the words.
+    from build_tools.words import words
+
+    facts = api.call("facts")
+    said = words("en", "truc")
+    for stake in (facts["truc"], facts["retruc"]):
+        assert f"({stake})" in said.t(f"puzzles.truc_stake_{stake}", n=stake)
+    assert "(7)" in said.t(f"puzzles.truc_stake_{facts['truc']}", n=7)
+    # and they are Truc's: a build of another game has none of them
+    assert not [k for k in words("en", "troccas").entries if k.startswith("puzzles.truc_")]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_truc_situation_is_drawn_in_trucs_own_words(kind):
+    from build_tools import templating
+    from build_tools.puzzles import widget
+    from build_tools.words import words
+
+    env = templating.environment(words=words("en", "truc"), game="truc")
+    drawn = set()
+    for seed in range(40):
+        try:
+            pz = api.call("puzzle", kind=kind, seed=seed)
+        except TrucError:  # no puzzle of this kind from this seed
+            continue
+        html = widget.render_puzzle(pz, pid=f"seed-{seed}", uid="pz-t", level=None,
+                                    heading="h3", base="../", label=lambda t: t, env=env)
+        drawn.add(html)
+        assert "puzzles.truc_" not in html
+    assert drawn, f"no {kind} puzzle from seeds 0-39"

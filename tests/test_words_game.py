@@ -51,3 +51,21 @@ def test_a_bad_games_words_file_names_its_file_and_line(games):
     write(games, "alpha", "en", "puzzles", "good: yes\nbad: [unclosed\n")
     with pytest.raises(w.WordsError, match=r"alpha/messages/en/puzzles.yaml:\d+: not valid YAML"):
         w.words("en", "alpha")
+
+
+def test_a_language_kept_outside_the_generator_has_the_games_words_beside_its_own(games, tmp_path):
+    # folder/<language>/<game>/<area>.yaml, as folder/<language>/<game>.json is the engine's
+    outside = tmp_path / "outside"
+    (outside / "xx" / "alpha").mkdir(parents=True)
+    for path in (w.FOLDER / "en").glob("*.yaml"):
+        (outside / "xx" / path.name).write_text(path.read_text(encoding="utf-8"), "utf-8")
+    (outside / "xx" / "alpha" / "puzzles.yaml").write_text("alpha_only: xx words\n", "utf-8")
+    write(games, "alpha", "en", "puzzles", "alpha_only: en words\n")
+    before = list(w._FOLDERS)
+    try:
+        w.add_folder(outside)
+        assert w.words("xx", "alpha").t("puzzles.alpha_only") == "xx words"
+        assert w.words("en", "alpha").t("puzzles.alpha_only") == "en words"
+    finally:
+        w._FOLDERS[:] = before
+        w._words.cache_clear()

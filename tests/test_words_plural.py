@@ -47,9 +47,9 @@ def test_the_words_shipped_to_the_browser_carry_the_rule_and_need_no_babel(monke
 
 
 def test_english_and_german_words_are_said_as_before():
-    assert words("en").t("examples.points", n=1) == "1 point"
-    assert words("en").t("examples.points", n=0) == "0 points"
-    assert words("de").t("examples.points", n=2) == "2 Punkte"
+    assert words("en").t("widgets.count_result_points", n=1) == "1 point"
+    assert words("en").t("widgets.count_result_points", n=0) == "0 points"
+    assert words("de").t("widgets.count_result_points", n=2) == "2 Punkte"
     assert words("de").t("handouts.list_link", file="summary.pdf") == "PDF"
 
 

@@ -49,6 +49,9 @@ SCHEMA_JSON = "assets/engine/schema.json"
 
 log = logging.getLogger("mkdocs.plugins.cardsite.engine")
 
+from jinja2 import TemplateNotFound  # noqa: E402
+
+from build_tools import material  # noqa: E402
 from build_tools.clauses import clause_urls  # noqa: E402
 from build_tools.errors import BuildError
 from build_tools.markdown_blocks import Marker, replace_markers  # noqa: E402
@@ -109,26 +112,11 @@ def _pyodide_version() -> str:
         raise _fail("Pyodide is missing (node_modules/pyodide/package.json)") from None
 
 
-def _material_bundle(env) -> str:
-    """The path of Material's script bundle, read from its own base template (the name carries
-    a hash that changes with each Material release)."""
-    try:
-        source = env.loader.get_source(env, "base.html")[0]
-    except Exception as exc:  # a missing or broken theme
-        raise BuildError(f"Material's base.html cannot be read ({exc})") from None
-    found = re.search(r"assets/javascripts/bundle\.[0-9a-f]+\.min\.js", source)
-    if not found:
-        raise BuildError("Material's base.html no longer names assets/javascripts/bundle.<hash>"
-                         ".min.js, which overrides/partials/material-loader.html starts")
-    return found.group(0)
-
-
 # Stylesheets that go into each page's <head> instead of a <link>: every stylesheet but
 # Material's main one. Each link is one more render-blocking request on a slow line, and
 # together these are about 9 kB compressed; Material's main stylesheet (23 kB) stays a file,
 # cached from page to page.
 _STYLESHEET_LINK = re.compile(r'<link rel="stylesheet" href="([^"]+)">')
-_KEEP_LINKED = re.compile(r"(^|/)assets/stylesheets/main\.[0-9a-f]+\.min\.css$")
 _SOURCE_MAP = re.compile(r"/\*# sourceMappingURL=[^*]*\*/")
 
 
@@ -138,7 +126,7 @@ def _inline_stylesheets(output: str, page, config) -> str:
     def inline(match):
         href = match.group(1)
         path = urlsplit(urljoin("http://site/" + page.url, href)).path.lstrip("/")
-        if _KEEP_LINKED.search(path) or urlsplit(href).scheme:
+        if material.is_main_stylesheet(path) or urlsplit(href).scheme:
             return match.group(0)
         try:
             css = (site / path).read_text(encoding="utf-8")
@@ -215,7 +203,7 @@ class EnginePart(Part):
         return files
 
     def on_env(self, env, config, files):
-        env.globals["material_bundle"] = _material_bundle(env)
+        env.globals.update(material.theme_globals(env))
         env.globals.update(self.site.game_site.widget_context(self.site))
         # The worker's source, for the engine pages' <head> (overrides/main.html), which starts
         # the worker from it: one request less on the way to Pyodide's first download.
@@ -255,12 +243,14 @@ class EnginePart(Part):
                 return game_markers[marker.name](site, marker, page, config)
             name = marker.arg or ""
             path = f"partials/widgets/{name}.html"
-            if not (ROOT / "overrides" / path).is_file():
-                raise BuildError(f"{page.file.src_uri}: unknown widget '{name}' "
-                                 f"(no overrides/{path})")
+            try:
+                template = env.get_template(path)
+            except TemplateNotFound:
+                raise BuildError(f"{page.file.src_uri}: unknown widget '{name}' (no {path} in"
+                                 f" overrides/ or build_tools/games/{site.game}/templates/)"
+                                 ) from None
             page.meta["engine"] = True
-            return env.get_template(path).render(page=page, config=config, base_url=base_url,
-                                                  **context)
+            return template.render(page=page, config=config, base_url=base_url, **context)
 
         return replace_markers(html, ("widget", *game_markers), render)
 

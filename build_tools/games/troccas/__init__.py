@@ -6,7 +6,7 @@ A game's site folder gives:
 * ``PARTS`` — its own build parts, run after the glossary (here: the examples, exercises and
   figure macros of the rules pages and lessons, :mod:`.examples`, and the endgame puzzles,
   :mod:`.endgames`);
-* ``widget_context(site)`` — what its widget templates (``overrides/partials/widgets/``) need;
+* ``widget_context(site)`` — what its widget templates (``templates/partials/widgets/``) need;
 * ``MARKERS`` — the page markers it draws itself, ``name -> draw(site, marker, page, config)``
   (here ``<!-- count: Qc 1c 2c 3c -->``, a pile counted by the engine);
 * ``card_label(token)`` and ``card_svg(token, glossary)`` — a card's name and picture;

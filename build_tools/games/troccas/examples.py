@@ -4,7 +4,7 @@ time (issue 6).
 In any page:
 
 * a fenced block ```` ```troccas-example ```` holding YAML is replaced by the example drawn with
-  the card pictures and the engine's answer (templates in ``build_tools/templates/examples/``):
+  the card pictures and the engine's answer (templates in this game's ``templates/examples/``):
 
   ``pile: Kc Cc XXI XV Qc 3c`` (``method: fours|threes|singly``, ``scart:``)
       the pile counted group by group (``count``);
@@ -42,6 +42,7 @@ import ast
 import json
 import re
 from functools import lru_cache
+from pathlib import Path
 
 import yaml
 
@@ -59,7 +60,9 @@ from build_tools.words import current as words
 
 from . import cards_svg
 
-TEMPLATES = templating.TEMPLATES / "examples"
+# The drawings are templates/examples/ beside this file (found by the build's environment, which
+# searches the game's templates); their stylesheet and the exercises' script are static/.
+STATIC = Path(__file__).resolve().parent / "static"
 CSS_URI = "assets/css/examples.css"
 JS_URI = "assets/js/exercises.js"
 
@@ -478,8 +481,8 @@ class ExamplesPart(Part):
         return config
 
     def on_files(self, files, config):
-        add_static_files(files, config, "examples", ((CSS_URI, TEMPLATES / "examples.css"),
-                                                     (JS_URI, TEMPLATES / "exercises.js")))
+        add_static_files(files, config, "examples", ((CSS_URI, STATIC / "examples.css"),
+                                                     (JS_URI, STATIC / "exercises.js")))
         return files
 
     def on_page_markdown(self, markdown: str, page, config, files):

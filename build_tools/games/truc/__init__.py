@@ -120,7 +120,10 @@ class TrucPart(Part):
         return {"ranking": ranking, "facts": self.site.api.call("facts")}
 
     def _worksheet_context(self) -> dict:
+        from build_tools.words import current
+
         from .cards_svg import card_svg
+        t = current().t
         names = {c["token"]: c["name"] for c in self.cards}
         out = []
         for kind, seed in WORKSHEET:
@@ -132,16 +135,17 @@ class TrucPart(Part):
             if kind == "trick":
                 tricks = [figs(s["plays"])]
             elif kind == "hand":
-                lines = [f"Seat {s['dealer']} dealt "
-                         + ("one card each." if s["cards_each"] == 1 else "three cards each.")]
-                tricks = [figs(t["plays"]) for t in s["tricks"]]
+                lines = [t("puzzles.truc_dealt_sheet", seat=s["dealer"], n=s["cards_each"])]
+                tricks = [figs(tr["plays"]) for tr in s["tricks"]]
             elif kind == "score":
-                lines = [f"Seat {s['dealer']} dealt."] + [_event(e, names) for e in s["events"]]
+                lines = [t("puzzles.truc_dealt_short", seat=s["dealer"])] + [
+                    _event(e, names) for e in s["events"]]
             elif kind == "raise":
-                lines = [f"The hand is worth {s['stake']}."] + [
-                    _event(e, names) for e in s["bets"]] + [f"Seat {s['to_play']} is to play."]
+                lines = [t("puzzles.truc_worth", stake=s["stake"])] + [
+                    _event(e, names) for e in s["bets"]] + [
+                    t("puzzles.truc_to_play", seat=s["to_play"])]
             else:
-                lines = [f"Seat {s['dealer']} is about to deal."]
+                lines = [t("puzzles.truc_about_to_deal", seat=s["dealer"])]
             labels = p["labels"]
             out.append({"question": p["question"], "lines": lines, "tricks": tricks,
                         "choices": [c[:1].upper() + c[1:] for c in labels.values()],
@@ -230,19 +234,22 @@ def _in_words(value: int) -> str:
 
 
 def _event(e: dict, names: dict) -> str:
-    """One event of a hand in words, for the worksheet (the puzzle page says the same in its
-    script, static/truc.js)."""
-    stake = {2: "truc (2)", 3: "retruc (3)", "remainder": "the remainder"}
+    """One event of a hand in words, for the worksheet: the same words as the puzzle page's
+    (templates/puzzles/situation.html, messages/en/puzzles.yaml)."""
+    from build_tools.words import current
+    t = current().t
     if e["type"] == "bet":
-        return f"Seat {e['player']} bets {stake.get(e['stake'], e['stake'])}."
+        return t("puzzles.truc_bets", seat=e["player"],
+                 stake=t(f"puzzles.truc_stake_{e['stake']}", n=e["stake"]))
     if e["type"] == "answer":
-        return f"Seat {e['player']} {'accepts' if e['accept'] else 'turns it down'}."
+        return t("puzzles.truc_accepts" if e["accept"] else "puzzles.truc_turns_down",
+                 seat=e["player"])
     if e["type"] == "play":
-        return f"Seat {e['player']} plays {names.get(e['card'], e['card'])}."
+        return t("puzzles.truc_plays", seat=e["player"], card=names.get(e["card"], e["card"]))
     if e["type"] == "trick":
-        who = "drawn" if e["team"] is None else \
-            f"taken for the team of seats {'0 and 2' if e['team'] == 0 else '1 and 3'}"
-        return f"Trick {e['number']}: {who}."
+        if e["team"] is None:
+            return t("puzzles.truc_trick_drawn", n=e["number"])
+        return t("puzzles.truc_trick_taken", n=e["number"], seats=t(f"puzzles.truc_team_{e['team']}"))
     return e["type"]
 
 

@@ -44,6 +44,7 @@ from cardgame.plural import CATEGORIES
 
 FOLDER = Path(__file__).resolve().parent / "messages"
 GAMES = Path(__file__).resolve().parent / "games"
+ROOT = Path(__file__).resolve().parents[1]
 # Folders of languages kept outside the generator's own (add_folder: a language being
 # written, or a test's pseudo-language), each holding <language>/<area>.yaml; looked in first.
 _FOLDERS: list[Path] = []
@@ -184,8 +185,11 @@ def plural_rules(language: str) -> dict:
 
 def _where(path: Path) -> str:
     """A words file as a contributor finds it: from the project's root if it is in it."""
+    path = path.resolve()
+    if path.parent.parent == FOLDER.resolve():
+        return f"build_tools/messages/{path.parent.name}/{path.name}"
     try:
-        return path.resolve().relative_to(FOLDER.parents[1]).as_posix()
+        return path.relative_to(ROOT).as_posix()
     except ValueError:
         return str(path)
 

@@ -18,7 +18,7 @@ from build_tools import templating
 from build_tools.errors import BuildError
 from build_tools.glossary import render as glossary_render
 from build_tools.glossary.load import load_glossary
-from build_tools.handouts.content import answer_text
+from build_tools.worksheets.sheets import answer_text
 from build_tools.markdown_blocks import Marker, replace_markers
 from build_tools.parts import Part
 from build_tools.site_assets import page_base

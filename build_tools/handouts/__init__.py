@@ -68,7 +68,9 @@ def with_game_templates(env: Environment, game: str | None = None) -> Environmen
         if isinstance(loader, ChoiceLoader):
             return [p for sub in loader.loaders for p in paths(sub)]
         return [str(p) for p in getattr(loader, "searchpath", [])]
-    if folder not in paths(env.loader):
+    if env.loader is None:
+        env.loader = FileSystemLoader(folder)
+    elif folder not in paths(env.loader):
         env.loader = ChoiceLoader([env.loader, FileSystemLoader(folder)])
     return env
 

@@ -86,9 +86,12 @@ _DEFAULTS = SimpleNamespace(
 def game_sheets(name: str | None = None):
     """The game's own part of the sheets (build_tools/games/<game>/worksheets.py), or the
     defaults."""
+    module = f"build_tools.games.{name or game()}.worksheets"
     try:
-        own = importlib.import_module(f"build_tools.games.{name or game()}.worksheets")
-    except ModuleNotFoundError:
+        own = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name not in (module, module.rpartition(".")[0]):
+            raise
         return _DEFAULTS
     return SimpleNamespace(**{k: getattr(own, k, v) for k, v in vars(_DEFAULTS).items()})
 

@@ -230,8 +230,14 @@ def _read(path: Path) -> dict:
 
 def words(language: str, game: str | None = None) -> Words:
     """A language's words, read from its folder once, with the game's own words of the build
-    under way (or of ``game``) beside them."""
-    return _words(language, game if game is not None else _use[1])
+    under way (or of ``game``; until a build names one, the root site's game, whose templates
+    the default environment finds too) beside them."""
+    if game is None:
+        game = _use[1]
+    if game is None:
+        from build_tools.templating import root_game
+        game = root_game()
+    return _words(language, game)
 
 
 @lru_cache(maxsize=None)
@@ -275,6 +281,11 @@ def use(language: str, game: str | None = None) -> None:
 
 def current() -> Words:
     return words(_use[0])
+
+
+def game() -> str | None:
+    """The game of the build under way (None until a build or a command names one)."""
+    return _use[1]
 
 
 def languages() -> list[str]:

@@ -33,23 +33,7 @@ ALLOWED = {
     # The site's words (issue 28 item 4, message slice): Troccas's names in the shared words;
     # they move to the game's own catalogues.
     "build_tools/messages/de/glossary.yaml": "messages",
-    "build_tools/messages/de/handouts.yaml": "messages",
-    "build_tools/messages/de/worksheets.yaml": "messages",
     "build_tools/messages/en/glossary.yaml": "messages",
-    "build_tools/messages/en/handouts.yaml": "messages",
-    "build_tools/messages/en/worksheets.yaml": "messages",
-    # Handouts and worksheets (issue 28 item 2, every part for every game): they import
-    # troccas; Truc has its own handout (below) until they are generic.
-    "build_tools/handouts/__init__.py": "handouts",
-    "build_tools/handouts/content.py": "handouts",
-    "build_tools/handouts/pdf.py": "handouts",
-    "build_tools/templates/handouts/worksheet.html.j2": "worksheets",
-    "build_tools/worksheets/__init__.py": "worksheets",
-    "build_tools/worksheets/sheets.py": "worksheets",
-    "build_tools/worksheets/static/maker.js": "worksheets",
-    # A game's own templates and partials in the generic folders (item 1): they move to
-    # build_tools/games/<game>/ once the template path has a folder per game.
-    "build_tools/templates/truc/handout.html": "game templates",
 }
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from build_tools import handouts
+from build_tools.games.troccas import handouts as troccas_handouts
 from troccas import api
 
 from test_handouts import A4_PTS, KINDS, fonts_embedded, info, text
@@ -100,7 +101,7 @@ def test_german_score_pad_has_the_engines_par(pdfs, german):
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_german_worksheets_give_the_engines_german_answers(pdfs, kind):
-    for seed, count in handouts.SITE_SHEETS:
+    for seed, count in troccas_handouts.SITE_SHEETS:
         pdf = pdfs[f"worksheet-{kind}-seed{seed}.pdf"]
         found = sheets(pdf, lang="de")
         assert len(found) == 1 and found[0].seed == seed

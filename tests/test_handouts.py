@@ -18,6 +18,7 @@ from troccas.puzzles import KINDS
 ROOT = Path(__file__).resolve().parent.parent
 
 from build_tools import handouts  # noqa: E402
+from build_tools.games.troccas import handouts as troccas_handouts  # noqa: E402
 from build_tools.glossary import load_glossary  # noqa: E402
 from build_tools.glossary.load import meanings, rm_forms  # noqa: E402
 from worksheet_pdf import check_sheet, sheets  # noqa: E402
@@ -209,7 +210,7 @@ def test_score_pad_is_one_page_with_the_engines_par_and_a_game_it_played(pdfs):
     assert f"add up to {total}" in t and f"count less par, {par}" in t
     assert t.count(f"score (points − {par})") == 2 * 3  # two sides on each of two pads and the example
     # The example: a game of the engine's own, replayed hand by hand through the facade.
-    seed = handouts.content.EXAMPLE_GAME_SEED
+    seed = troccas_handouts.EXAMPLE_GAME_SEED
     game = Game(4, 0, seed=seed)
     rand = random.Random(f"game-{seed}").random
     while not game.is_terminal():
@@ -256,7 +257,7 @@ def test_card_value_poster_is_one_page_with_every_value_and_the_count(pdfs):
     everything = api.call("count", cards=[c["token"] for c in pack])["points"]
     assert f"always makes {everything}: par is {f['par']['fours']['other']}" in t
     tight = t.replace(" ", "")  # poppler sometimes drops the spaces of a short sum
-    for pile in handouts.content.POSTER_PILES:
+    for pile in troccas_handouts.POSTER_PILES:
         g = api.call("count", cards=pile)["groups"][0]
         assert (f"{'+'.join(map(str, g['values']))}={g['sum']}{g['sum']}−{g['less']}="
                 f"{g['points']}point") in tight, pile
@@ -279,7 +280,7 @@ def check_worksheet(pdf: Path, kind: str, seed: int, count: int, n_sheets: int =
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_site_worksheets_match_the_engine(pdfs, kind):
-    for seed, count in handouts.SITE_SHEETS:
+    for seed, count in troccas_handouts.SITE_SHEETS:
         check_worksheet(pdfs[f"worksheet-{kind}-seed{seed}.pdf"], kind, seed, count)
 
 

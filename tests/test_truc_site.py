@@ -53,7 +53,7 @@ def test_the_truc_site_has_its_pages_the_engine_and_nothing_from_elsewhere(truc_
     assert "retruc" in glossary and "Close one eye" in glossary
     # Offline after one visit: the service worker stores every page, card and handout.
     sw = (truc_site / "sw.js").read_text(encoding="utf-8")
-    for f in ("puzzles/", "cards/3o.svg", "cards/Rb.svg", "handouts/truc-puzzles.pdf",
+    for f in ("puzzles/", "cards/3o.svg", "cards/Rb.svg", "handouts/truc-rules.pdf",
               "pyodide/pyodide.asm.wasm", "assets/puzzles/puzzles.js"):
         assert f in sw, f
 
@@ -164,25 +164,151 @@ def test_a_bad_authored_truc_puzzle_stops_the_build_in_one_line(tmp_path, change
     assert "Traceback" not in out.stderr
 
 
+def _pdf_pages(pdftotext, pdf: Path) -> list[str]:
+    """The text of each page, flattened (pdftotext ends each page with a form feed)."""
+    out = subprocess.run([pdftotext, str(pdf), "-"], capture_output=True, text=True,
+                         check=True).stdout
+    return [" ".join(p.split()) for p in out.split("\f") if p.strip()]
+
+
+def _pdf_text(pdftotext, pdf: Path) -> str:
+    return " ".join(_pdf_pages(pdftotext, pdf))
+
+
+# A puzzle on a sheet: "Puzzle 3: <its kind's title> seed 100 · puzzles/?seed=100".
+SHEET_PUZZLE = re.compile(r"Puzzle (\d+)(?:: (.+?))? seed (\d+) · puzzles/\?seed=\3")
+
+
+def check_truc_sheets(pages: list[str], *, first_seed: int) -> list[tuple[str, int]]:
+    """Each sheet of a Truc worksheet PDF (its pages' text) against the engine: every
+    puzzle's kind (by the engine's title of it) and seed as the sheet prints them, its
+    question, and in the sheet's key the engine's answer and every step of its working. A
+    sheet starts a page with "Worksheet:", its key one with "Answer key: seed N". Returns the
+    (kind, seed) of every puzzle, in order."""
+    titles = {api.call("puzzle", kind=k, seed=0)["title"]: k for k in KINDS}
+    sheets: list[str] = []
+    keys: list[str] = []
+    current: list[str] = sheets
+    for text in pages:
+        if text.startswith("Worksheet: "):
+            current = sheets
+            sheets.append("")
+        elif text.startswith("Answer key: seed "):
+            current = keys
+            keys.append("")
+        current[-1] += text + " "
+    assert sheets and len(sheets) == len(keys), (len(sheets), len(keys))
+    every = []
+    for sheet, key in zip(sheets, keys):
+        seed = int(re.search(r"Seed (\d+)", sheet).group(1))
+        assert key.startswith(f"Answer key: seed {seed} "), key[:60]
+        found = SHEET_PUZZLE.findall(sheet)
+        assert found and [int(n) for n, _, _ in found] == list(range(1, len(found) + 1))
+        kinds_on_sheet = {t for _, t, _ in found}
+        for n, title, puzzle_seed in found:
+            kind = titles[title] if title else None
+            if kind is None:  # a sheet of one kind titles it once, at its head
+                kind = next(k for t, k in titles.items() if f"Worksheet: {t}" in sheet)
+            p = api.call("puzzle", kind=kind, seed=int(puzzle_seed), answer=True)
+            assert p["question"] in sheet, (n, kind)
+            answer = p["labels"][p["answer"]]
+            item = re.search(rf"Puzzle {n}: (.*?)(?= Puzzle {int(n) + 1}:|$)", key).group(1)
+            assert item.startswith(answer), (n, kind, answer, item[:80])
+            for step in p["steps"]:
+                assert step in item, (n, kind, step)
+            every.append((kind, int(puzzle_seed)))
+        assert len(kinds_on_sheet) >= 1
+    assert min(s for _, s in every) == first_seed
+    return every
+
+
 def test_the_handouts_read_back_with_the_engines_ranking_puzzles_and_answers(truc_site,
                                                                             pdftotext):
-    from build_tools.games.truc import WORKSHEET
-
-    def text(name):
-        return subprocess.run([pdftotext, "-layout", str(truc_site / "handouts" / name), "-"],
-                              capture_output=True, text=True, check=True).stdout
-    rules = " ".join(text("truc-rules.pdf").split())
-    ranks = ["3", "2", "ace (1)", "rei (12)", "cavall (11)", "sota (10)", "7", "6", "5", "4"]
-    assert " ".join(ranks) in rules
-    assert "Truc raises it to 2" in rules and "page 1 of 1" in rules
-    sheet = text("truc-puzzles.pdf")
-    key = " ".join(sheet[sheet.index("Answer key"):].split())
-    for number, (kind, seed) in enumerate(WORKSHEET, 1):
-        p = api.call("puzzle", kind=kind, seed=seed, answer=True)
-        label = p["labels"][p["answer"]]
-        assert f"{number}. {label[:1].upper() + label[1:]} — {' '.join(p['steps'])}" in key, number
+    """The generic handouts part on Truc's site: the rules on one page and a worksheet of
+    every kind, each PDF read back and held to the engine."""
     page = (truc_site / "handouts" / "index.html").read_text(encoding="utf-8")
-    assert 'href="truc-rules.pdf"' in page and 'href="truc-puzzles.pdf"' in page
+    pdfs = re.findall(r'href="([^"]+\.pdf)"', page)
+    assert "truc-rules.pdf" in pdfs and any(p.startswith("worksheet-") for p in pdfs), pdfs
+    rules = _pdf_text(pdftotext, truc_site / "handouts" / "truc-rules.pdf")
+    facts = api.call("facts")
+    # The ranking as the engine ranks the pack: one card of each rank, highest first, each
+    # captioned by its number (a court card's name with its number in brackets).
+    layout = subprocess.run([pdftotext, "-layout", str(truc_site / "handouts" / "truc-rules.pdf"),
+                             "-"], capture_output=True, text=True, check=True).stdout
+    captions = next(line for line in layout.splitlines() if "(12)" in line)
+    numbers = [a or b for a, b in re.findall(r"\((\d+)\)|(?<![(\d])(\d+)(?![)\d])", captions)]
+    ranks = list(dict.fromkeys(c["rank"] for c in api.call("pack")["cards"]))
+    court = {"S": "10", "C": "11", "R": "12"}  # the pack's court ranks, numbered as printed
+    assert numbers == [court.get(r, r) for r in ranks], (captions, ranks)
+    assert f"Truc raises it to {facts['truc']}" in rules and "page 1 of 1" in rules
+    assert f"first team to {facts['target']} points" in rules
+    sheet = next(p for p in pdfs if p.startswith("worksheet-"))
+    seed = int(re.search(r"seed(\d+)\.pdf$", sheet).group(1))
+    every = check_truc_sheets(_pdf_pages(pdftotext, truc_site / "handouts" / sheet),
+                              first_seed=seed)
+    assert {k for k, _ in every} == set(KINDS)  # a worksheet of every kind
+
+
+def _truc(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "truc", *args], capture_output=True,
+                          text=True, cwd=cwd)
+
+
+def test_the_truc_worksheet_command_makes_a_class_set_the_engine_answers(tmp_path, pdftotext):
+    out = tmp_path / "class.pdf"
+    r = _truc("worksheet", "score,raise", "--seed", "7", "--count", "4", "--sheets", "2",
+              "-o", str(out), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    every = check_truc_sheets(_pdf_pages(pdftotext, out), first_seed=7)
+    assert len(every) == 8 and len(set(every)) == 8  # no puzzle on two sheets
+    assert {k for k, _ in every} == {"score", "raise"}
+
+
+@pytest.mark.parametrize("args, says", [
+    (["worksheet", "count", "-o", "x.pdf"],
+     "'count' is not a kind of Truc puzzle; the kinds are trick, hand, score, raise, eleven"),
+    (["worksheet", "trick", "--count", "0", "-o", "x.pdf"], "1 to 50 puzzles"),
+])
+def test_the_truc_worksheet_command_refuses_bad_input_in_one_line(tmp_path, args, says):
+    r = _truc(*args, cwd=tmp_path)
+    assert r.returncode == 2 and r.stdout == ""
+    assert len(r.stderr.strip().splitlines()) == 1 and says in r.stderr, r.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_truc_worksheet_maker_prints_a_class_set_from_the_browser(truc_site, page,
+                                                                       pdftotext, tmp_path):
+    """The generic worksheet maker on Truc's site: sheets made by the reader's own Python
+    (the real engine in Pyodide), printed with page.pdf() and held to CPython's engine."""
+    port, path, _ = _site_address(truc_site)
+    server = _serve(truc_site, port)
+    try:
+        page.goto(f"http://127.0.0.1:{port}{path}handouts/worksheets/")
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+        maker = page.locator("[data-worksheet-maker]")
+        titles = {k: api.call("puzzle", kind=k, seed=0)["title"] for k in KINDS}
+        for kind in KINDS:
+            box = maker.get_by_label(titles[kind])
+            box.check() if kind in ("hand", "eleven") else box.uncheck()
+        maker.get_by_label("Puzzles on each sheet").fill("4")
+        maker.get_by_label("Different sheets").fill("3")
+        maker.get_by_label("First seed").fill("40")
+        page.get_by_role("button", name="Make the worksheets").click()
+        page.wait_for_selector("[data-worksheet-maker][data-state=made]")
+        assert maker.get_attribute("data-made") == "3"
+        assert "kinds=hand%2Celeven" in page.url
+        assert_no_violations(page, "the Truc worksheet maker with its sheets")
+        pdf = tmp_path / "class-set.pdf"
+        page.pdf(path=str(pdf), prefer_css_page_size=True)
+        every = check_truc_sheets(_pdf_pages(pdftotext, pdf), first_seed=40)
+        assert len(every) == 12 and len(set(every)) == 12
+        assert {k for k, _ in every} == {"hand", "eleven"}
+        assert page.console_errors == []
+        assert [u for u in page.requested_urls
+                if not u.startswith((f"http://127.0.0.1:{port}/", "blob:", "data:"))] == []
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_a_bad_glossary_entry_stops_the_build_in_one_line(tmp_path):

@@ -93,7 +93,7 @@ def engine_answer(p: dict, lang: str = "en") -> str:
     a = p["answer"]
     if isinstance(a, str) and a in p.get("choices", ()):
         from build_tools.words import words
-        return words(lang).t(f"worksheets.choice_{a}")
+        return words(lang, "troccas").t(f"worksheets.choice_{a}")
     return " ".join(a) if isinstance(a, list) else str(a)
 
 

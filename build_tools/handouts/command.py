@@ -24,9 +24,11 @@ def register(game, sub, cmd):
         return None
     if "worksheets" not in getattr(game_site, "GENERIC_PARTS", ("worksheets",)):
         return None
+    from build_tools.worksheets import sheets
+    kinds = sheets.all_kinds(game)
     c = cmd("worksheet", HELP)
-    c.add_argument("kind", help="count, buob, fool, legal, winner, scart or endgame; several for a mix, "
-                                "joined by commas (count,legal)")
+    c.add_argument("kind", help=f"{', '.join(kinds[:-1])} or {kinds[-1]}; several for a mix, "
+                                f"joined by commas ({','.join(kinds[:2])})")
     c.add_argument("--seed", type=int, default=1,
                    help="the first puzzle's seed (the next ones follow: N, N+1, ...)")
     c.add_argument("--count", type=int, default=6, help="how many puzzles a sheet (default 6)")
@@ -38,23 +40,35 @@ def register(game, sub, cmd):
     # The engine's own --lang (<game> --lang de worksheet …) chooses the sheets' language too;
     # given here, after the command, it does the same.
     c.add_argument("--lang", default=argparse.SUPPRESS, metavar="LANG",
-                   help="the language the sheets are written in: en (default) or de")
+                   help="the language the sheets are written in: "
+                        f"{' or '.join(_languages(game))} (default: en)")
     c.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
     return lambda args, fail: run(game, args, fail)
+
+
+def _languages(game: str) -> list[str]:
+    """The languages both the site's words and the game's engine speak."""
+    from cardgame.messages import languages
+
+    from build_tools import words
+    return sorted(set(words.languages()) & set(languages(game)))
 
 
 def use_language(game: str, lang: str) -> str | None:
     """Write everything from now on in ``lang``: the site's words, ``game``'s messages and the
     templates' t(). Returns what is wrong with ``lang``, or None."""
-    from cardgame.messages import languages, set_language
+    from cardgame.messages import set_language
 
     from build_tools import templating, words
-    have = sorted(set(words.languages()) & set(languages(game)))
+    have = _languages(game)
     if lang not in have:
         return f"--lang {lang}: the worksheets are written in {' or '.join(have)}"
     words.use(lang, game)
     set_language(lang)
-    templating.use(templating.environment(words=words.words(lang)))
+    # The theme's overrides and the game's own templates (its situations on a sheet).
+    templating.use(templating.environment(
+        [templating.OVERRIDES, templating.GAMES / game / "templates"],
+        words=words.words(lang, game)))
     return None
 
 

@@ -1,7 +1,7 @@
 """HTML to PDF with Debian's headless Chromium through Playwright — nothing else is fetched.
 
     with Renderer() as r:
-        r.pdf(html, Path("site/handouts/summary.pdf"), footer="Troccas · rules summary")
+        r.pdf(html, Path("site/handouts/summary.pdf"), footer="<game> · rules summary")
 
 Every request the page makes is aborted (the handouts inline their CSS and card pictures), and a
 page that tried to fetch anything fails with one line naming the URL. The PDF is written to a
@@ -99,9 +99,11 @@ class Renderer:
 
 
 def refused_output(id: str, **params) -> HandoutError:
-    """A target that cannot be written, said in the engine's words (``output#…``)."""
-    from troccas.errors import msg
-    return HandoutError(str(msg(id, **params)))
+    """A target that cannot be written, said in the game's engine's words (``output#…``)."""
+    from cardgame.messages import Message
+
+    from build_tools.worksheets.sheets import game
+    return HandoutError(str(Message(game(), id, params)))
 
 
 def write_atomic(out: Path, data: bytes) -> None:

@@ -1,16 +1,18 @@
-"""The handouts part: the printable handouts (issue 7); the work is in build_tools/handouts.
+"""The handouts part: the printable handouts (issue 7) of any game; the work is in
+build_tools/handouts, what a game has in its build_tools/games/<game>/handouts.py.
 
 * ``on_files`` renders the handout PDFs (only those whose HTML changed since the last build;
   the rest come from build/handouts-cache/) and adds them to the site as ``handouts/*.pdf``,
   so MkDocs copies them into site/handouts/ and checks the links to them. A failure stops the
   build with one line (e.g. Chromium missing) before site/ is touched.
-* ``on_page_markdown`` replaces ``<!-- handouts: list -->`` in docs/handouts/index.md with the
-  table of handouts and worksheets.
+* ``on_page_markdown`` replaces ``<!-- handouts: list -->`` (in docs/handouts/index.md, say)
+  with the table of handouts and worksheets.
 """
 
 from __future__ import annotations
 
 import logging
+import posixpath
 from pathlib import Path
 
 from build_tools import handouts
@@ -26,7 +28,11 @@ SITE_DIR = "handouts/"
 
 
 class HandoutsPart(Part):
-    """The rules summary, the glossary sheet and the puzzle worksheets as PDFs."""
+    """The game's handouts and its puzzle worksheets as PDFs."""
+
+    def on_config(self, config):
+        handouts.with_game_templates(self.site.env, self.site.game)
+        return config
 
     def on_files(self, files, config):
         try:
@@ -54,12 +60,16 @@ def _list(marker: Marker, pdfs: dict, page, files) -> str:
         raise BuildError(f"docs/{page.file.src_uri}:{marker.line}: <!-- handouts: "
                          f"{marker.arg} -->: the one handouts marker is <!-- handouts: list -->")
     say = current().t
+    here = posixpath.dirname(page.file.src_uri)
+
+    def link(uri: str) -> str:  # a file of the site, from this page
+        return posixpath.relpath(uri, here or ".")
     sheets = [h for h in handouts.site_handouts() if h.kind]
     fixed = [h for h in handouts.site_handouts() if not h.kind]
     lines = [f"| {say('handouts.list_handout')} | PDF |", "| --- | --- |"]
     for h in fixed:
-        lines.append(f"| {h.title} | [{say('handouts.list_link', file=h.file)}]({h.file})"
-                     f" ({_size(pdfs[h.file])}) |")
+        lines.append(f"| {h.title} | [{say('handouts.list_link', file=h.file)}]"
+                     f"({link(SITE_DIR + h.file)}) ({_size(pdfs[h.file])}) |")
     lines += ["", say("handouts.list_worksheets"), ""]
     seeds = list(dict.fromkeys((h.seed, h.count) for h in sheets))
     lines.append(f"| {say('handouts.list_puzzle')} | "
@@ -67,10 +77,14 @@ def _list(marker: Marker, pdfs: dict, page, files) -> str:
     lines.append("| --- |" + " --- |" * len(seeds))
     titles = worksheet_sheets.titles()
     for kind in dict.fromkeys(h.kind for h in sheets):
-        row = [h for h in sheets if h.kind == kind]
-        title = titles[kind]
-        target = f"puzzles/{kind}.md" if files.get_file_from_path(f"puzzles/{kind}.md") \
-            else "puzzles/index.md"
-        lines.append(f"| [{title}](../{target}) | "
-                     + " | ".join(f"[PDF]({h.file})" for h in row) + " |")
+        row = {(h.seed, h.count): h for h in sheets if h.kind == kind}
+        kinds = worksheet_sheets.kinds_of(kind)
+        title = worksheet_sheets.sheet_name([titles[k] for k in kinds])
+        # The kind's own puzzles page, else the puzzles' page.
+        pages = [f"puzzles/{kinds[0]}.md"] if len(kinds) == 1 else []
+        target = next((p for p in (*pages, "puzzles/index.md", "puzzles.md")
+                       if files.get_file_from_path(p)), None)
+        title = f"[{title}]({link(target)})" if target else title
+        lines.append(f"| {title} | " + " | ".join(
+            f"[PDF]({link(SITE_DIR + row[s].file)})" if s in row else "" for s in seeds) + " |")
     return "\n".join(lines)

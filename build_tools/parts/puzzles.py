@@ -67,9 +67,10 @@ def _attr_json(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def render_zip() -> bytes:
+def render_zip(game: str | None = None) -> bytes:
     """What the browser's Python needs to draw a puzzle: Jinja and MarkupSafe (their pure-Python
-    files) and the generator's modules the widget imports (none imports MkDocs)."""
+    files) and the generator's modules the widget imports (none imports MkDocs); and the game's
+    part of the worksheets (build_tools/games/<game>/worksheets.py), where it has one."""
     import jinja2
     import markupsafe
 
@@ -86,6 +87,9 @@ def render_zip() -> bytes:
              # The worksheet maker's sheets (build_tools/parts/worksheets.py).
              "build_tools/worksheets/__init__.py": here / "worksheets" / "__init__.py",
              "build_tools/worksheets/sheets.py": here / "worksheets" / "sheets.py"}
+    own = here / "games" / str(game) / "worksheets.py"
+    if game and own.is_file():  # the game's folder holds only that in the browser
+        files[f"build_tools/games/{game}/worksheets.py"] = own
     for package in (jinja2, markupsafe):
         assert package.__file__ is not None  # an installed package, not a namespace
         folder = Path(package.__file__).parent
@@ -136,7 +140,7 @@ class PuzzlesPart(Part):
                   "language": said.language,
                   "words": said.subset("puzzles.")}
         files.append(generated_file(config, RENDER_JSON, content=_attr_json(render)))
-        files.append(generated_file(config, RENDER_ZIP, content=render_zip()))
+        files.append(generated_file(config, RENDER_ZIP, content=render_zip(self.site.game)))
         self.mistakes_url = _mistakes_page(files)
         if self.mistakes_url is not None:
             config.extra["cardsite"]["mistakes"] = self.mistakes_url

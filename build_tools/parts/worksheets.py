@@ -31,6 +31,8 @@ TEMPLATE = "worksheets/maker.html"
 
 class WorksheetsPart(Part):
     def on_config(self, config):
+        from build_tools.handouts import with_game_templates
+        with_game_templates(self.site.env, self.site.game)
         add_assets(config, CSS_URI, JS_URI, module=True)
         return config
 

@@ -13,14 +13,22 @@ rendered from its message catalogue); this module only decides where each is pri
 sentence that every puzzle of a kind shares is said once for the kind, and one already said on
 the sheet is not said again ("as in puzzle 2").
 
+Every game's: the puzzles are its engine's (``<game>.puzzles.REGISTRY``, the puzzle-kind
+protocol of cardgame.puzzles, and the facade ``<game>.api``); what only a game knows is its own
+``build_tools/games/<game>/worksheets.py`` (kinds of its own beside the engine's puzzle kinds, the
+site page each puzzle can be opened at) and ``templates/worksheets/situation.html`` (a puzzle's
+situation drawn on a sheet).
+
 The browser's Python imports this module (``browser_render``), so it imports no MkDocs, YAML or
 glossary code; the engine is imported where it is called.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 from html import escape
+from types import ModuleType, SimpleNamespace
 from typing import Any, Callable, Iterable
 
 from jinja2 import pass_context
@@ -31,13 +39,61 @@ MAX_PUZZLES = 50   # a sheet
 MAX_SHEETS = 40    # a class set
 KEYS = ("after", "end")  # each key after its sheet, or every key after the last sheet
 SHEETS_TEMPLATE = "handouts/_sheets.html.j2"
+# The game's part of the sheets (build_tools/games/<game>/templates/): a puzzle's situation.
+GAME_TEMPLATE = "worksheets/situation.html"
 DOCUMENT_TEMPLATE = "handouts/worksheet.html.j2"
 CSS = "handouts/worksheet.css"
 
 
 # The words of the sheets in use: the build's (build_tools/words.py), or, while the browser's
-# maker draws sheets, the ones it sent with its request (browser_render).
+# maker draws sheets, the ones it sent with its request (browser_render); and the game (the
+# build's or the command's, or the one the maker names).
 _in_browser: list = [None]
+_browser_game: list = [None]
+
+
+def game() -> str:
+    """The game whose sheets are drawn: the maker's, else the build's (or the command's), else
+    the root site's."""
+    if _browser_game[0]:
+        return _browser_game[0]
+    from build_tools.words import game as building
+    return building() or templating.root_game()
+
+
+def facade(name: str | None = None) -> ModuleType:
+    """The game's facade, ``<game>.api``: every puzzle and answer of a sheet is its."""
+    return importlib.import_module(f"{name or game()}.api")
+
+
+def registry(name: str | None = None):
+    """The game's puzzle kinds (cardgame.puzzles.PuzzleKinds, ``<game>.puzzles.REGISTRY``)."""
+    return importlib.import_module(f"{name or game()}.puzzles").REGISTRY
+
+
+# What a game's worksheets.py may leave out.
+_DEFAULTS = SimpleNamespace(
+    # Kinds a sheet can hold besides the engine's puzzle kinds: name -> make(seed), a puzzle
+    # as the facade's "puzzle" call gives it, with its answer (title: worksheets.kind_<name>).
+    EXTRA_KINDS={},
+    # Templates its situation template imports besides the puzzle widget's, shipped to the
+    # browser's maker with it.
+    TEMPLATES=(),
+    # The site page that shows the same puzzle, site-relative.
+    PUZZLE_URL="puzzles/{kind}/?seed={seed}", EXTRA_URLS={})
+
+
+def game_sheets(name: str | None = None):
+    """The game's own part of the sheets (build_tools/games/<game>/worksheets.py), or the
+    defaults."""
+    module = f"build_tools.games.{name or game()}.worksheets"
+    try:
+        own = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name not in (module, module.rpartition(".")[0]):
+            raise
+        return _DEFAULTS
+    return SimpleNamespace(**{k: getattr(own, k, v) for k, v in vars(_DEFAULTS).items()})
 
 
 def said():
@@ -58,12 +114,22 @@ def _seat_label(context, play) -> str:
     return context.resolve("t")("worksheets.seat", seat=play[0])
 
 
+_codes: dict = {}
+
+
 def card_code(value):
-    """A card token (or a list of them) as the reader's language writes it ("Kk" for "Kc" in
-    German): every page, sheet and handout shows cards by these codes; the data keeps the
-    tokens."""
-    from troccas.cards import as_code
-    return as_code(value)
+    """A card token (or a list of them) as the reader's language writes it, by the engine's
+    pack ("Kk" for "Kc" in German; a game whose pack has no ``code`` writes its tokens): every
+    page, sheet and handout shows cards by these codes; the data keeps the tokens."""
+    from cardgame.messages import current_language
+    key = (game(), current_language())
+    if key not in _codes:
+        _codes[key] = {c["token"]: c.get("code", c["token"])
+                       for c in facade(key[0]).call("pack")["cards"]}
+    codes = _codes[key]
+    if isinstance(value, (list, tuple)):
+        return [codes.get(v, v) for v in value]
+    return codes.get(value, value)
 
 
 # The templates' own filters.
@@ -79,47 +145,31 @@ class SheetError(ValueError):
     """One line for the reader: which value is wrong and what would be right."""
 
 
-# Endgames are a kind of their own in the engine (troccas.endgames, the call "endgame"), after
-# the puzzle kinds of troccas.puzzles.
-ENDGAME = "endgame"
-
-
 def titles() -> dict:
-    """Each kind's title in the sheets' language: the puzzles' own words (puzzles.yaml) and
-    the endgames'."""
-    return {**{k: _t(f"puzzles.kind_{k}") for k in all_kinds() if k != ENDGAME},
-            ENDGAME: _t("worksheets.kind_endgame")}
+    """Each kind's title in the sheets' language: the site's words for it where they have
+    them (puzzles.yaml, ``kind_<kind>``), else the engine's (``puzzle.title.<kind>``); a kind
+    of the game's own, ``worksheets.kind_<kind>``."""
+    said_now, kinds = said(), registry()
+    out = {k: _t(f"puzzles.kind_{k}") if f"puzzles.kind_{k}" in said_now.entries
+           else kinds.title(k) for k in kinds.names}
+    return {**out, **{k: _t(f"worksheets.kind_{k}") for k in game_sheets().EXTRA_KINDS}}
 
 
-def all_kinds() -> tuple:
-    from troccas.puzzles import KINDS
-    return (*KINDS, ENDGAME)
+def all_kinds(name: str | None = None) -> tuple:
+    """The kinds a sheet can hold: the engine's puzzle kinds, then the game's own."""
+    return (*registry(name).names, *game_sheets(name).EXTRA_KINDS)
 
 
 def puzzle_url(kind: str, seed: int) -> str:
     """Site-relative URL of the page that shows the same puzzle."""
-    if kind == ENDGAME:
-        return f"puzzles/endgames/?seed={seed}"
-    return f"puzzles/{kind}/?seed={seed}"
-
-
-def _endgame(seed: int) -> dict:
-    """An endgame as the sheet prints a puzzle: every hand, the trick, the question; the key
-    has the engine's best first card and its worked line."""
-    from troccas import api
-    e = api.call("endgame", seed=seed, answer=True)
-    return {"kind": ENDGAME, "title": _t("worksheets.endgame"), "question": e["question"],
-            "situation": e["situation"], "answer_type": "card", "answer": e["answer"],
-            "answer_text": _t("worksheets.endgame_answer", cards=_t("worksheets.or").join(
-                card_code(e["answer"])), n=e["value"]),
-            "steps": e["steps"], "rule_steps": [], "choices": []}
+    own = game_sheets()
+    return own.EXTRA_URLS.get(kind, own.PUZZLE_URL).format(kind=kind, seed=seed)
 
 
 def kinds_of(value: str | Iterable[str]) -> list[str]:
     """The kinds asked for ("count,legal" or a list), in the engine's order, each once. An
     unknown kind is refused by the engine (its message names the kinds)."""
-    from troccas.errors import msg, quote
-    from troccas.puzzles import PuzzleError
+    from cardgame.messages import quote
 
     items = value.split(",") if isinstance(value, str) else [str(v) for v in value]
     asked = [v.strip() for v in items if v.strip()]
@@ -128,7 +178,9 @@ def kinds_of(value: str | Iterable[str]) -> list[str]:
         raise SheetError(_t("worksheets.error_no_kind"))
     for k in asked:
         if k not in kinds:  # the engine's words, naming every kind a sheet can hold
-            raise PuzzleError(msg("puzzle#kind", value=quote(k), kinds=list(kinds), field="kind"))
+            engine = registry()
+            raise engine.error(engine.msg("puzzle#kind", value=quote(k), kinds=list(kinds),
+                                          field="kind"))
     return [k for k in kinds if k in asked]
 
 
@@ -171,15 +223,21 @@ def answer_text(p: dict) -> str:
     a = p["answer"]
     if isinstance(a, list):
         return " ".join(card_code(a))
-    if p["answer_type"] == "number" and p["kind"] == "count":
-        return _t("worksheets.answer_points", n=a)
+    if p["answer_type"] == "number":  # a kind's unit, where the game's words give one
+        unit = f"worksheets.answer_{p['kind']}"
+        return _t(unit, n=a) if unit in said().entries else str(a)
     if a in p.get("choices", ()):  # a word the question offers ('keep', 'none')
-        return choice_word(a)
+        return choice_word(a, p)
     return str(card_code(a))
 
 
-def choice_word(choice: str) -> str:
-    """One of the words a puzzle's question offers besides cards, as the sheets say it."""
+def choice_word(choice: str, p: dict | None = None) -> str:
+    """One of the words a puzzle's question offers besides cards, as the sheets say it: the
+    engine's where it words them (the puzzle's ``labels``), else the site's."""
+    labels = (p or {}).get("labels") or {}
+    if choice in labels:
+        text = labels[choice]
+        return text[:1].upper() + text[1:]
     return _t(f"worksheets.choice_{choice}")
 
 
@@ -216,16 +274,18 @@ def _key(puzzles: list[dict]) -> list[dict]:
 def sheet(spec: dict, number: int = 1, of: int = 1) -> dict:
     """One sheet's context for the template: its puzzles as the engine sets them, with the
     engine's answers and steps, and its key."""
-    from troccas import api
+    api = facade()
     TITLES = titles()
+    extra = game_sheets().EXTRA_KINDS
 
     puzzles = []
     for n, (kind, seed) in enumerate(spec["puzzles"], 1):
-        p = _endgame(seed) if kind == ENDGAME else \
+        p = extra[kind](seed) if kind in extra else \
             api.call("puzzle", kind=kind, seed=seed, answer=True)
         p.update(n=n, seed=seed, url=puzzle_url(kind, seed), answer_text=answer_text(p),
-                 players=p["situation"].get("players"))
-        if kind != ENDGAME:  # the engine titles a puzzle by its kind, in English
+                 players=p["situation"].get("players"),
+                 choice_words=[choice_word(c, p) for c in p.get("choices", ())])
+        if kind not in extra:  # the kind's title in the sheets' words
             p["title"] = TITLES[kind]
         puzzles.append(p)
     kinds = list(dict.fromkeys(p["kind"] for p in puzzles))
@@ -233,12 +293,18 @@ def sheet(spec: dict, number: int = 1, of: int = 1) -> dict:
     names = [TITLES[k] for k in kinds]
     return {"number": number, "of": of, "seed": spec["seed"], "kinds": kinds,
             "titles": names,
-            "name": _t("worksheets.and").join(names) if len(names) <= 2 else _t("worksheets.mixed"),
+            "name": sheet_name(names),
             "seed_spans": [{"kind": k, "title": TITLES[k], "first": s[0], "last": s[-1]}
                            for k, s in seeds.items()],
             "puzzles": puzzles, "key": _key(puzzles),
             # Say how many play at each table only where the sheet mixes tables.
             "mixed_players": len({p["players"] for p in puzzles if p["players"]}) > 1}
+
+
+def sheet_name(titles: list[str]) -> str:
+    """What a sheet of these kinds is called: "Counting", "Counting and Legal plays", or
+    "mixed puzzles" for more."""
+    return _t("worksheets.and").join(titles) if len(titles) <= 2 else _t("worksheets.mixed")
 
 
 def class_set(kinds, seed, count, sheets=1) -> list[dict]:
@@ -252,10 +318,12 @@ def check_keys(keys: str) -> str:
     return keys
 
 
-def render_sheets(env, sheets: list[dict], *, card: Callable[[str], str],
-                  keys: str = "after") -> str:
-    """The sheets (and their keys) as one HTML fragment: a <div class="ho-sheets">."""
-    return env.get_template(SHEETS_TEMPLATE).render(sheets=sheets, card=card,
+def render_sheets(env, sheets: list[dict], *, card: Callable[..., str],
+                  label: Callable[[str], str] = str, keys: str = "after") -> str:
+    """The sheets (and their keys) as one HTML fragment: a <div class="ho-sheets">.
+    ``card(token)``: a card's picture; ``label(token)``: its name (the game's situation
+    template may say it)."""
+    return env.get_template(SHEETS_TEMPLATE).render(sheets=sheets, card=card, label=label,
                                                     keys=check_keys(keys))
 
 
@@ -276,7 +344,7 @@ _browser: dict = {}
 def browser_card(base: str, labels: dict) -> Callable[[str], str]:
     """A card in the browser: the site's own picture of it (the build drew cards/*.svg with the
     same code as the PDF's inline pictures), loaded at once so the sheets can be printed."""
-    def card(token: str) -> str:
+    def card(token: str, **_drawn) -> str:
         return (f'<img class="ho-card__img" src="{escape(base, quote=True)}cards/{token}.svg"'
                 f' alt="{escape(labels.get(token, token), quote=True)}" width="55" height="100">')
     return card
@@ -329,10 +397,10 @@ def browser_prepare(request_json: str) -> str:
     fills in the form, so the first sheets come at once: measured in Chromium here, unpacking
     the zip, importing Jinja and compiling the templates took some 3-4 s of the first call,
     against about a second for a class set of 12 sheets of 6 puzzles."""
-    from troccas import api  # noqa: F401
-    from troccas import puzzles  # noqa: F401
-
     request = json.loads(request_json)
+    facade(request.get("game"))
+    registry(request.get("game"))
+    game_sheets(request.get("game"))
     env = _browser_env(request["templates"], _browser_words(request))
     for name in env.list_templates():
         env.get_template(name)
@@ -345,12 +413,13 @@ def browser_render(request_json: str) -> str:
     "seed": …, "count": …, "sheets": …, "keys": "after"|"end"} — the numbers as the reader typed
     them. Returns JSON: {"html": …, "seeds": [each sheet's seed], "title": …} or {"error": one
     line}."""
-    from troccas.errors import TroccasError
+    from cardgame.errors import GameError
 
     request = json.loads(request_json)
     words = _browser_words(request)
     env = _browser_env(request["templates"], words)
     _in_browser[0] = words
+    _browser_game[0] = request.get("game")
     try:
         try:
             keys = check_keys(request.get("keys", "after"))
@@ -358,21 +427,23 @@ def browser_render(request_json: str) -> str:
                                request.get("count"), request.get("sheets"))
         except SheetError as exc:
             return json.dumps({"error": str(exc)}, ensure_ascii=False)
-        except TroccasError as exc:
+        except GameError as exc:
             return json.dumps({"error": exc.message}, ensure_ascii=False)
-        html = render_sheets(env, sheets, keys=keys,
-                             card=browser_card(request["base"], request["labels"]))
+        labels = request["labels"]
+        html = render_sheets(env, sheets, keys=keys, card=browser_card(request["base"], labels),
+                             label=lambda token: labels.get(token, token))
         return json.dumps({"html": html, "seeds": [s["seed"] for s in sheets],
                            "title": title(sheets)}, ensure_ascii=False)
     finally:
-        _in_browser[0] = None
+        _in_browser[0] = _browser_game[0] = None
 
 
 def browser_files(env, said=None) -> dict:
     """What the build ships for the maker: its templates as this build resolves them (theme
     overrides included), the stylesheets the sheets print with, and the words they are said in
     (``said``, the build's unless given: the sheets' own and the kinds' titles)."""
-    names = (SHEETS_TEMPLATE, "handouts/_cards.html.j2")
+    names = (SHEETS_TEMPLATE, "handouts/_cards.html.j2", GAME_TEMPLATE,
+             *game_sheets().TEMPLATES)
     source = {n: env.loader.get_source(env, n)[0] for n in names}
     css = [env.loader.get_source(env, n)[0] for n in ("handouts/handouts.css", CSS)]
     if said is None:
@@ -380,4 +451,4 @@ def browser_files(env, said=None) -> dict:
         said = current()
     words = said.subset("worksheets.", "puzzles.kind_")
     return {"templates": source, "css": "\n".join(css), "language": said.language,
-            "words": words}
+            "words": words, "game": game()}

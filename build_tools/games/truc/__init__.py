@@ -1,21 +1,20 @@
 """Truc's own part of the site build (issue 18): the second game of the generator.
 
 Its site is small so far: besides the engine (Python in the browser), the header search and the
-offline copy, the generic parts it uses are the puzzles and the teacher's projector view
-(``GENERIC_PARTS``; its slides drawn by ``templates/teach/slide.html``): its kinds
+offline copy, the generic parts it uses (``GENERIC_PARTS``) are the teacher's projector view (its
+slides drawn by ``templates/teach/slide.html``) and the puzzles part — its kinds
 (trick, hand, score, raise, eleven) are the engine's registry (``truc.puzzles``), its authored
 puzzles ``puzzles/<kind>.yaml``, each checked by the engine at build time, and its situations
-are drawn by ``templates/puzzles/situation.html``. This folder adds what only Truc has:
+are drawn by ``templates/puzzles/situation.html`` — and the handouts and worksheets parts: its
+handouts are declared in :mod:`.handouts` (the rules on one page,
+``templates/handouts/rules.html.j2``, and a worksheet of every kind), its situations on a sheet
+drawn by ``templates/worksheets/situation.html``. This folder adds what only Truc has:
 * ``<!-- truc-glossary -->`` — the terms and the partners' signals of ``glossary/terms.yaml``.
 * ``<!-- truc-cards -->`` — the 40 cards, highest rank first, each drawn by :mod:`.cards_svg`
   into ``cards/<token>.svg`` and named by the engine.
 * ``<!-- truc-fact: NAME -->`` (``NAME words`` in words) — one of the game's numbers as the
   engine plays them (``truc.api`` ``facts``: target, eleven, hand_cards, truc, retruc …), so no
   page types one in.
-* ``<!-- truc-handouts -->`` — the printable handouts, rendered to PDF by the same headless
-  Chromium as Troccas's (``build_tools/handouts/pdf.py``) from ``templates/truc/handout.html``:
-  the rules on one page (the ranking drawn from the engine's pack) and a worksheet of puzzles
-  with its answer key, every puzzle and answer the engine's.
 """
 
 from __future__ import annotations
@@ -31,14 +30,8 @@ from build_tools.parts import Part
 from build_tools.site_assets import add_assets, add_static_files
 
 STATIC = Path(__file__).resolve().parent / "static"
-ROOT = Path(__file__).resolve().parents[3]
-HANDOUTS = {"truc-rules.pdf": ("rules", "Truc — the rules on one page"),
-            "truc-puzzles.pdf": ("puzzles", "Truc — puzzles, with the answer key")}
-WORKSHEET = [("trick", 100), ("trick", 101), ("hand", 100), ("score", 100), ("raise", 100),
-             ("eleven", 100)]
-CACHE = ROOT / "build" / "truc-handouts"
 CSS_URI = "assets/truc/truc.css"
-GENERIC_PARTS: tuple = ("puzzles", "teach")
+GENERIC_PARTS: tuple = ("puzzles", "teach", "handouts", "worksheets")
 MARKERS: dict = {}
 
 
@@ -78,81 +71,7 @@ class TrucPart(Part):
             files.append(generated_file(config, f"cards/{c['token']}.svg",
                                         content=card_svg(c["token"], c["name"])))
         self.glossary = self._glossary()
-        for name, path in self._handouts().items():
-            files.append(generated_file(config, f"handouts/{name}", abs_src_path=str(path)))
         return files
-
-    def _handouts(self) -> dict[str, Path]:
-        """The handout PDFs, rendered again only when their HTML changed."""
-        import hashlib
-        from build_tools.handouts.pdf import HandoutError, Renderer
-        CACHE.mkdir(parents=True, exist_ok=True)
-        todo, out = {}, {}
-        for name, (kind, title) in HANDOUTS.items():
-            page = self.site.env.get_template("truc/handout.html").render(
-                kind=kind, title=title, **(self._rules_context() if kind == "rules"
-                                           else self._worksheet_context()))
-            digest = hashlib.sha256(page.encode()).hexdigest()
-            path = CACHE / name
-            stamp = CACHE / (name + ".sha256")
-            out[name] = path
-            if not (path.is_file() and stamp.is_file() and stamp.read_text() == digest):
-                todo[name] = (page, title, digest)
-        if todo:
-            try:
-                with Renderer() as r:
-                    for name, (page, title, digest) in todo.items():
-                        r.pdf(page, CACHE / name, footer=title)
-                        (CACHE / (name + ".sha256")).write_text(digest)
-            except HandoutError as exc:
-                raise BuildError(f"truc handouts: {exc}") from None
-        return out
-
-    def _rules_context(self) -> dict:
-        from .cards_svg import card_svg
-        seen, ranking = set(), []
-        for c in self.cards:  # one card of each rank, highest first
-            if c["rank"] not in seen:
-                seen.add(c["rank"])
-                label = {"R": "rei (12)", "C": "cavall (11)", "S": "sota (10)",
-                         "1": "ace (1)"}.get(c["rank"], c["rank"])
-                ranking.append({"svg": card_svg(c["token"], c["name"]), "label": label})
-        return {"ranking": ranking, "facts": self.site.api.call("facts")}
-
-    def _worksheet_context(self) -> dict:
-        from build_tools.words import current
-
-        from .cards_svg import card_svg
-        t = current().t
-        names = {c["token"]: c["name"] for c in self.cards}
-        out = []
-        for kind, seed in WORKSHEET:
-            p = self.site.api.call("puzzle", kind=kind, seed=seed, answer=True)
-            s = p["situation"]
-            figs = lambda plays: [{"svg": card_svg(t, names[t]), "seat": seat,  # noqa: E731
-                                   "name": names[t]} for seat, t in plays]
-            lines, tricks = [], []
-            if kind == "trick":
-                tricks = [figs(s["plays"])]
-            elif kind == "hand":
-                lines = [t("puzzles.truc_dealt_sheet", seat=s["dealer"], n=s["cards_each"])]
-                tricks = [figs(tr["plays"]) for tr in s["tricks"]]
-            elif kind == "score":
-                lines = [t("puzzles.truc_dealt_short", seat=s["dealer"])] + [
-                    _event(e, names) for e in s["events"]]
-            elif kind == "raise":
-                lines = [t("puzzles.truc_worth", stake=s["stake"])] + [
-                    _event(e, names) for e in s["bets"]] + [
-                    t("puzzles.truc_to_play", seat=s["to_play"])]
-            else:
-                lines = [t("puzzles.truc_about_to_deal", seat=s["dealer"])]
-            labels = p["labels"]
-            out.append({"question": p["question"], "lines": lines, "tricks": tricks,
-                        "choices": [c[:1].upper() + c[1:] for c in labels.values()],
-                        "answer": labels[p["answer"]][:1].upper() + labels[p["answer"]][1:],
-                        "explanation": " ".join(p["steps"])})
-        return {"puzzles": out, "seeds": ", ".join(f"{k} {s}" for k, s in WORKSHEET),
-                "facts": self.site.api.call("facts")}
 
     def _glossary(self) -> dict:
         path = self.site.glossary_dir / "terms.yaml"
@@ -178,14 +97,11 @@ class TrucPart(Part):
                 return self._glossary_html()
             if marker.name == "truc-cards":
                 return self._cards_html(page)
-            if marker.name == "truc-handouts":
-                return "\n".join(f"- [{title}](handouts/{name}) (PDF)"
-                                 for name, (_, title) in HANDOUTS.items()) + "\n"
             raise AssertionError(marker.name)  # pragma: no cover - only the names below
 
         markdown = replace_markers(markdown, ["truc-fact"], draw)  # inline, in the prose
-        return replace_markers(markdown, ["truc-glossary", "truc-cards",
-                                          "truc-handouts"], draw, whole_line=True)
+        return replace_markers(markdown, ["truc-glossary", "truc-cards"], draw,
+                               whole_line=True)
 
     def _fact(self, marker, page) -> str:
         facts = self.site.api.call("facts")
@@ -231,26 +147,6 @@ def _in_words(value: int) -> str:
     from build_tools.words import current
     said = current()
     return said.t(f"numbers.n{value}") if f"numbers.n{value}" in said.entries else str(value)
-
-
-def _event(e: dict, names: dict) -> str:
-    """One event of a hand in words, for the worksheet: the same words as the puzzle page's
-    (templates/puzzles/situation.html, messages/en/puzzles.yaml)."""
-    from build_tools.words import current
-    t = current().t
-    if e["type"] == "bet":
-        return t("puzzles.truc_bets", seat=e["player"],
-                 stake=t(f"puzzles.truc_stake_{e['stake']}", n=e["stake"]))
-    if e["type"] == "answer":
-        return t("puzzles.truc_accepts" if e["accept"] else "puzzles.truc_turns_down",
-                 seat=e["player"])
-    if e["type"] == "play":
-        return t("puzzles.truc_plays", seat=e["player"], card=names.get(e["card"], e["card"]))
-    if e["type"] == "trick":
-        if e["team"] is None:
-            return t("puzzles.truc_trick_drawn", n=e["number"])
-        return t("puzzles.truc_trick_taken", n=e["number"], seats=t(f"puzzles.truc_team_{e['team']}"))
-    return e["type"]
 
 
 PARTS = (TrucPart,)

@@ -4,7 +4,7 @@
 // The teacher's choices go, as typed, to the reader's own Python: build_tools/worksheets/
 // sheets.py (browser_render, through cardsite.site) checks them, has the engine set every puzzle
 // and work out every answer, and draws the sheets and their keys with the same templates as the
-// PDFs of `troccas worksheet`. Nothing is decided here: a bad number or kind comes back as one
+// PDFs of `<game> worksheet`. Nothing is decided here: a bad number or kind comes back as one
 // line, shown on the page. The sheets go into a shadow root with the PDFs' own stylesheets, so
 // the site's styles leave them alone; printing the page prints only them (maker.css).
 // The choices are kept in the page's address (?kinds=count,legal&count=6&sheets=12&seed=1), so
@@ -90,7 +90,7 @@ function bindMaker(box) {
       const shipped = await files(box.dataset.render);
       const answer = JSON.parse(await window.cardsite.site("build_tools.worksheets.sheets:browser_render",
         JSON.stringify({ templates: shipped.templates, labels: shipped.labels, words: shipped.words,
-          language: shipped.language, base: box.dataset.base, ...c })));
+          language: shipped.language, game: shipped.game, base: box.dataset.base, ...c })));
       if (answer.error) {
         fail(answer.error);
         return;
@@ -125,7 +125,7 @@ function bindMaker(box) {
     window.cardsite.boot().then(() => files(box.dataset.render)).then((shipped) =>
       window.cardsite.site("build_tools.worksheets.sheets:browser_prepare",
         JSON.stringify({ templates: shipped.templates, words: shipped.words,
-          language: shipped.language }))).catch(() => {});
+          language: shipped.language, game: shipped.game }))).catch(() => {});
   }
 }
 

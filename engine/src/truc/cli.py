@@ -4,6 +4,9 @@
     truc replay hand.json [--json]                           every trick and the result
     truc trick "1 3o" "2 3c" "3 4e" "0 4b"                   who takes a trick, and why
 
+Installed packages may add commands (``cardgame.commands``; the project's site tooling adds
+``truc worksheet``, printable puzzle worksheets).
+
 Bad input prints one line naming the field, token or action and the rule, status 2.
 """
 
@@ -43,7 +46,15 @@ def run(argv: list[str] | None) -> int:
     c = sub.add_parser("trick", help="who takes a trick: plays as 'seat card'")
     c.add_argument("plays", nargs="+")
     c.add_argument("--players", type=int, default=4)
+
+    def cmd(name: str, help: str) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = sub.add_parser(name, help=help)
+        return parser
+    from cardgame.cli import plugin_commands
+    plugins = plugin_commands("truc", sub, cmd)
     args = p.parse_args(argv)
+    if args.command in plugins:
+        return plugins[args.command](args, _fail)
     if args.command == "play":
         seed = _seed(args.seed)
         rec = api.call("new", players=args.players, dealer=args.dealer, seed=seed,
@@ -94,6 +105,11 @@ def run(argv: list[str] | None) -> int:
         plays.append([int(seat), card.strip()])
     print(api.call("trick", plays=plays, players=args.players)["text"])
     return 0
+
+
+def _fail(message: str, rule: str) -> int:
+    print(f"truc: error: {message} [{rule}]".replace("\n", " "), file=sys.stderr)
+    return 2
 
 
 def _seed(text: str) -> int:

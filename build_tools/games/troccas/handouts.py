@@ -1,15 +1,17 @@
-"""What the handouts say: every number from the engine, every name from the glossary data,
-the words around them the site's own in the language of the build under way
-(build_tools/messages/<language>/handouts.yaml).
+"""Troccas's handouts (build_tools/handouts/): which it has, and what they say — every number
+from the engine, every name from the glossary data, the words around them the site's own in the
+language of the build under way (build_tools/messages/<language>/handouts.yaml and this game's
+build_tools/games/troccas/messages/<language>/handouts.yaml).
 
-Free of Playwright and mkdocs: each function returns the context of one template.
+Free of Playwright and mkdocs: each function returns the context of one template
+(templates/handouts/ beside this module).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 from build_tools.games.troccas import cards_svg  # noqa: E402
 from build_tools.glossary import render as gl  # noqa: E402
@@ -17,13 +19,9 @@ from build_tools.glossary.load import meanings, name_meanings, rm_forms, renderi
 
 from troccas import api  # noqa: E402
 from troccas.cards import SUIT_NAMES, SUIT_ROMANSH, SUITS  # noqa: E402
-from troccas.puzzles import KINDS as KINDS  # noqa: E402 - handouts/__init__.py reads content.KINDS
+from troccas.puzzles import KINDS  # noqa: E402
 
 from build_tools.words import current  # noqa: E402
-
-# The worksheets are drawn by code the browser's worksheet maker runs too.
-from build_tools.worksheets.sheets import (answer_text, class_set,  # noqa: E402,F401
-                                           puzzle_url)
 
 # The sample pile counted on the summary (the engine counts it when the handout is made).
 SAMPLE_PILE = "Kc 7c 8c 9c XXI II III IV Qr 5b"
@@ -144,11 +142,6 @@ def glossary_sheet() -> dict:
             lambda e: list(gl.PHASES)[gl._phase_key(e)], "card": card}
 
 
-def worksheets(kinds, seed: int, count: int, sheets: int = 1) -> list[dict]:
-    """The sheets' contexts (build_tools/worksheets/sheets.py, shared with the browser)."""
-    return class_set(kinds, seed, count, sheets)
-
-
 # --- the teacher's kit: the score pad and the card-value poster ------------------------------
 EXAMPLE_GAME_SEED = 1  # the worked game printed under the score pads (played by the engine)
 
@@ -242,3 +235,17 @@ def describe(tokens, pack: list[dict]) -> str:
             words.append(c["name"])  # the engine's, in the build's language
             done.add(c["token"])
     return list_and(words)
+
+
+# --- what build_tools/handouts/ asks of the game -----------------------------------------------
+# The site's stylesheet, which the handouts print with (before the generator's).
+CSS = (ROOT / "docs" / "assets" / "css" / "troccas.css",)
+# (file in site/handouts/, its title's key in the handouts words, template, its context)
+HANDOUTS = (("troccas-rules-summary.pdf", "title_summary", "handouts/summary.html.j2", summary),
+            ("troccas-glossary.pdf", "title_glossary", "handouts/glossary.html.j2",
+             glossary_sheet),
+            ("troccas-score-pad.pdf", "title_scorepad", "handouts/scorepad.html.j2", scorepad),
+            ("troccas-card-values-poster.pdf", "title_poster", "handouts/poster.html.j2", poster))
+# The worksheets the Handouts page offers, pre-built: (seed, number of puzzles) for each kind.
+SITE_SHEETS = ((1, 6), (101, 6))
+WORKSHEETS = tuple((kind, seed, count) for kind in KINDS for seed, count in SITE_SHEETS)

@@ -43,7 +43,6 @@ from cardgame.messages import DEFAULT_LANGUAGE
 from cardgame.plural import CATEGORIES
 
 FOLDER = Path(__file__).resolve().parent / "messages"
-GAMES = Path(__file__).resolve().parent / "games"
 # Folders of languages kept outside the generator's own (add_folder: a language being
 # written, or a test's pseudo-language), each holding <language>/<area>.yaml; looked in first.
 _FOLDERS: list[Path] = []
@@ -229,7 +228,7 @@ def _words(language: str, game: str | None) -> Words:
     for path in sorted(folder.glob("*.yaml")):
         for key, value in _read(path).items():
             entries[f"{path.stem}.{key}"] = value
-    own = GAMES / game / "messages" / language if game else None
+    own = _game_folder(game) / "messages" / language if game else None
     for path in sorted(own.glob("*.yaml")) if own and own.is_dir() else ():
         for key, value in _read(path).items():
             if f"{path.stem}.{key}" in entries:
@@ -240,9 +239,15 @@ def _words(language: str, game: str | None) -> Words:
     return Words(language, entries)
 
 
+def _game_folder(game: str) -> Path:
+    # Imported here: the browser's Python loads this module without the site code's finder.
+    from build_tools.site_code import folder
+    return folder(game)
+
+
 def game_languages(game: str) -> list[str]:
     """The languages a game's site code has words in (none: it needs no words of its own)."""
-    own = GAMES / game / "messages"
+    own = _game_folder(game) / "messages"
     return sorted(p.name for p in own.iterdir() if p.is_dir()) if own.is_dir() else []
 
 

@@ -1,7 +1,8 @@
 """Truc's own part of the site build (issue 18): the second game of the generator.
 
 Its site is small so far: besides the engine (Python in the browser), the header search and the
-offline copy, the generic part it uses is the puzzles part (``GENERIC_PARTS``): its kinds
+offline copy, the generic part it uses is the puzzles part (its config, sites/truc/mkdocs.yml,
+leaves the others out, each with its reason): its kinds
 (trick, hand, score, raise, eleven) are the engine's registry (``truc.puzzles``), its authored
 puzzles ``puzzles/<kind>.yaml``, each checked by the engine at build time, and its situations
 are drawn by ``templates/puzzles/situation.html``. This folder adds what only Truc has:
@@ -37,7 +38,6 @@ WORKSHEET = [("trick", 100), ("trick", 101), ("hand", 100), ("score", 100), ("ra
              ("eleven", 100)]
 CACHE = ROOT / "build" / "truc-handouts"
 CSS_URI = "assets/truc/truc.css"
-GENERIC_PARTS: tuple = ("puzzles",)
 MARKERS: dict = {}
 
 

@@ -196,14 +196,15 @@ def load_site(game: str, language: str = "en", glossary: str | Path | None = Non
     except ImportError:
         raise BuildError(f"{config_name}: cardsite: game '{game}': no engine package '{game}'"
                          f" with a facade '{game}.api' is installed (make setup)") from None
-    site_codes.use(game, site_code)
     try:
-        game_site = site_codes.load(game)
+        game_site = importlib.import_module(site_code or site_codes.default_module(game))
     except ImportError as exc:
         where = (f"site_code '{site_code}'" if site_code else
                  f"no folder build_tools/games/{game}/ with the game's site code")
         raise BuildError(f"{config_name}: cardsite: game '{game}': {where} cannot be imported"
                          f" ({exc})") from None
+    # From now on the game's templates, words and schema are looked for in that folder.
+    site_codes.use(game, site_code)
     from cardgame.messages import languages, set_language
     if language not in languages(game):
         raise BuildError(f"{config_name}: cardsite: language '{language}': the engine speaks "

@@ -26,8 +26,12 @@ def _sign(suit: str, x: float, y: float, r: float) -> str:
             for a in (i * math.pi / 4 for i in range(8)))
         return f'<circle cx="{x}" cy="{y}" r="{r * 0.55:.1f}" fill="{col}"/>{rays}'
     if suit == "m":
-        return (f'<path d="M{x + r * 0.3:.1f} {y - r:.1f} a{r:.1f} {r:.1f} 0 1 0 0 {2 * r:.1f}'
-                f' a{r * 0.8:.1f} {r:.1f} 0 1 1 0 {-2 * r:.1f}z" fill="{col}"/>')
+        # The outer circle's arc round the left, from 60 degrees above the right to 60 below,
+        # and back by a flatter arc: a crescent open to the right.
+        dx, dy = r * 0.5, r * 0.87
+        return (f'<path d="M{x + dx:.1f} {y - dy:.1f} A{r:.1f} {r:.1f} 0 1 0 {x + dx:.1f}'
+                f' {y + dy:.1f} A{r * 1.05:.1f} {r * 1.05:.1f} 0 0 1 {x + dx:.1f} {y - dy:.1f}z"'
+                f' fill="{col}"/>')
     points = " ".join(
         f"{x + (r if i % 2 == 0 else r * 0.42) * math.sin(i * math.pi / 5):.1f},"
         f"{y - (r if i % 2 == 0 else r * 0.42) * math.cos(i * math.pi / 5):.1f}"

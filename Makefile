@@ -7,7 +7,8 @@
 #   make lint    the static checks only: ruff, mypy, eslint and the JavaScript tests (node --test)
 #   make build   set everything up and build site/ only
 #   GAME=<game>  (with serve or build) another game's site: sites/<game>/ -> site-<game>/
-#   make games   the games found, with their configs and editions
+#   make games   the games found, with their configs and editions (and the test games' sites,
+#                which `make test` builds for the browser tests only)
 #
 # Every step leaves a stamp in .cache/stamps/, so running a target twice redoes only what changed.
 # Helpers: setup (venv + npm), venv, npm, wheel, stdlib, chromium, bench, clean, clean-all.
@@ -36,7 +37,11 @@ PYODIDE_VERSION := 314.0.7
 # clears the folder first). tests/conftest.py finds them the same way.
 ROOT_GAME := $(shell sed -n 's/^ *game: *\([A-Za-z0-9_]*\).*/\1/p' mkdocs.yml | head -n 1)
 GAMES := $(ROOT_GAME) $(sort $(patsubst sites/%/mkdocs.yml,%,$(wildcard sites/*/mkdocs.yml)))
-game_dir = $(if $(filter $(ROOT_GAME),$1),.,sites/$1)
+# The test games' sites, tests/games/<game>/site/mkdocs.yml: built by `make test` only (never by
+# `make build` or `make serve`), each after the games' on the next test port.
+TEST_SITE_GAMES := $(sort $(patsubst tests/games/%/site/mkdocs.yml,%,$(wildcard tests/games/*/site/mkdocs.yml)))
+SITE_GAMES := $(GAMES) $(TEST_SITE_GAMES)
+game_dir = $(if $(filter $(ROOT_GAME),$1),.,$(if $(filter $(TEST_SITE_GAMES),$1),tests/games/$1/site,sites/$1))
 # $(call game_file,GAME,NAME): the path of a file beside the game's config.
 game_file = $(patsubst ./%,%,$(call game_dir,$1)/$2)
 game_config = $(call game_file,$1,mkdocs.yml)
@@ -44,7 +49,7 @@ game_editions = $(patsubst $(call game_dir,$1)/mkdocs.%.yml,%,$(wildcard $(call 
 # Where `make build` puts a game's site: site/ for the root's game, site-<game>/ for another.
 game_site = $(if $(filter $(ROOT_GAME),$1),site,site-$1)
 # Each game's test site is served on its own port: the root's on TEST_PORT, the next on +1, ...
-game_test_port = $(shell i=$(TEST_PORT); for g in $(GAMES); do [ "$$g" = "$1" ] && echo $$i; i=$$((i + 1)); done)
+game_test_port = $(shell i=$(TEST_PORT); for g in $(SITE_GAMES); do [ "$$g" = "$1" ] && echo $$i; i=$$((i + 1)); done)
 
 # Which game's site `make serve` and `make build` make (the root's by default).
 GAME ?= $(ROOT_GAME)
@@ -58,6 +63,8 @@ ENGINE_SRC := engine/pyproject.toml $(shell find engine/src -not -path '*/__pyca
                 -not -path '*.egg-info*' -not -name '*.pyc' 2>/dev/null)
 SITE_SRC := $(wildcard mkdocs*.yml) $(shell find docs docs-* overrides build_tools glossary puzzles sites \
                 -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
+# The test games: their engines, sites and site code (tests/games/), for their test sites.
+TEST_GAMES_SRC := $(shell find tests/games -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
 
 .PHONY: help games serve build test lint setup venv npm wheel stdlib chromium bench bench-engine lighthouse clean clean-all FORCE
 
@@ -133,7 +140,7 @@ $(STAMPS)/test-url-%: FORCE
 # $(call build_site,GAME,URL,DIR): the game's site for the address URL into DIR, then each of
 # its editions for URL<lang>/ into DIR/<lang>/ (each edition's config reads SITE_URL too).
 define build_site
-@test -n "$(filter $1,$(GAMES))" || { echo "make: GAME=$1: no such game (games: $(GAMES); a game is sites/<game>/mkdocs.yml)"; exit 1; }
+@test -n "$(filter $1,$(SITE_GAMES))" || { echo "make: GAME=$1: no such game (games: $(GAMES); a game is sites/<game>/mkdocs.yml)"; exit 1; }
 SITE_URL=$2 $(VENV)/bin/mkdocs build --strict --quiet -f $(call game_config,$1) --site-dir $3
 @for lang in $(call game_editions,$1); do echo "mkdocs build -f $(call game_file,$1,mkdocs.$$lang.yml) (into $3/$$lang/)"; \
   SITE_URL=$2$$lang/ $(VENV)/bin/mkdocs build --strict --quiet -f $(call game_file,$1,mkdocs.$$lang.yml) \
@@ -142,10 +149,12 @@ endef
 
 games:
 	@$(foreach g,$(GAMES),echo "$(g): $(call game_config,$(g))$(foreach l,$(call game_editions,$(g)), + $(l): $(call game_file,$(g),mkdocs.$(l).yml)) -> $(call game_site,$(g))/";)
+	@$(foreach g,$(TEST_SITE_GAMES),echo "$(g) (a test game; make test only): $(call game_config,$(g)) -> $(TEST_SITES)/$(g)/";)
 
 # --- the site -------------------------------------------------------------------------------
 build: $(STAMPS)/site-$(GAME)
 $(STAMPS)/site-$(GAME): $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/serve-url $(SITE_SRC) | chromium
+	@test -n "$(filter $(GAME),$(GAMES))" || { echo "make: GAME=$(GAME): no such game (games: $(GAMES); a game is sites/<game>/mkdocs.yml)"; exit 1; }
 	$(call build_site,$(GAME),$(SERVE_URL),$(CURDIR)/$(SITE_DIR))
 	@touch $@
 
@@ -161,7 +170,7 @@ TEST_SITES := build/test-sites
 # The URL stamps are reached through the pattern rules only: kept, so that an unchanged address
 # does not rebuild a site at the next run.
 .PRECIOUS: $(STAMPS)/test-url-% $(STAMPS)/test-site-%
-$(STAMPS)/test-site-%: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/test-url-% $(SITE_SRC) | chromium
+$(STAMPS)/test-site-%: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/test-url-% $(SITE_SRC) $(TEST_GAMES_SRC) | chromium
 	$(call build_site,$*,$(call test_url,$*),$(CURDIR)/$(TEST_SITES)/$*)
 	@touch $@
 
@@ -190,7 +199,7 @@ lint: $(STAMPS)/venv $(STAMPS)/npm
 
 # Without test files in PYTEST_ARGS, pytest runs tests/ (pytest.ini's testpaths); with some,
 # only those.
-test: lint chromium $(GAMES:%=$(STAMPS)/test-site-%)
+test: lint chromium $(SITE_GAMES:%=$(STAMPS)/test-site-%)
 	CARDSITE_SITES=$(TEST_SITES) $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Start-up benchmark, on the test site (pre-compiled Python) and on the same site with Pyodide's

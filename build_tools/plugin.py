@@ -5,8 +5,13 @@
     plugins:
       - search
       - cardsite:
-          game: <game>           # the engine package (its facade is <game>.api) and the
-                                 # game's site folder, build_tools/games/<game>/ (required)
+          game: <game>           # the engine package (its facade is <game>.api) (required)
+          site_code: <module>    # the game's site code (default build_tools.games.<game>;
+                                 # build_tools/site_code.py)
+          python_path: [<dir>]   # folders put first on Python's path, where the game's
+                                 # packages are when they are not installed (the test game)
+          without:               # the generic parts the game's site does not use, each with
+            play: <reason>       # the reason, said in one line by the build (default: none)
           language: en           # the engine's message catalogue the pages are written in
           glossary: glossary     # the game's glossary data (YAML), beside mkdocs.yml
           puzzles: puzzles       # the game's authored puzzles (YAML)
@@ -17,9 +22,10 @@
 The options are checked by :class:`SiteConfig` (a MkDocs config schema), so a typo or a missing
 folder stops the build with one line naming ``mkdocs.yml``. The build itself is done by parts
 (``build_tools/parts/``: the in-browser engine, the glossary, the puzzles, the handouts, the
-header search's accent folding, the offline copy) and by the game's own parts (``build_tools/games/<game>/``), run in that order
-for each MkDocs event. They share a :class:`Site`: the options, the engine's facade, the game's
-site module and the one Jinja environment (``build_tools/templating.py``).
+header search's accent folding, the offline copy) and by the game's own parts (its site code,
+``build_tools/games/<game>/`` or the module ``site_code:`` names), run in that order for each
+MkDocs event. They share a :class:`Site`: the options, the engine's facade, the game's site
+code and the one Jinja environment (``build_tools/templating.py``).
 
 This module is the site's **MkDocs adapter**: the only one in build_tools/ that imports MkDocs
 (a test checks). It holds the plugin's events and config schema, turns the build's neutral
@@ -38,6 +44,8 @@ from __future__ import annotations
 
 import functools
 import importlib
+import logging
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -50,10 +58,12 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
+from build_tools import site_code as site_codes
 from build_tools import templating
 from build_tools.errors import BuildError
 
 ROOT = Path(__file__).resolve().parent.parent
+log = logging.getLogger("mkdocs.plugins.cardsite")
 
 
 # --- MkDocs's services, by neutral names (the parts call these, never MkDocs) -----------------
@@ -107,6 +117,15 @@ class SiteConfig(base.Config):
     # Which game: no default (a class-based config requires it), so no site is any game's by
     # accident.
     game = c.Type(str)
+    # The game's site code, a Python module (build_tools/site_code.py): by default
+    # build_tools.games.<game>.
+    site_code = c.Optional(c.Type(str))
+    # Folders (from this config) put first on Python's path before the game is imported: where
+    # a game's engine and site code are when they are not installed (the test game's site).
+    python_path = c.ListOfItems(c.Dir(exists=True), default=[])
+    # The generic parts this game's site does not use: part -> the reason, in one line. The
+    # build says each once; every other generic part runs.
+    without = c.Type(dict, default={})
     language = c.Type(str, default="en")
     # The site's other editions: language -> the address of that edition's root, relative to
     # this one's (a root edition in English: {de: de/}; its German one: {en: ../}). Each page of an
@@ -116,8 +135,10 @@ class SiteConfig(base.Config):
     # The name of each language in its own words, for the language switch, where CLDR's
     # (Babel's) is not the one wanted.
     language_names = c.Type(dict, default={})
-    glossary = c.Dir(exists=True, default="glossary")
-    puzzles = c.Dir(exists=True, default="puzzles")
+    # The data folders: by default glossary/ and puzzles/ beside this config (a site without
+    # the part needs no folder).
+    glossary = c.Optional(c.Dir(exists=True))
+    puzzles = c.Optional(c.Dir(exists=True))
     # Languages kept outside build_tools/messages/ and the engine's package: a folder per
     # language, with the site's words (<area>.yaml) and the engine's catalogue (<game>.json).
     catalogues = c.Optional(c.Dir(exists=True))
@@ -133,8 +154,12 @@ class Site:
     puzzles_dir: Path
     api: ModuleType  # the engine's facade, <game>.api
     engine: ModuleType  # the engine package (its __version__)
-    game_site: ModuleType  # build_tools.games.<game>: the game's own parts and helpers
+    game_site: ModuleType  # the game's site code: its own parts and helpers
     command: str = "build"
+    # The generic parts the game's site leaves out, each with its reason (``without:``).
+    without: dict = field(default_factory=dict)
+    # The config the site's options come from, as its errors name it.
+    config_name: str = "mkdocs.yml"
     # Puzzles a game's own parts keep the reader's progress for, besides the engine's puzzle
     # kinds (say, a game's endgames): (kind, title, authored count, page address), so the
     # puzzles' progress table lists them too. Filled in by those parts' on_files.
@@ -147,9 +172,19 @@ class Site:
 
 def load_site(game: str, language: str = "en", glossary: str | Path | None = None,
               puzzles: str | Path | None = None, command: str = "build",
-              catalogues: str | Path | None = None) -> Site:
+              catalogues: str | Path | None = None, *, site_code: str | None = None,
+              without: dict | None = None, python_path=(),
+              config_name: str = "mkdocs.yml") -> Site:
     """The shared state of a build (also for tests and commands that render outside MkDocs).
-    Raises BuildError, in one line, if the game or the language is not there."""
+    Raises BuildError, in one line, if the game, its site code, a part left out or the
+    language is not there."""
+    for folder in reversed([str(p) for p in python_path]):
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+    try:
+        without = site_codes.check_without(without or {}, config_name)
+    except ValueError as exc:
+        raise BuildError(str(exc)) from None
     if catalogues:
         from build_tools import words as site_words
         from cardgame import messages
@@ -159,27 +194,32 @@ def load_site(game: str, language: str = "en", glossary: str | Path | None = Non
         engine = importlib.import_module(game)
         api = importlib.import_module(f"{game}.api")
     except ImportError:
-        raise BuildError(f"mkdocs.yml: cardsite: game '{game}': no engine package '{game}'"
+        raise BuildError(f"{config_name}: cardsite: game '{game}': no engine package '{game}'"
                          f" with a facade '{game}.api' is installed (make setup)") from None
     try:
-        game_site = importlib.import_module(f"build_tools.games.{game}")
-    except ImportError:
-        raise BuildError(f"mkdocs.yml: cardsite: game '{game}': no folder"
-                         f" build_tools/games/{game}/ with the game's site parts") from None
+        game_site = importlib.import_module(site_code or site_codes.default_module(game))
+    except ImportError as exc:
+        where = (f"site_code '{site_code}'" if site_code else
+                 f"no folder build_tools/games/{game}/ with the game's site code")
+        raise BuildError(f"{config_name}: cardsite: game '{game}': {where} cannot be imported"
+                         f" ({exc})") from None
+    # From now on the game's templates, words and schema are looked for in that folder.
+    site_codes.use(game, site_code)
     from cardgame.messages import languages, set_language
     if language not in languages(game):
-        raise BuildError(f"mkdocs.yml: cardsite: language '{language}': the engine speaks "
+        raise BuildError(f"{config_name}: cardsite: language '{language}': the engine speaks "
                          f"{', '.join(languages(game))}")
     from build_tools import words
     if language not in words.languages():
-        raise BuildError(f"mkdocs.yml: cardsite: language '{language}': the site has no words"
-                         f" in it (build_tools/messages/{language}/)")
+        raise BuildError(f"{config_name}: cardsite: language '{language}': the site has no"
+                         f" words in it (build_tools/messages/{language}/)")
     words.use(language, game)
     # Everything the engine explains in this build (examples, puzzles, handouts) in the
     # language of the pages.
     set_language(language)
     return Site(game, language, Path(glossary or ROOT / "glossary"),
-                Path(puzzles or ROOT / "puzzles"), api, engine, game_site, command)
+                Path(puzzles or ROOT / "puzzles"), api, engine, game_site, command,
+                without=without, config_name=config_name)
 
 
 def part_classes(site: Site) -> list[type]:
@@ -190,13 +230,10 @@ def part_classes(site: Site) -> list[type]:
                "notes": notes.NotesPart, "teach": teach.TeachPart,
                "handouts": handouts.HandoutsPart, "worksheets": worksheets.WorksheetsPart,
                "play": play.PlayPart}
-    # A game names the generic parts its content has (a game with a new site starts with few);
-    # the engine, the search and the offline copy every site has.
-    wanted = getattr(site.game_site, "GENERIC_PARTS", tuple(generic))
-    unknown = sorted(set(wanted) - set(generic))
-    if unknown:
-        raise BuildError(f"build_tools/games/{site.game}: GENERIC_PARTS names {unknown[0]!r},"
-                         f" which is none of {', '.join(generic)}")
+    assert tuple(generic) == site_codes.GENERIC_PARTS
+    # Every generic part but those the game's config leaves out (``without:``, checked by
+    # load_site); the engine, the search and the offline copy every site has.
+    wanted = [n for n in generic if n not in site.without]
     before = [generic[n] for n in ("glossary",) if n in wanted]
     after = [generic[n] for n in generic if n != "glossary" and n in wanted]
     return [engine.EnginePart, *before, *site.game_site.PARTS, *after, search.SearchPart,
@@ -235,13 +272,31 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
 
     @_refusing
     def on_config(self, config):
-        site = load_site(self.config.game, self.config.language, self.config.glossary,
-                         self.config.puzzles, self.command, self.config.catalogues)
+        here = Path(config.config_file_path or ROOT / "mkdocs.yml").parent
+        try:
+            config_name = str(Path(config.config_file_path).resolve().relative_to(ROOT))
+        except (TypeError, ValueError):
+            config_name = str(config.config_file_path or "mkdocs.yml")
+        site = load_site(self.config.game, self.config.language,
+                         self.config.glossary or here / "glossary",
+                         self.config.puzzles or here / "puzzles", self.command,
+                         self.config.catalogues, site_code=self.config.site_code,
+                         without=self.config.without, python_path=self.config.python_path,
+                         config_name=config_name)
+        for part, folder in (("glossary", site.glossary_dir), ("puzzles", site.puzzles_dir)):
+            if part not in site.without and not folder.is_dir():
+                raise BuildError(f"{config_name}: cardsite: {part}: no folder {folder} (give"
+                                 f" it, or leave the part out: without: {{{part}: <reason>}})")
+        # What the site leaves out, and why: one line each, once a build.
+        for part, reason in site.without.items():
+            log.info(f"cardsite: {site.game}: no {part}: {reason}")
         # The one environment every part renders with: the theme's folders (overrides/
-        # first), then the game's own templates, then build_tools/templates/.
+        # first), the game's own templates (its site code's templates/), then
+        # build_tools/templates/.
         from build_tools.words import words
-        env = templating.use(templating.environment(config.theme.dirs, words=words(site.language),
-                                                    game=site.game))
+        own = site_codes.folder(site.game) / "templates"
+        env = templating.use(templating.environment([*config.theme.dirs, own],
+                                                    words=words(site.language)))
         templating.extend(env, filters=getattr(site.game_site, "FILTERS", {}))
         self.site = site
         self._alternates(config)

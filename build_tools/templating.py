@@ -3,7 +3,8 @@
 Every piece of HTML or Markdown the build writes — the engine widgets, the examples, the
 puzzles, the glossary pages, the handouts — comes from a template found on one search path:
 first the theme's folders (the site's ``custom_dir``, ``overrides/``, then the theme itself),
-then ``build_tools/templates/``. So a site overrides any of them the way mkdocs-material's own
+then the game's own templates (``templates/`` in its site code, build_tools/site_code.py), then
+``build_tools/templates/``. So a site overrides any of them the way mkdocs-material's own
 templates are overridden: a file of the same name under ``overrides/`` (for instance
 ``overrides/puzzles/puzzle.html``).
 
@@ -32,7 +33,6 @@ ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 # The theme's custom folder when no MkDocs configuration names one (the worksheet command).
 OVERRIDES = ROOT / "overrides"
-GAMES = Path(__file__).resolve().parent / "games"
 
 _current: Environment | None = None
 
@@ -67,16 +67,17 @@ def root_game() -> str:
 def environment(theme_dirs: Iterable[str | Path] | None = None, *,
                 loader: BaseLoader | None = None, words=None,
                 game: str | None = None) -> Environment:
-    """A new environment whose search path is ``theme_dirs`` (default: ``overrides/``), then
-    the game's own templates, ``build_tools/games/<game>/templates/`` (``game``, by default the
-    root site's), then the generator's own templates — or ``loader`` (the browser's: the
-    templates as shipped). ``words`` (build_tools.words.Words, by default the language in use)
-    gives the templates ``t(key)``."""
+    """A new environment whose search path is ``theme_dirs`` (default: ``overrides/`` and the
+    own templates of ``game``, by default the root site's: ``templates/`` in its site code; a
+    build gives its theme's folders and its game's) and then the generator's own templates — or
+    ``loader`` (the browser's: the templates as shipped). ``words`` (build_tools.words.Words, by
+    default the language in use) gives the templates ``t(key)``."""
     if loader is None:
-        dirs = [str(d) for d in (theme_dirs if theme_dirs is not None else [OVERRIDES])]
-        own = GAMES / (game or root_game()) / "templates"
-        loader = FileSystemLoader([*dirs, *([str(own)] if own.is_dir() else []),
-                                   str(TEMPLATES)])
+        if theme_dirs is None:
+            from build_tools.site_code import folder
+            theme_dirs = [OVERRIDES, folder(game or root_game()) / "templates"]
+        dirs = [str(d) for d in theme_dirs]
+        loader = FileSystemLoader([*dirs, str(TEMPLATES)])
     env = Environment(loader=loader, autoescape=True,
                       undefined=DataUndefined, trim_blocks=True, lstrip_blocks=True,
                       keep_trailing_newline=True)

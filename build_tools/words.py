@@ -43,7 +43,6 @@ from cardgame.messages import DEFAULT_LANGUAGE
 from cardgame.plural import CATEGORIES
 
 FOLDER = Path(__file__).resolve().parent / "messages"
-GAMES = Path(__file__).resolve().parent / "games"
 ROOT = Path(__file__).resolve().parents[1]
 # Folders of languages kept outside the generator's own (add_folder: a language being
 # written, or a test's pseudo-language), each holding <language>/<area>.yaml; looked in first.
@@ -59,12 +58,12 @@ def add_folder(folder: str | Path) -> None:
         _words.cache_clear()
 
 
-def _game_folder(language: str, game: str) -> Path | None:
+def _game_words(language: str, game: str) -> Path | None:
     """A game's own words in ``language``: in a folder of languages kept outside the generator
     (``folder/<language>/<game>/``, beside the engine's ``<game>.json``) or with the game's
     site code."""
     for folder in [*(root / language / game for root in _FOLDERS),
-                   GAMES / game / "messages" / language]:
+                   _game_folder(game) / "messages" / language]:
         if folder.is_dir():
             return folder
     return None
@@ -250,7 +249,7 @@ def _words(language: str, game: str | None) -> Words:
     for path in sorted(folder.glob("*.yaml")):
         for key, value in _read(path).items():
             entries[f"{path.stem}.{key}"] = value
-    own = _game_folder(language, game) if game else None
+    own = _game_words(language, game) if game else None
     for path in sorted(own.glob("*.yaml")) if own else ():
         for key, value in _read(path).items():
             if f"{path.stem}.{key}" in entries:
@@ -261,9 +260,15 @@ def _words(language: str, game: str | None) -> Words:
     return Words(language, entries)
 
 
+def _game_folder(game: str) -> Path:
+    # Imported here: the browser's Python loads this module without the site code's finder.
+    from build_tools.site_code import folder
+    return folder(game)
+
+
 def game_languages(game: str) -> list[str]:
     """The languages a game's site code has words in (none: it needs no words of its own)."""
-    own = GAMES / game / "messages"
+    own = _game_folder(game) / "messages"
     return sorted(p.name for p in own.iterdir() if p.is_dir()) if own.is_dir() else []
 
 

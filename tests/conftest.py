@@ -20,7 +20,9 @@ Fixtures (use them in any test module under tests/):
                  returns the state.
 
 The games are found as the Makefile finds them (:func:`games`): the root's ``mkdocs.yml`` and
-each ``sites/<game>/mkdocs.yml``; :func:`built_site` says where a game's site was built.
+each ``sites/<game>/mkdocs.yml``, and the test games' sites (:func:`games_in_tests`,
+``tests/games/<game>/site/mkdocs.yml``, which ``make test`` builds after them, on the next ports);
+:func:`built_site` says where a game's site was built.
 
 Browser tests carry the ``browser`` mark (``pytest -m "not browser"`` skips them); the mark is
 added automatically to every test that uses the ``browser`` fixture.
@@ -88,6 +90,12 @@ def games() -> list[str]:
     """Every game with a site: the root's (mkdocs.yml), then each folder sites/<game>/ with a
     mkdocs.yml, by name — the Makefile's list."""
     return [ROOT_GAME] + sorted(p.parent.name for p in (ROOT / "sites").glob("*/mkdocs.yml"))
+
+
+def games_in_tests() -> list[str]:
+    """The test games with a site (tests/games/<game>/site/mkdocs.yml), by name: built by
+    ``make test`` only, never by ``make build``."""
+    return sorted(p.parent.parent.name for p in (ROOT / "tests" / "games").glob("*/site/mkdocs.yml"))
 
 
 def built_site(game: str) -> Path:

@@ -4,7 +4,7 @@ and the Makefile's rules, searched for the name of every registered game.
 
 A game is registered where the generator and the engine find it: a folder
 build_tools/games/<game>/ (its site code) or a package engine/src/<game>/ with a facade
-(api.py). A name counts when no letter comes before it, case aside: "TroccasError" and
+(api.py), or a test game's package tests/games/<game>/ (api.py). A name counts when no letter comes before it, case aside: "TroccasError" and
 "truc.js" count, "struct" and "instruction" do not.
 
 ALLOWED is the list of generic files that still name a game, each with the slice of issue 28
@@ -41,7 +41,9 @@ def registered_games() -> list[str]:
     sites = {p.name for p in (ROOT / "build_tools" / "games").iterdir()
              if p.is_dir() and not p.name.startswith(("_", "."))}
     engines = {p.parent.name for p in (ROOT / "engine" / "src").glob("*/api.py")}
-    return sorted(sites | engines)
+    # The test games (tests/games/<game>/, with their sites and site code beside them).
+    tests = {p.parent.name for p in (ROOT / "tests" / "games").glob("*/api.py")}
+    return sorted(sites | engines | tests)
 
 
 def generic_files() -> list[str]:
@@ -70,7 +72,7 @@ def naming_a_game() -> dict[str, list[str]]:
 def test_the_search_knows_both_games_and_finds_a_name_where_one_is():
     # The search itself can fail: the games are found, and a planted name is seen.
     games = registered_games()
-    assert {"troccas", "truc"} <= set(games), games
+    assert {"troccas", "truc", "dozen"} <= set(games), games
     pattern = re.compile(rf"(?<![a-z])(?:{'|'.join(games)})", re.IGNORECASE)
     assert pattern.search("from troccas import api") and pattern.search("TroccasError")
     assert pattern.search("assets/truc/truc.js")

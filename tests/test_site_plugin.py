@@ -64,3 +64,45 @@ def test_a_missing_content_folder_stops_the_build_before_anything_is_written(tmp
     errors = [line for line in run.stderr.splitlines() if line.startswith("ERROR")]
     assert len(errors) == 1 and "option 'puzzles'" in errors[0] and "none" in errors[0]
     assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize("without, words", [
+    ({"plya": "no bots yet"}, "without: 'plya' is no part of the generator (the parts a game"
+                              " may leave out: glossary, puzzles, notes,"),
+    ({"play": ""}, "without: play: give the reason the game does not use it, in one line"),
+    ({"play": "no bots\nyet"}, "without: play: give the reason"),
+    (["play"], "without: a mapping of a part to the reason"),
+])
+def test_a_part_left_out_is_a_generic_part_with_a_one_line_reason(without, words):
+    with pytest.raises(BuildError) as err:
+        load_site("troccas", without=without)
+    message = str(err.value)
+    assert message.startswith("mkdocs.yml: cardsite: ") and words in message
+    assert "\n" not in message
+
+
+def test_a_game_has_every_generic_part_but_those_its_config_leaves_out():
+    everything = [cls.__name__ for cls in part_classes(load_site("troccas"))]
+    fewer = [cls.__name__ for cls in part_classes(load_site("troccas", without={
+        "play": "not here", "glossary": "nor here"}))]
+    assert fewer == [n for n in everything if n not in ("PlayPart", "GlossaryPart")]
+    # Truc's config leaves out all but the puzzles (sites/truc/mkdocs.yml).
+    from build_tools.site_code import config_file, plugin_options
+    truc = plugin_options(config_file("truc"))
+    names = [cls.__name__ for cls in part_classes(load_site("truc", without=truc["without"]))]
+    assert names == ["EnginePart", "TrucPart", "PuzzlesPart", "SearchPart", "OfflinePart"]
+
+
+def test_a_games_site_code_may_live_outside_the_generator():
+    # The test game's site code (tests/games/dozen_site), named by its config: its parts run,
+    # and its templates are found by the build's environment.
+    site = load_site("dozen", site_code="dozen_site")
+    assert site.game_site.__name__ == "dozen_site"
+    assert [cls.__name__ for cls in part_classes(site)][:3] == ["EnginePart", "GlossaryPart",
+                                                                "CardsPart"]
+    from build_tools.site_code import folder
+    assert (folder("dozen") / "templates" / "puzzles" / "situation.html").is_file()
+    with pytest.raises(BuildError) as err:
+        load_site("dozen", site_code="no_such_site_code")
+    assert "site_code 'no_such_site_code' cannot be imported" in str(err.value)
+    assert folder("dozen").name == "dozen_site"  # a refused choice is not kept

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from build_tools import site_code
 from build_tools import words as w
 
 
 @pytest.fixture
 def games(tmp_path, monkeypatch):
-    monkeypatch.setattr(w, "GAMES", tmp_path)
+    # A game without site code of its own is looked for in the games' folder.
+    monkeypatch.setattr(site_code, "GAMES", tmp_path)
     w._words.cache_clear()
     yield tmp_path
     w._words.cache_clear()

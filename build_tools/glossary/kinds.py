@@ -75,8 +75,9 @@ def game_of(folder: Path) -> str | None:
 
 
 def game_module(game: str) -> ModuleType:
-    """``build_tools.games.<game>.glossary``: the game's kinds."""
-    return importlib.import_module(f"build_tools.games.{game}.glossary")
+    """``<site code>.glossary`` (``build_tools.games.<game>.glossary``): the game's kinds."""
+    from build_tools.site_code import module_name
+    return importlib.import_module(f"{module_name(game)}.glossary")
 
 
 def kinds_of(game: str) -> tuple[Kind, ...]:

@@ -16,13 +16,10 @@ HELP = "printable puzzle worksheets (A4 PDF), each with its answer key page; nee
 
 def register(game, sub, cmd):
     """Add the subcommand to ``game``'s argument parser; return the function that runs it, or
-    None when the game's site has no worksheets (build_tools/games/<game>/: GENERIC_PARTS)."""
-    import importlib
-    try:
-        game_site = importlib.import_module(f"build_tools.games.{game}")
-    except ImportError:
-        return None
-    if "worksheets" not in getattr(game_site, "GENERIC_PARTS", ("worksheets",)):
+    None when the game's site has no worksheets (its config leaves them out, ``without:``, or
+    it has no site here: build_tools/site_code.py)."""
+    from build_tools.site_code import has_part
+    if not has_part(game, "worksheets"):
         return None
     from build_tools.worksheets import sheets
     kinds = sheets.all_kinds(game)

@@ -15,6 +15,12 @@
   (the engine compiled into it) when it matches (see ``FAST_DIR``), else Pyodide's stock files
   and the engine wheel.
 
+The engine wheel holds the packages of engine/ (cardgame and the games installed with it). A
+game whose package is not among them — a test game in tests/games/ — gets a wheel of its
+own, made here from its package (its modules and the package data every game ships, as
+engine/pyproject.toml lists it): with the pre-compiled stdlib it holds that game alone, with
+the stock files the engine wheel's packages too. So the browser installs one wheel at most.
+
 The HTML lives in the templates; this file only gathers data.
 """
 
@@ -66,6 +72,9 @@ def _fail(what: str) -> BuildError:
 
 # The engine's distribution: one wheel holds every game's package (engine/pyproject.toml).
 ENGINE_DIST = "cardgame-engines"
+ENGINE_PYPROJECT = ROOT / "engine" / "pyproject.toml"
+# A fixed date for the files of a game's own wheel: the same package makes the same wheel.
+_WHEEL_DATE = (2020, 1, 1, 0, 0, 0)
 
 
 def _wheel() -> Path:
@@ -75,6 +84,62 @@ def _wheel() -> Path:
     if not wheel.is_file():
         raise _fail(f"the engine wheel {wheel.relative_to(ROOT)} is missing")
     return wheel
+
+
+def _holds(wheel: Path, game: str) -> bool:
+    """Whether the engine wheel holds ``game``'s package (its facade)."""
+    import zipfile
+    with zipfile.ZipFile(wheel) as zf:
+        return f"{game}/api.py" in zf.namelist()
+
+
+def _package_files(package: Path) -> dict[str, Path]:
+    """A game's package as a wheel holds it: name in the wheel -> file. Its modules (every
+    .py of its Python packages) and its package data, by the patterns engine/pyproject.toml
+    gives every game's package; nothing else of its folder (a site kept beside it)."""
+    import tomllib
+    data = tomllib.loads(ENGINE_PYPROJECT.read_text(encoding="utf-8"))
+    patterns = {p for ps in data["tool"]["setuptools"]["package-data"].values() for p in ps}
+    files: dict[str, Path] = {}
+    for init in sorted(package.rglob("__init__.py")):
+        folder = init.parent
+        if any(not (parent / "__init__.py").is_file()
+               for parent in [folder, *folder.parents] if parent.is_relative_to(package)):
+            continue  # a folder inside one that is no package
+        for path in sorted(folder.glob("*.py")):
+            files[path.relative_to(package.parent).as_posix()] = path
+    for pattern in sorted(patterns):
+        for path in sorted(package.glob(pattern)):
+            if path.is_file():
+                files[path.relative_to(package.parent).as_posix()] = path
+    return files
+
+
+def _game_wheel(game: str, engine, base: Path | None) -> tuple[str, bytes]:
+    """A wheel of ``game``'s package (and of the engine wheel ``base``'s packages, if given):
+    its file name and its bytes."""
+    import io
+    import zipfile
+    version = getattr(engine, "__version__", "0")
+    dist = f"{game}-{version}"
+    name = f"{dist}-py3-none-any.whl"
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        if base is not None:
+            with zipfile.ZipFile(base) as zbase:
+                for entry in zbase.infolist():
+                    if ".dist-info/" not in entry.filename:
+                        zf.writestr(entry, zbase.read(entry))
+        for arcname, path in _package_files(Path(engine.__file__).parent).items():
+            zf.writestr(zipfile.ZipInfo(arcname, _WHEEL_DATE), path.read_bytes(),
+                        zipfile.ZIP_DEFLATED)
+        info = {"METADATA": f"Metadata-Version: 2.1\nName: {game}\nVersion: {version}\n",
+                "WHEEL": "Wheel-Version: 1.0\nGenerator: cardsite\nRoot-Is-Purelib: true\n"
+                         "Tag: py3-none-any\n"}
+        for leaf, text in info.items():
+            zf.writestr(zipfile.ZipInfo(f"{dist}.dist-info/{leaf}", _WHEEL_DATE), text)
+        zf.writestr(zipfile.ZipInfo(f"{dist}.dist-info/RECORD", _WHEEL_DATE), "")
+    return name, out.getvalue()
 
 
 def _precompiled(wheel: Path) -> dict | None:
@@ -154,17 +219,23 @@ class EnginePart(Part):
         site = self.site
         wheel = _wheel()
         self.precompiled = fast = _precompiled(wheel)
-        if fast:
+        # A game outside the engine wheel: a wheel of its own (with the engine's packages
+        # when they are not compiled into the stdlib).
+        self.own_wheel = None if _holds(wheel, site.game) else \
+            _game_wheel(site.game, site.engine, None if fast else wheel)
+        if fast or self.own_wheel:
             wheel = None  # the engine is compiled into the stdlib zip: nothing more to fetch
         download = sum(p.stat().st_size for p in _pyodide_files(fast).values()) + (
-            wheel.stat().st_size if wheel else 0)
+            wheel.stat().st_size if wheel else 0) + (
+            len(self.own_wheel[1]) if self.own_wheel else 0)
         self.wheel = wheel
+        wheel_name = wheel.name if wheel else self.own_wheel[0] if self.own_wheel else None
         add_assets(config, css=SITE_CSS)
         config.extra["cardsite"] = {
             # URLs relative to the site root; the JavaScript resolves them against its own URL.
             "pyodide": SITE_PYODIDE,
             # The engine wheel to install after Pyodide starts, or None: already in the stdlib.
-            "wheel": SITE_ENGINE + wheel.name if wheel else None,
+            "wheel": SITE_ENGINE + wheel_name if wheel_name else None,
             # The engine package whose facade (<game>.api) the worker imports.
             "game": site.game,
             # The language the engine's messages are said in (its catalogue, <game>/messages/).
@@ -258,9 +329,15 @@ class EnginePart(Part):
         site = Path(config.site_dir)
         for name, src in _pyodide_files(self.precompiled).items():
             _copy(src, site / SITE_PYODIDE / name)
-        wheel = self.wheel
+        wheel, own = self.wheel, self.own_wheel
+        keep = wheel.name if wheel else own[0] if own else None
         for old in (site / SITE_ENGINE).glob("*.whl"):
-            if wheel is None or old.name != wheel.name:
+            if old.name != keep:
                 old.unlink()
         if wheel is not None:
             _copy(wheel, site / SITE_ENGINE / wheel.name)
+        elif own is not None:
+            path = site / SITE_ENGINE / own[0]
+            if not (path.is_file() and path.read_bytes() == own[1]):
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(own[1])

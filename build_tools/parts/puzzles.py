@@ -37,8 +37,6 @@ import re
 import zipfile
 from pathlib import Path
 
-from jinja2 import ChoiceLoader, FileSystemLoader
-
 from build_tools.errors import BuildError
 from build_tools.markdown_blocks import Block, Marker, replace_blocks, replace_markers
 from build_tools.parts import Part
@@ -50,7 +48,6 @@ from build_tools.site_assets import add_assets, add_static_files, front_matter_l
 from build_tools.words import words
 
 HERE = Path(__file__).resolve().parents[1] / "puzzles"
-GAMES = Path(__file__).resolve().parents[1] / "games"
 JS_URI = "assets/puzzles/puzzles.js"
 # Modules puzzles.js imports: the review schedule and store, and the "My mistakes" page.
 MODULES = ("review.js", "mistakes.js")
@@ -113,10 +110,8 @@ class PuzzlesPart(Part):
         self.kinds = engine_puzzles.KINDS
         # Each kind's title in the build's language (the engine's TITLES are English).
         self.titles = {k: kind_title(k, self.site.language, game) for k in self.kinds}
-        # The game's part of the widget (puzzles/situation.html: its situations drawn) beside
-        # the generic templates, after the theme's overrides.
-        env = self.site.env
-        env.loader = ChoiceLoader([env.loader, FileSystemLoader(str(GAMES / game / "templates"))])
+        # The game's part of the widget (puzzles/situation.html: its situations drawn) is in
+        # its site code's templates, which the build's environment searches (plugin.py).
         try:
             self.puzzles = load_puzzles(self.site.puzzles_dir, self.site.language, game)
         except PuzzleFileError as exc:

@@ -74,9 +74,7 @@ class TeachPart(Part):
 
     def _lang_forms(self) -> list:
         """The glossary's words in another language, where the game's site has a glossary."""
-        from build_tools.parts.glossary import GlossaryPart
-        from build_tools.plugin import part_classes
-        if GlossaryPart not in part_classes(self.site):
+        if "glossary" in self.site.without:
             return []
         return glossary_render.lang_forms(load_glossary(self.site.glossary_dir))
 

@@ -44,9 +44,8 @@ from build_tools.templating import root_game  # noqa: E402
 
 DATA_DIR = ROOT / "puzzles"
 # The fields every game's puzzles share; a game's own fields are typed by its own schema,
-# build_tools/games/<game>/puzzle.schema.json, where it has one.
+# puzzle.schema.json in the game's site code (build_tools/site_code.py), where it has one.
 SCHEMA = Path(__file__).resolve().parent / "puzzle.schema.json"
-GAMES = ROOT / "build_tools" / "games"
 
 
 def engine(game: str | None = None) -> ModuleType:
@@ -113,7 +112,8 @@ def validator(game: str | None = None) -> Draft202012Validator:
     the kinds of its engine."""
     game = game or root_game()
     if game not in _validators:
-        own = GAMES / game / "puzzle.schema.json"
+        from build_tools.site_code import folder
+        own = folder(game) / "puzzle.schema.json"
         schema = json.loads((own if own.is_file() else SCHEMA).read_text(encoding="utf-8"))
         schema["properties"]["kind"] = {"enum": list(kinds(game))}
         Draft202012Validator.check_schema(schema)

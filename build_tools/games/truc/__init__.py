@@ -1,8 +1,9 @@
 """Truc's own part of the site build (issue 18): the second game of the generator.
 
 Its site is small so far: besides the engine (Python in the browser), the header search and the
-offline copy, the generic parts it uses (``GENERIC_PARTS``) are the teacher's projector view (its
-slides drawn by ``templates/teach/slide.html``) and the puzzles part — its kinds
+offline copy, its config (sites/truc/mkdocs.yml) names the generic parts it leaves out, each
+with its reason. It uses the teacher's projector view (its slides drawn by
+``templates/teach/slide.html``) and the puzzles part — its kinds
 (trick, hand, score, raise, eleven) are the engine's registry (``truc.puzzles``), its authored
 puzzles ``puzzles/<kind>.yaml``, each checked by the engine at build time, and its situations
 are drawn by ``templates/puzzles/situation.html`` — and the handouts and worksheets parts: its
@@ -31,7 +32,6 @@ from build_tools.site_assets import add_assets, add_static_files
 
 STATIC = Path(__file__).resolve().parent / "static"
 CSS_URI = "assets/truc/truc.css"
-GENERIC_PARTS: tuple = ("puzzles", "teach", "handouts", "worksheets")
 MARKERS: dict = {}
 
 

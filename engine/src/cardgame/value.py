@@ -2,7 +2,7 @@
 
 A frozen dataclass writes its methods as Python source and compiles them when the class is
 created. In the browser's Python that compile is most of what importing the engine costs (about
-8 ms a class in Chromium, a dozen classes on the import path), and the reader waits for it.
+8 ms a class in Chromium, some twelve classes on the import path), and the reader waits for it.
 :class:`Value` gives the same behaviour from ordinary methods: fields named by ``__slots__``,
 positional or keyword construction with defaults, equality and hashing by fields, a ``repr``
 that reads like the call, no assignment after construction.

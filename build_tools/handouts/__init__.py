@@ -32,7 +32,7 @@ from typing import Callable
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader
 
-from build_tools import templating
+from build_tools import site_code, templating
 from build_tools.worksheets import sheets as sheets_mod
 
 from .pdf import HandoutError, Renderer, write_atomic
@@ -51,9 +51,9 @@ def game_handouts(game: str | None = None) -> ModuleType:
     """The game's handouts declaration, build_tools/games/<game>/handouts.py."""
     name = game or sheets_mod.game()
     try:
-        return importlib.import_module(f"build_tools.games.{name}.handouts")
+        return importlib.import_module(f"{site_code.module_name(name)}.handouts")
     except ModuleNotFoundError as exc:
-        if exc.name != f"build_tools.games.{name}.handouts":
+        if exc.name != f"{site_code.module_name(name)}.handouts":
             raise
         raise HandoutError(f"build_tools/games/{name}/handouts.py is missing: a game with the"
                            f" handouts part says there which handouts it has") from None
@@ -62,7 +62,7 @@ def game_handouts(game: str | None = None) -> ModuleType:
 def with_game_templates(env: Environment, game: str | None = None) -> Environment:
     """``env`` finding the game's own templates (build_tools/games/<game>/templates/) after
     the theme's and the generator's, once."""
-    folder = str(templating.GAMES / (game or sheets_mod.game()) / "templates")
+    folder = str(site_code.folder(game or sheets_mod.game()) / "templates")
 
     def paths(loader) -> list[str]:
         if isinstance(loader, ChoiceLoader):
@@ -106,7 +106,7 @@ def _render(template: str, context: Callable[[], dict]) -> str:
 
 
 def _label(token: str) -> str:
-    return importlib.import_module(f"build_tools.games.{sheets_mod.game()}").card_label(token)
+    return site_code.load(sheets_mod.game()).card_label(token)
 
 
 def worksheet_html(kinds, seed: int, count: int, sheets: int = 1, keys: str = "after") -> str:

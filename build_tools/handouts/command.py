@@ -56,7 +56,7 @@ def use_language(game: str, lang: str) -> str | None:
     templates' t(). Returns what is wrong with ``lang``, or None."""
     from cardgame.messages import set_language
 
-    from build_tools import templating, words
+    from build_tools import site_code, templating, words
     have = _languages(game)
     if lang not in have:
         return f"--lang {lang}: the worksheets are written in {' or '.join(have)}"
@@ -64,7 +64,7 @@ def use_language(game: str, lang: str) -> str | None:
     set_language(lang)
     # The theme's overrides and the game's own templates (its situations on a sheet).
     templating.use(templating.environment(
-        [templating.OVERRIDES, templating.GAMES / game / "templates"],
+        [templating.OVERRIDES, site_code.folder(game) / "templates"],
         words=words.words(lang, game)))
     return None
 

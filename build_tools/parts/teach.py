@@ -21,7 +21,7 @@ from pathlib import Path
 
 from jinja2 import ChoiceLoader, FileSystemLoader, TemplateNotFound
 
-from build_tools import templating
+from build_tools import site_code, templating
 from build_tools.errors import BuildError
 from build_tools.glossary import render as glossary_render
 from build_tools.glossary.load import load_glossary
@@ -33,7 +33,6 @@ from build_tools.words import fill_script
 from build_tools.worksheets.sheets import answer_text
 
 HERE = Path(__file__).resolve().parents[1] / "teach"
-GAMES = Path(__file__).resolve().parents[1] / "games"
 TEMPLATE = "teach/projector.html"
 SLIDE = "teach/projector-slide.html"
 GAME_SLIDE = "teach/slide.html"  # the game's drawing of a situation
@@ -53,7 +52,7 @@ class TeachPart(Part):
         try:
             env.get_template(GAME_SLIDE)
         except TemplateNotFound:  # the game's templates beside the generic ones
-            env.loader = ChoiceLoader([env.loader, FileSystemLoader(str(GAMES / game / "templates"))])
+            env.loader = ChoiceLoader([env.loader, FileSystemLoader(str(site_code.folder(game) / "templates"))])
             try:
                 env.get_template(GAME_SLIDE)
             except TemplateNotFound:

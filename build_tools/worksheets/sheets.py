@@ -86,7 +86,12 @@ _DEFAULTS = SimpleNamespace(
 def game_sheets(name: str | None = None):
     """The game's own part of the sheets (build_tools/games/<game>/worksheets.py), or the
     defaults."""
-    module = f"build_tools.games.{name or game()}.worksheets"
+    try:
+        from build_tools.site_code import module_name
+    except ImportError:  # the browser's Python: render_zip ships it as build_tools/games/<game>/
+        def module_name(game: str) -> str:
+            return f"build_tools.games.{game}"
+    module = f"{module_name(name or game())}.worksheets"
     try:
         own = importlib.import_module(module)
     except ModuleNotFoundError as exc:

@@ -21,6 +21,7 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 import troccas
+from build_tools import site_code
 from build_tools import words as site_words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -345,7 +346,7 @@ def test_the_site_words_are_the_same_keys_in_every_language():
         _same_keys(game, langs if game is None else site_words.game_languages(game))
 
 
-GAMES_WITH_WORDS = sorted(p.parent.name for p in site_words.GAMES.glob("*/messages"))
+GAMES_WITH_WORDS = sorted(p.parent.name for p in site_code.GAMES.glob("*/messages"))
 
 
 def _same_keys(game, langs):
@@ -366,7 +367,7 @@ def test_every_word_the_site_asks_for_exists():
     """Each t("area.key") in a template or a part, and each say(WORDS, "key") in a page
     script of an area, names a word of the English files."""
     missing = []
-    games = site_words.GAMES
+    games = site_code.GAMES
     for path in [*ROOT.joinpath("build_tools").rglob("*"), *ROOT.joinpath("overrides").rglob("*")]:
         if path.suffix not in (".html", ".j2", ".py", ".js", ".md") or not path.is_file():
             continue

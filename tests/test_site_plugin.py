@@ -86,11 +86,12 @@ def test_a_game_has_every_generic_part_but_those_its_config_leaves_out():
     fewer = [cls.__name__ for cls in part_classes(load_site("troccas", without={
         "play": "not here", "glossary": "nor here"}))]
     assert fewer == [n for n in everything if n not in ("PlayPart", "GlossaryPart")]
-    # Truc's config leaves out all but the puzzles (sites/truc/mkdocs.yml).
+    # Truc's config leaves out the source notes and Play (sites/truc/mkdocs.yml).
     from build_tools.site_code import config_file, plugin_options
     truc = plugin_options(config_file("truc"))
     names = [cls.__name__ for cls in part_classes(load_site("truc", without=truc["without"]))]
-    assert names == ["EnginePart", "TrucPart", "PuzzlesPart", "SearchPart", "OfflinePart"]
+    assert names == ["EnginePart", "GlossaryPart", "TrucPart", "PuzzlesPart", "TeachPart",
+                     "HandoutsPart", "WorksheetsPart", "SearchPart", "OfflinePart"]
 
 
 def test_a_games_site_code_may_live_outside_the_generator():

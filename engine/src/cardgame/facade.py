@@ -144,6 +144,14 @@ class Facade:
     def names(self) -> list[str]:
         return sorted(self._calls)
 
+    def module_calls(self) -> tuple[Callable[[], list[str]], Callable[..., Any],
+                                    Callable[..., Any], Callable[[str, str], str],
+                                    Callable[[], dict[str, Any]]]:
+        """What a game's facade module offers its callers (the command line, a page build, the
+        browser's worker, the tests), in one line of that module: ``names, invoke, call,
+        call_json, schema = FACADE.module_calls()``."""
+        return self.names, self.invoke, self.call, self.call_json, self.schema
+
     def function(self, name: str) -> Callable[..., Any]:
         fn = self._calls.get(name)
         if fn is None:

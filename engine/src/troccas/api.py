@@ -39,11 +39,7 @@ if TYPE_CHECKING:
 
 FACADE = Facade(DOMAIN, TroccasError, types="troccas.results")
 _call = FACADE.call_fn
-names = FACADE.names
-invoke = FACADE.invoke
-call = FACADE.call
-call_json = FACADE.call_json
-schema = FACADE.schema
+names, invoke, call, call_json, schema = FACADE.module_calls()
 
 
 def tokens(ids: Iterable[int]) -> list[str]:

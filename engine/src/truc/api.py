@@ -19,11 +19,7 @@ from .rules import OPTIONS, Rules, SOURCES
 
 FACADE = Facade(DOMAIN, TrucError)
 _call = FACADE.call_fn
-names = FACADE.names
-invoke = FACADE.invoke
-call = FACADE.call
-call_json = FACADE.call_json
-schema = FACADE.schema
+names, invoke, call, call_json, schema = FACADE.module_calls()
 
 
 @dataclass(frozen=True)

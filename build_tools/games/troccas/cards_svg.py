@@ -30,7 +30,7 @@ from pathlib import Path
 
 from troccas import Card, ranking_order
 
-from build_tools.glossary.load import Glossary, load_glossary, rm_forms, with_variants
+from build_tools.glossary.load import Glossary, load_glossary, term_forms, with_variants
 from build_tools.words import current
 
 W, H = 110, 200
@@ -68,7 +68,7 @@ def card_label(token: str, glossary: Glossary | None = None) -> str:
     card = Card.parse(token)
     if card.kind != "suit":
         entry = next(e for e in g.kinds["trumps"] if e["card"] == card.token)
-        rm = with_variants(entry["names"][0]["rm"])  # the headword, then any variant with its source
+        rm = with_variants(entry["names"][0]["rm"], g.sources[0])  # the headword, then any variant with its source
         caption = _printed_caption(entry)
         # the numeral as the card prints it (XVIIII), as in the picture
         name = (words.t("glossary.card_fool") if card.is_fool
@@ -607,7 +607,7 @@ def _emblem(token: str) -> str:
 
 
 # --- the card -------------------------------------------------------------------------------
-def card_svg(token: str, glossary: Glossary | None = None, *, css_class: str = "troccas-card") -> str:
+def card_svg(token: str, glossary: Glossary | None = None, *, css_class: str = "cs-card") -> str:
     """The SVG markup of one card, with ``role="img"``, an aria-label and a <title>."""
     g = glossary or _default_glossary()
     card = Card.parse(token)
@@ -636,7 +636,7 @@ def card_svg(token: str, glossary: Glossary | None = None, *, css_class: str = "
         parts.append(f'{index}<g transform="rotate(180 {CX:g} {H / 2:g})">{index}</g>')
     else:
         entry = next(e for e in g.kinds["trumps"] if e["card"] == card.token)
-        rm = rm_forms(entry)[0]["text"]
+        rm = term_forms(entry, "rm")[0]["text"]
         caption = _printed_caption(entry).upper()
         parts.append(f'<rect x="7" y="46" width="{W - 14}" height="96" rx="5" fill="#f1ecf8"/>')
         if card.is_fool:

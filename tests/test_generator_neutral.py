@@ -26,20 +26,14 @@ GENERIC = ("build_tools", "overrides", "engine/src/cardgame", "Makefile")
 GAMES_OWN = ("build_tools/games/",)
 
 ALLOWED = {
-    # The glossary part (issue 28 item 2, glossary slice): Troccas's Card, kinds and data copy.
-    "build_tools/glossary/render.py": "glossary",
-    "build_tools/glossary/schemas/common.schema.json": "glossary",
-    "build_tools/glossary/static/glossary.css": "glossary",
     # The site's words (issue 28 item 4, message slice): Troccas's names in the shared words;
     # they move to the game's own catalogues.
     "build_tools/messages/de/endgames.yaml": "messages",
     "build_tools/messages/de/examples.yaml": "messages",
-    "build_tools/messages/de/glossary.yaml": "messages",
     "build_tools/messages/de/handouts.yaml": "messages",
     "build_tools/messages/de/worksheets.yaml": "messages",
     "build_tools/messages/en/endgames.yaml": "messages",
     "build_tools/messages/en/examples.yaml": "messages",
-    "build_tools/messages/en/glossary.yaml": "messages",
     "build_tools/messages/en/handouts.yaml": "messages",
     "build_tools/messages/en/widgets.yaml": "messages",
     "build_tools/messages/en/worksheets.yaml": "messages",

@@ -178,7 +178,8 @@ def definition(entry: dict, glossary: Glossary, lang: str | None = None) -> tupl
     if gloss_lang != lang:
         return definition(entry, glossary, gloss_lang)
     shown = renderings(entry, lang)
-    title = title_of(entry, glossary.term_lang, glossary_languages(glossary))
+    title = title_of(entry, glossary.term_lang, hook(glossary, "TITLE_LANGUAGES",
+                                                     glossary.languages))
     if shown and fold(shown[0]["text"]) != fold(title):
         return words.t("glossary.tip_term", rendering=shown[0]["text"], gloss=gloss), lang
     return gloss or "", lang  # the schemas require a gloss: never ""
@@ -223,7 +224,8 @@ def _env(glossary: Glossary) -> Environment:
         renderings=renderings, said=said, beside=beside, what_of=what_of, **extra))
     env.filters.update(dict(
         term_forms=lambda e: term_forms(e, term), upfirst=upfirst,
-        title_of=lambda e: title_of(e, term, langs or glossary.languages)))
+        title_of=lambda e: title_of(e, term, hook(glossary, "TITLE_LANGUAGES",
+                                                  glossary.languages))))
     return env
 
 

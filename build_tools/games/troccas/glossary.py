@@ -136,6 +136,9 @@ TOOLTIP_STOPLIST = {"in", "pas"}
 LOWERCASE_ONLY = {"troccas"}
 # Place names are proper nouns in English and German too: not marked as Romansh.
 UNMARKED_CATEGORIES = ("place",)
+# An entry with no Romansh form (the numeral cards) is headed by its English rendering in
+# every edition: the language the data was first written in.
+TITLE_LANGUAGES = ("en",)
 # The filter box also finds a card by its French caption.
 SEARCH_ALSO = ("fr",)
 
@@ -180,7 +183,7 @@ def rm_forms(entry: dict) -> list[dict]:
 
 
 def title_of(entry: dict) -> str:
-    return render.title_of(entry, TERM_LANGUAGE, ("en",))
+    return render.title_of(entry, TERM_LANGUAGE, TITLE_LANGUAGES)
 
 
 def statuses(entry: dict) -> list[str]:

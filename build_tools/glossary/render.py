@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader
 from markupsafe import Markup
@@ -212,7 +213,7 @@ def _env(glossary: Glossary) -> Environment:
     # The game's own glossary templates (build_tools/games/<game>/templates/glossary/) beside
     # the generic ones, where the environment does not search them yet.
     own = str(Path(glossary.game.__file__).resolve().parent / "templates")
-    if own not in _searched(env.loader):
+    if env.loader is not None and own not in _searched(env.loader):
         env.loader = ChoiceLoader([env.loader, FileSystemLoader(own)])
     # Per glossary (a test may render two games' in one process): set, not setdefault.
     env.globals.update(dict(
@@ -222,10 +223,11 @@ def _env(glossary: Glossary) -> Environment:
         ENTRY_MACROS=hook(glossary, "ENTRY_MACROS", ENTRY_MACROS),
         FILTERS_TEMPLATE=hook(glossary, "FILTERS_TEMPLATE"),
         renderings=renderings, said=said, beside=beside, what_of=what_of, **extra))
-    env.filters.update(dict(
-        term_forms=lambda e: term_forms(e, term), upfirst=upfirst,
-        title_of=lambda e: title_of(e, term, hook(glossary, "TITLE_LANGUAGES",
-                                                  glossary.languages))))
+    filters: dict[str, Callable[..., Any]] = {
+        "term_forms": lambda e: term_forms(e, term), "upfirst": upfirst,
+        "title_of": lambda e: title_of(e, term, hook(glossary, "TITLE_LANGUAGES",
+                                                     glossary.languages))}
+    env.filters.update(filters)
     return env
 
 
@@ -430,7 +432,7 @@ def mark_lang(html: str, forms: list[tuple[str, str]], language: str | None = No
     page_lang = (language or current().language).lower()
     marked = {lang.split("-")[0].lower() for lang in getattr(forms, "marked", ())}
     marked.add(page_lang.split("-")[0])
-    lowercase_only = getattr(forms, "lowercase_only", frozenset())
+    lowercase_only: frozenset = getattr(forms, "lowercase_only", frozenset())
     by_key = {f.lower(): (f, lang) for f, lang in forms}
     alternatives = "|".join(re.escape(f) for f, _ in forms)
     # A loan word joined to a word of the text by a hyphen and a capital, as German joins

@@ -35,7 +35,7 @@ def check_term(entry: Any, fail: Fail, context: Context) -> None:
              f"'{entry[field]}' is not a {field} of the engine's pack ({', '.join(have)})")
 
 
-def check_terms(entries: list[dict], context: Context, raise_at) -> None:
+def check_terms(entries: list[Any], context: Context, raise_at) -> None:
     """Each suit of the engine's pack has its word, once."""
     suits = sorted({c["suit"] for c in context.api.call("pack")["cards"]})
     for suit in suits:

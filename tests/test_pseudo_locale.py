@@ -92,6 +92,21 @@ def write_pseudo_locale(folder: Path) -> Path:
     return folder
 
 
+def write_pseudo_glossary(folder: Path) -> Path:
+    """The site's glossary data with our own glosses in the pseudo-locale too: a gloss has a
+    text in each of the game's languages (the loader checks it), and a language's texts in the
+    data are files like its words."""
+    folder.mkdir(parents=True)
+    for path in sorted((ROOT / "glossary").glob("*.yaml")):
+        entries = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for entry in entries:
+            if isinstance(entry.get("gloss"), dict) and "en" in entry["gloss"]:
+                entry["gloss"][LANGUAGE] = pseudo(entry["gloss"]["en"])
+        (folder / path.name).write_text(yaml.safe_dump(entries, allow_unicode=True,
+                                                       sort_keys=False), encoding="utf-8")
+    return folder
+
+
 class _Visible(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -122,6 +137,7 @@ def pseudo_site(tmp_path_factory) -> Path:
     """The Troccas site built in the pseudo-locale from files in a temporary folder."""
     tmp = tmp_path_factory.mktemp("pseudo")
     catalogues = write_pseudo_locale(tmp / "catalogues")
+    glossary = write_pseudo_glossary(tmp / "glossary")
     shutil.copytree(ROOT / "docs", tmp / "docs")
     base = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nplugins:")[0]
                           .split("\nsite_url:")[0])  # the plain part, before the !ENV tags
@@ -135,7 +151,7 @@ def pseudo_site(tmp_path_factory) -> Path:
         "plugins": [{"search": {}},
                     {"cardsite": {"game": GAME, "language": LANGUAGE,
                                   "catalogues": str(catalogues),
-                                  "glossary": str(ROOT / "glossary"),
+                                  "glossary": str(glossary),
                                   "puzzles": str(ROOT / "puzzles")}}],
     }
     (tmp / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")

@@ -119,6 +119,7 @@ class Glossary:
     # entry gives its forms under that key, and the pages mark them with that lang.
     term_lang: str = ""
     game: Any = None  # the game's glossary module (build_tools/games/<game>/glossary.py)
+    game_name: str | None = None  # the game's name (its words join the site's: words(lang, game))
 
     def forms(self, entry: dict) -> list[dict]:
         """Every headword form of an entry, in the game's term language."""
@@ -534,6 +535,6 @@ def load_glossary(directory: Path | str = DATA_DIR, game: str | None = None,
     glossary = Glossary(kinds, registered=registered, sources=sources,
                         grammar=getattr(module, "GRAMMAR", "the language's"),
                         languages=tuple(languages(game)), term_lang=module.TERM_LANGUAGE,
-                        game=module)
+                        game=module, game_name=game)
     _check(glossary, paths, Context(api, glossary, paths))
     return glossary

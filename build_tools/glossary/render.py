@@ -170,7 +170,7 @@ def definition(entry: dict, glossary: Glossary, lang: str | None = None) -> tupl
     of its own kind) — in the language our gloss was first written in where the data has none
     in the edition's."""
     lang = lang or language()
-    words = site_words(lang)
+    words = site_words(lang, glossary.game_name)
     own = hook(glossary, "definition")
     said_ = own(entry, lang, words) if own else None
     if said_ is not None:
@@ -210,6 +210,10 @@ def _env(glossary: Glossary) -> Environment:
     term, langs = glossary.term_lang, glossary_languages(glossary)
     extra = hook(glossary, "template_globals", lambda g: {})(glossary)
     env = templating.current()
+    # The pages say the game's words too (build_tools/games/<game>/messages/), also where no
+    # build of the game set them up (a test, a tool).
+    said = site_words(language(), glossary.game_name)
+    env.globals.update(t=said.t, lang=said.language)
     # The game's own glossary templates (build_tools/games/<game>/templates/glossary/) beside
     # the generic ones, where the environment does not search them yet.
     own = str(Path(glossary.game.__file__).resolve().parent / "templates")

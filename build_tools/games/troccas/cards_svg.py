@@ -31,7 +31,7 @@ from pathlib import Path
 from troccas import Card, ranking_order
 
 from build_tools.glossary.load import Glossary, load_glossary, term_forms, with_variants
-from build_tools.words import current
+from build_tools.words import current, words as site_words
 
 W, H = 110, 200
 INK = "#222"
@@ -64,7 +64,7 @@ def card_label(token: str, glossary: Glossary | None = None) -> str:
     """The card's accessible name: Romansh first, then the build's language ("il retg da
     cuppas — king of cups"; "il retg da cuppas — Kelch-König" in the German edition)."""
     g = glossary or _default_glossary()
-    words = current()
+    words = site_words(current().language, "troccas")  # with Troccas's own words, in any build
     card = Card.parse(token)
     if card.kind != "suit":
         entry = next(e for e in g.kinds["trumps"] if e["card"] == card.token)

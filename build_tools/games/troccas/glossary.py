@@ -125,6 +125,7 @@ KINDS = (
 # --- the pages (build_tools/glossary/render.py asks these) ----------------------------------
 # Troccas's own words are Sursilvan Romansh: the headwords' language and lang.
 TERM_LANGUAGE = "rm"
+GAME = "troccas"
 # The Romansh-first page (issue 19), besides the words page every glossary has.
 PAGES = {"glossary/romontsch.md": "glossary/romontsch.md.j2"}
 # The words page's entries and filters (templates/glossary/).
@@ -175,6 +176,12 @@ _ARTICLES = {"de": re.compile(r"^(der|die|das)\s", re.I), "en": re.compile(r"^th
 # Romontsch first: every entry by its Romansh headword, a leading article and accents left out
 # of the order ("l'imperatura" under I, "ils honors" under H, "tschéc" as "tschec").
 ARTICLE = re.compile(r"^(?:(?:il|la|ils|las|igl|in|ina)\s+|l['’]\s*)", re.I)
+
+
+def said():
+    """The site's words in the build's language, Troccas's own among them (also outside a
+    build of the game: a test, a tool)."""
+    return site_words(current().language, GAME)
 
 
 def rm_forms(entry: dict) -> list[dict]:
@@ -228,7 +235,7 @@ def definition(entry: dict, lang: str, words) -> tuple[str, str] | None:
     sig = entry["signals"][0]
     text, text_lang = render.text_in(sig, "text", lang)
     if text_lang != lang:
-        return definition(entry, text_lang, site_words(text_lang))
+        return definition(entry, text_lang, site_words(text_lang, GAME))
     sources = ", ".join(_sources_of(sig))
     if literal:
         return words.t("glossary.tip_talk", literal=literal[0]["text"], sources=sources,
@@ -310,7 +317,7 @@ def map_places(glossary) -> list[dict]:
         if pid not in used:
             continue
         out.append({"id": pid, "entry": by_id[pid], "x": x, "y": y, "side": side,
-                    "code": current().t(f"glossary.map_{code}"),
+                    "code": said().t(f"glossary.map_{code}"),
                     "named_by": [e for e in talk if pid in e.get("places", [])],
                     "said_in": [e for e in talk if any(r["place"] == pid for r in e.get("regions", []))]})
     return out

@@ -212,8 +212,8 @@ def _env(glossary: Glossary) -> Environment:
     env = templating.current()
     # The pages say the game's words too (build_tools/games/<game>/messages/), also where no
     # build of the game set them up (a test, a tool).
-    said = site_words(language(), glossary.game_name)
-    env.globals.update(t=said.t, lang=said.language)
+    game_words = site_words(language(), glossary.game_name)
+    env.globals.update(t=game_words.t, lang=game_words.language)
     # The game's own glossary templates (build_tools/games/<game>/templates/glossary/) beside
     # the generic ones, where the environment does not search them yet.
     own = str(Path(glossary.game.__file__).resolve().parent / "templates")

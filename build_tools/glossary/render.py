@@ -69,16 +69,18 @@ def hook(glossary: Glossary, name: str, default=None):
 
 class Labels(Mapping):
     """Fixed keys, in order; each value the build's word ``glossary.<prefix>_<key>`` (a key's
-    hyphens become underscores)."""
+    hyphens become underscores), the ``game``'s own words among them."""
 
-    def __init__(self, prefix: str, keys) -> None:
+    def __init__(self, prefix: str, keys, game: str | None = None) -> None:
         self.prefix = prefix
         self._keys = tuple(keys)
+        self.game = game
 
     def __getitem__(self, key: str) -> str:
         if key not in self._keys:
             raise KeyError(key)
-        return current().t(f"glossary.{self.prefix}_{key.replace('-', '_')}")
+        words = site_words(current().language, self.game) if self.game else current()
+        return words.t(f"glossary.{self.prefix}_{key.replace('-', '_')}")
 
     def __iter__(self):
         return iter(self._keys)
@@ -221,7 +223,8 @@ def _env(glossary: Glossary) -> Environment:
         env.loader = ChoiceLoader([env.loader, FileSystemLoader(own)])
     # Per glossary (a test may render two games' in one process): set, not setdefault.
     env.globals.update(dict(
-        SOURCE_TITLES=Labels("source", glossary.sources), KIND_TITLES=Labels("kind", kinds),
+        SOURCE_TITLES=Labels("source", glossary.sources, glossary.game_name),
+        KIND_TITLES=Labels("kind", kinds, glossary.game_name),
         DIFFERS=DIFFERS, KINDS=kinds, TERM=term, LANGS=langs,
         OTHER_LANGS=[lang for lang in langs if lang != language()],
         ENTRY_MACROS=hook(glossary, "ENTRY_MACROS", ENTRY_MACROS),

@@ -144,12 +144,12 @@ TITLE_LANGUAGES = ("en",)
 SEARCH_ALSO = ("fr",)
 
 CATEGORY_TITLES = Labels("category", ("suit", "court", "numeral", "pack", "deal", "play",
-                                      "scoring", "talk", "place"))
-PHASES = Labels("phase", ("after-6-or-12", "after-full-deal", "any-time"))
-PHASE_SHORT = Labels("phase_short", PHASES)
+                                      "scoring", "talk", "place"), GAME)
+PHASES = Labels("phase", ("after-6-or-12", "after-full-deal", "any-time"), GAME)
+PHASE_SHORT = Labels("phase_short", PHASES, GAME)
 TOPICS = Labels("topic", ("trumps", "honours", "kings", "courts", "fool", "good-hand",
-                          "mediocre-hand", "bad-hand", "deal-on", "choice", "start-play"))
-STATUSES = Labels("status", ("tournament", "obsolete", "local"))
+                          "mediocre-hand", "bad-hand", "deal-on", "choice", "start-play"), GAME)
+STATUSES = Labels("status", ("tournament", "obsolete", "local"), GAME)
 
 # The places of the table talk on the tschintschar page's schematic map (a 480 x 330 drawing,
 # north up, templates/glossary/_map.svg.j2): the (x, y) of each place's dot, where its name

@@ -189,7 +189,9 @@ def test_the_engines_words_reach_the_pages_in_the_pseudo_locale(pseudo_site):
     text = visible_text((pseudo_site / "rules" / "play" / "index.html").read_text("utf-8"))
     assert "⟦" in text
     pack = (pseudo_site / "rules" / "cards" / "index.html").read_text("utf-8")
-    assert pseudo("king of cups") in pack
+    # The engine says a card's name from its catalogue's pieces (the rank, "of", the suit),
+    # each the pseudo catalogue's: "⟦⟦kîñg⟧ öf ⟦çûps⟧⟧" beside the card's Romansh name.
+    assert f"il retg da cuppas — ⟦{pseudo('king')} öf {pseudo('cups')}⟧" in pack
 
 
 def test_the_page_scripts_say_the_pseudo_locales_words(pseudo_site):

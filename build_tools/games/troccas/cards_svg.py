@@ -43,8 +43,21 @@ GOLD, RED, BLUE, GREEN, BROWN, SKIN, STEEL = ("#f2c94c", "#c62828", "#1565c0", "
 CX = W / 2  # the card's vertical axis: every pattern is centred on it
 
 
-@lru_cache(maxsize=1)
+# The glossary of the build under way (the glossary part's, set when it draws the cards):
+# the site's own data folder, which a test may point elsewhere.
+_BUILD_GLOSSARY: list[Glossary] = []
+
+
+def use_glossary(glossary: Glossary) -> None:
+    _BUILD_GLOSSARY[:] = [glossary]
+
+
 def _default_glossary() -> Glossary:
+    return _BUILD_GLOSSARY[0] if _BUILD_GLOSSARY else _root_glossary()
+
+
+@lru_cache(maxsize=1)
+def _root_glossary() -> Glossary:
     return load_glossary()
 
 

@@ -358,5 +358,6 @@ def cards_in_order() -> list:
 
 def card_pictures(glossary, cards) -> dict[str, str]:
     """Every card's picture, named from the glossary's data (cards_svg)."""
-    from .cards_svg import card_svg
+    from .cards_svg import card_svg, use_glossary
+    use_glossary(glossary)  # the cards' names elsewhere in this build (puzzles) read it too
     return {card.token: card_svg(card.token, glossary) for card in cards}

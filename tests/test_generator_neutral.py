@@ -25,15 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 GENERIC = ("build_tools", "overrides", "engine/src/cardgame", "Makefile")
 GAMES_OWN = ("build_tools/games/",)
 
-ALLOWED = {
-    # The glossary part (issue 28 item 2, glossary slice): Troccas's Card, kinds and data copy.
-    "build_tools/glossary/render.py": "glossary",
-    "build_tools/glossary/schemas/common.schema.json": "glossary",
-    "build_tools/glossary/static/glossary.css": "glossary",
-    # The site's words (issue 28 item 4, message slice): Troccas's names in the shared words;
-    # they move to the game's own catalogues.
-    "build_tools/messages/de/glossary.yaml": "messages",
-    "build_tools/messages/en/glossary.yaml": "messages",
+ALLOWED: dict[str, str] = {
+    # Empty since every part became generic (issue 28): a game's templates, words and site code
+    # live in its own folder. Keep it empty.
 }
 
 

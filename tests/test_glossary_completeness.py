@@ -17,7 +17,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-from build_tools.glossary import load_glossary, rm_forms  # noqa: E402
+from build_tools.glossary import load_glossary  # noqa: E402
+from build_tools.games.troccas.glossary import rm_forms  # noqa: E402
 
 SOURCE_TERMS = {
     "pagat": [

@@ -8,6 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 from build_tools.games.troccas.cards_svg import card_svg  # noqa: E402
+from build_tools.games.troccas import glossary as troccas_glossary  # noqa: E402
 from build_tools.glossary import load_glossary, render  # noqa: E402
 
 try:
@@ -24,7 +25,8 @@ PAGES = render.pages(G, {"index": "../../assets/glossary/glossary.json", "words"
 def test_terms_marked_once_and_not_inside_code_links_or_headings():
     html = ("<h2>The scart</h2><p>Use <code>scart</code> or <a href='x'>scart</a>.</p>"
             "<p>The <em>scart</em> counts; the scart again. Say <b>strusch in</b>!</p>")
-    out = render.mark_terms(html, TERMS, "../glossary/words/")
+    out = render.mark_terms(html, TERMS, "../glossary/words/", term_lang=G.term_lang,
+                              lowercase_only=LANG_FORMS.lowercase_only)
     assert out.count('class="gl-term"') == 2
     assert "<h2>The scart</h2>" in out and "<code>scart</code>" in out and "<a href='x'>scart</a>" in out
     assert '<em><span class="gl-term"><a class="gl-term__link" href="../glossary/words/#scart" lang="rm"' in out
@@ -33,13 +35,14 @@ def test_terms_marked_once_and_not_inside_code_links_or_headings():
 
 
 def test_the_game_name_is_not_marked_but_the_word_is():
-    out = render.mark_terms("<p>Troccas is a game; its troccas are trumps.</p>", TERMS, "w/")
+    out = render.mark_terms("<p>Troccas is a game; its troccas are trumps.</p>", TERMS, "w/",
+                            term_lang=G.term_lang, lowercase_only=LANG_FORMS.lowercase_only)
     assert out.startswith("<p>Troccas is a game; its <span") and "#troccas" in out
 
 
 def test_tschintschar_page_is_ordered_by_moment_of_the_deal():
     md = PAGES["glossary/tschintschar.md"]
-    heads = [md.index(f"{{ #{p} }}") for p in render.PHASES]
+    heads = [md.index(f"{{ #{p} }}") for p in troccas_glossary.PHASES]
     assert heads == sorted(heads)
     first, second = md.index('<tr id="strusch-in">'), md.index('<tr id="da-medel">')
     third = md.index('<tr id="jeu-sun-da-medel">')
@@ -161,27 +164,27 @@ def test_variants_shown_beside_pagats_form_with_their_sources():
 
 
 def test_the_map_places_every_place_the_phrases_name_and_says_so_in_text():
-    used = {p for e in G.kinds["tschintschar"] for p in render.places_of(e)}
+    used = {p for e in G.kinds["tschintschar"] for p in troccas_glossary.places_of(e)}
     assert used == {"medel", "sogn-gion", "salvaplauna", "muster", "tujetsch", "breil"}
     md = PAGES["glossary/tschintschar.md"]
     svg = md[md.index("<svg"):md.index("</svg>")]
     assert 'role="img"' in svg and 'aria-labelledby="gl-map-title gl-map-desc"' in svg
     assert '<title id="gl-map-title">' in svg and '<desc id="gl-map-desc">' in svg
     for pid in used:
-        name = render.title_of(G.by_id[pid])
+        name = troccas_glossary.title_of(G.by_id[pid])
         assert f'<tspan lang="rm">{name}</tspan>' in svg, pid
         assert f'<li id="place-{pid}">' in md, pid
     # West to east: Tujetsch, Mustér, Salvaplauna, Medel, Sogn Gion, then Breil.
-    xs = {p["id"]: p["x"] for p in render.map_places(G)}
+    xs = {p["id"]: p["x"] for p in troccas_glossary.map_places(G)}
     assert xs["tujetsch"] < xs["muster"] < xs["breil"]
-    ys = {p["id"]: p["y"] for p in render.map_places(G)}
+    ys = {p["id"]: p["y"] for p in troccas_glossary.map_places(G)}
     assert ys["muster"] < ys["salvaplauna"] < ys["medel"] < ys["sogn-gion"]  # up the Medel valley, south
 
 
 def test_a_place_the_map_does_not_place_stops_the_build(monkeypatch):
-    monkeypatch.delitem(render.MAP_PLACES, "breil")
+    monkeypatch.delitem(troccas_glossary.MAP_PLACES, "breil")
     try:
-        render.map_places(G)
+        troccas_glossary.map_places(G)
     except ValueError as exc:
         assert "breil" in str(exc) and "MAP_PLACES" in str(exc) and "\n" not in str(exc)
     else:

@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 from build_tools import handouts  # noqa: E402
 from build_tools.games.troccas import handouts as troccas_handouts  # noqa: E402
 from build_tools.glossary import load_glossary  # noqa: E402
-from build_tools.glossary.load import meanings, rm_forms  # noqa: E402
+from build_tools.games.troccas.glossary import rm_forms  # noqa: E402
+from build_tools.glossary.load import meanings  # noqa: E402
 from worksheet_pdf import check_sheet, sheets  # noqa: E402
 
 A4_PTS = (595.92, 842.88)  # 210 x 297 mm as Chromium writes it

@@ -73,9 +73,16 @@ def write_pseudo_locale(folder: Path) -> Path:
     """The pseudo-locale's catalogues as files: ``folder/en-XA/``."""
     lang = folder / LANGUAGE
     lang.mkdir(parents=True)
-    for path in sorted((ROOT / "build_tools" / "messages" / "en").glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        (lang / path.name).write_text(
+    # The generator's words and the game's own (build_tools/games/<game>/messages/en/), which
+    # join the same area in a build of the game: one file per area here.
+    areas: dict[str, dict] = {}
+    for root in (ROOT / "build_tools" / "messages" / "en",
+                 ROOT / "build_tools" / "games" / GAME / "messages" / "en"):
+        for path in sorted(root.glob("*.yaml")):
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            areas.setdefault(path.name, {}).update(data)
+    for name, data in areas.items():
+        (lang / name).write_text(
             yaml.safe_dump({k: pseudo_value(v) for k, v in data.items()}, allow_unicode=True),
             encoding="utf-8")
     # the game's own site words (build_tools/games/<game>/messages/en/): lang/<game>/
@@ -91,6 +98,21 @@ def write_pseudo_locale(folder: Path) -> Path:
     said = {k: (v if k in _NOT_WORDS else pseudo_value(v)) for k, v in engine.items()}
     (lang / f"{GAME}.json").write_text(json.dumps(said, ensure_ascii=False, indent=1),
                                        encoding="utf-8")
+    return folder
+
+
+def write_pseudo_glossary(folder: Path) -> Path:
+    """The site's glossary data with our own glosses in the pseudo-locale too: a gloss has a
+    text in each of the game's languages (the loader checks it), and a language's texts in the
+    data are files like its words."""
+    folder.mkdir(parents=True)
+    for path in sorted((ROOT / "glossary").glob("*.yaml")):
+        entries = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for entry in entries:
+            if isinstance(entry.get("gloss"), dict) and "en" in entry["gloss"]:
+                entry["gloss"][LANGUAGE] = pseudo(entry["gloss"]["en"])
+        (folder / path.name).write_text(yaml.safe_dump(entries, allow_unicode=True,
+                                                       sort_keys=False), encoding="utf-8")
     return folder
 
 
@@ -113,14 +135,6 @@ class _Visible(HTMLParser):
             self.text.append(data)
 
 
-# The glossary's pages still name two languages (glossary.th_<lang>, label_<lang> … in
-# build_tools/templates/glossary/ and glossary/render.py, the data's _de fields): the build of
-# a third language stops there, with one line naming the missing word ('th_en-XA'). Strict, so
-# that the test fails as soon as the glossary is generic and this mark must go.
-GLOSSARY_NAMES_LANGUAGES = pytest.mark.xfail(
-    strict=True, reason="the glossary (issue 28, glossary slice) names its two languages")
-
-
 def visible_text(html: str) -> str:
     parser = _Visible()
     parser.feed(html)
@@ -132,6 +146,7 @@ def pseudo_site(tmp_path_factory) -> Path:
     """The Troccas site built in the pseudo-locale from files in a temporary folder."""
     tmp = tmp_path_factory.mktemp("pseudo")
     catalogues = write_pseudo_locale(tmp / "catalogues")
+    glossary = write_pseudo_glossary(tmp / "glossary")
     shutil.copytree(ROOT / "docs", tmp / "docs")
     base = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nplugins:")[0]
                           .split("\nsite_url:")[0])  # the plain part, before the !ENV tags
@@ -145,7 +160,7 @@ def pseudo_site(tmp_path_factory) -> Path:
         "plugins": [{"search": {}},
                     {"cardsite": {"game": GAME, "language": LANGUAGE,
                                   "catalogues": str(catalogues),
-                                  "glossary": str(ROOT / "glossary"),
+                                  "glossary": str(glossary),
                                   "puzzles": str(ROOT / "puzzles")}}],
     }
     (tmp / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
@@ -165,7 +180,6 @@ def test_the_pseudo_locale_is_only_files_outside_the_generator_and_the_engine(tm
     assert not (ROOT / "engine" / "src" / GAME / "messages" / f"{LANGUAGE}.json").exists()
 
 
-@GLOSSARY_NAMES_LANGUAGES
 def test_every_page_of_the_pseudo_locale_build_says_pseudo_text(pseudo_site):
     pages = sorted(p for p in pseudo_site.rglob("*.html") if "handouts" not in p.parts[-2:-1]
                    or p.name == "index.html")
@@ -178,17 +192,17 @@ def test_every_page_of_the_pseudo_locale_build_says_pseudo_text(pseudo_site):
     assert not english, f"pages with no pseudo-locale text: {english}"
 
 
-@GLOSSARY_NAMES_LANGUAGES
 def test_the_engines_words_reach_the_pages_in_the_pseudo_locale(pseudo_site):
     """The card names and the explanations the build asks the engine for are the pseudo
     catalogue's (troccas.json in the folder), not the package's English."""
     text = visible_text((pseudo_site / "rules" / "play" / "index.html").read_text("utf-8"))
     assert "⟦" in text
     pack = (pseudo_site / "rules" / "cards" / "index.html").read_text("utf-8")
-    assert pseudo("king of cups") in pack
+    # The engine says a card's name from its catalogue's pieces (the rank, "of", the suit),
+    # each the pseudo catalogue's: "⟦⟦kîñg⟧ öf ⟦çûps⟧⟧" beside the card's Romansh name.
+    assert f"il retg da cuppas — ⟦{pseudo('king')} öf {pseudo('cups')}⟧" in pack
 
 
-@GLOSSARY_NAMES_LANGUAGES
 def test_the_page_scripts_say_the_pseudo_locales_words(pseudo_site):
     source = (pseudo_site / "assets" / "js" / "cardsite.js").read_text(encoding="utf-8")
     assert 'Intl.PluralRules("en-XA")' in source

@@ -49,7 +49,7 @@ def test_the_truc_site_has_its_pages_the_engine_and_nothing_from_elsewhere(truc_
     config = re.search(r'<script id="cardsite-config" type="application/json">(.*?)</script>',
                        (truc_site / "puzzles" / "index.html").read_text(encoding="utf-8"))[1]
     assert '"game": "truc"' in config
-    glossary = (truc_site / "glossary" / "index.html").read_text(encoding="utf-8")
+    glossary = (truc_site / "glossary" / "words" / "index.html").read_text(encoding="utf-8")
     assert "retruc" in glossary and "Close one eye" in glossary
     # Offline after one visit: the service worker stores every page, card and handout.
     sw = (truc_site / "sw.js").read_text(encoding="utf-8")
@@ -311,14 +311,68 @@ def test_the_truc_worksheet_maker_prints_a_class_set_from_the_browser(truc_site,
         server.server_close()
 
 
-def test_a_bad_glossary_entry_stops_the_build_in_one_line(tmp_path):
+def _glossary_data(name: str) -> list[dict]:
+    return yaml.safe_load((ROOT / "sites" / "truc" / "glossary" / name).read_text("utf-8"))
+
+
+def test_the_glossary_page_is_built_from_the_data_with_every_catalan_word_marked(truc_site):
+    """Every Catalan headword of sites/truc/glossary/terms.yaml is an entry of the words page,
+    marked lang="ca"; every signal's gesture and meaning is there; the other names keep their
+    own language."""
+    page = (truc_site / "glossary" / "words" / "index.html").read_text(encoding="utf-8")
+    terms, signals = _glossary_data("terms.yaml"), _glossary_data("signals.yaml")
+    assert terms and signals
+    for e in terms:
+        entry = page[page.index(f'id="{e["id"]}"'):]
+        entry = entry[:entry.index("</article>")]
+        for form in e["ca"]:
+            assert f'<span lang="ca">{form["text"]}</span>' in entry, e["id"]
+        text = " ".join(re.sub(r"<[^>]+>", "", entry).split())
+        assert " ".join(e["gloss"]["en"].split()) in text, e["id"]
+        for other in e.get("elsewhere", []):
+            assert f'<b lang="{other["lang"]}">{other["text"]}</b>' in entry, other
+    for e in signals:
+        entry = page[page.index(f'id="{e["id"]}"'):]
+        entry = entry[:entry.index("</article>")]
+        assert e["en"][0]["text"] in entry and e["gloss"]["en"] in entry, e["id"]
+    index = json.loads((truc_site / "assets" / "glossary" / "glossary.json").read_text("utf-8"))
+    assert [r["id"] for r in index] == [e["id"] for e in terms + signals]
+
+
+def test_catalan_words_on_other_pages_link_to_the_glossary_in_catalan(truc_site):
+    # The rules page uses retruc: its first use links to its entry, marked lang="ca", with the
+    # entry's meaning in English as its tooltip.
+    rules = (truc_site / "rules" / "index.html").read_text(encoding="utf-8")
+    link = re.search(r'<a class="gl-term__link" href="([^"]*)#retruc" lang="ca"[^>]*>retruc</a>'
+                     r'<span class="gl-term__tip" role="tooltip" id="[^"]+" lang="en"'
+                     r' data-search-exclude>([^<]*)</span>', rules)
+    assert link, "retruc is not linked on the rules page"
+    assert link[1] == "../glossary/words/"
+    retruc = next(e for e in _glossary_data("terms.yaml") if e["id"] == "retruc")
+    assert link[2] == " ".join(retruc["gloss"]["en"].split())
+
+
+@pytest.mark.parametrize("file, change, words", [
+    ("signals.yaml", lambda t: t.replace('  gloss: {en: "I hold a two."}\n', ""),
+     r"glossary/signals\.yaml:\d+: entry 'pout-your-lips': field 'gloss': missing"),
+    ("terms.yaml", lambda t: t.replace("  rank: C\n", "  rank: X\n"),
+     r"glossary/terms\.yaml:\d+: entry 'cavall': field 'rank': 'X' is not a rank of the"
+     r" engine's pack"),
+    ("terms.yaml", lambda t: t.replace("    - text: sota\n      sources: [truc]\n",
+                                       "    - text: sota\n      sources: [pagat]\n"),
+     r"glossary/terms\.yaml:\d+: entry 'sota': field 'ca\[0\]\.sources': 'pagat' is not one of"
+     r" truc"),
+])
+def test_a_bad_glossary_entry_stops_the_build_in_one_line(tmp_path, file, change, words):
     def edit(folder):
-        p = folder / "glossary" / "terms.yaml"
-        p.write_text(p.read_text().replace("    means: I hold a two.\n", ""))
+        p = folder / "glossary" / file
+        changed = change(p.read_text())
+        assert changed != p.read_text(), "the change must change the file"
+        p.write_text(changed)
     out = _build(tmp_path, edit)
     errors = [line for line in out.stderr.splitlines() if line.startswith("ERROR")]
     assert out.returncode != 0 and len(errors) == 1, out.stderr[-800:]
-    assert re.search(r"terms\.yaml: signals entry 2: needs exactly means, signal", errors[0])
+    assert re.search(words, errors[0]), errors[0]
 
 
 def test_the_pages_show_the_games_numbers_as_the_engine_plays_them(truc_site):
@@ -327,7 +381,10 @@ def test_the_pages_show_the_games_numbers_as_the_engine_plays_them(truc_site):
     f = api.call("facts")
     assert (f["target"], f["eleven"], f["hand_cards"], f["base_stake"], f["truc"],
             f["retruc"], f["eleven_stake"]) == (12, 11, 3, 1, 2, 3, 3)
-    rules = re.sub(r"<[^>]+>", "", (truc_site / "rules" / "index.html").read_text())
+    # The text a reader reads: the glossary's tooltips (shown on hover) left out.
+    rules = re.sub(r'<span class="gl-term__tip"[^>]*>[^<]*</span>', "",
+                   (truc_site / "rules" / "index.html").read_text())
+    rules = re.sub(r"<[^>]+>", "", rules)
     rules = " ".join(rules.split())
     for words in (f"first team to reach {f['target']} points",
                   f"Spanish one of {f['pack_sizes']['catalan40']} cards",

@@ -8,4 +8,4 @@ build_tools/parts/glossary.py. It imports no game: the game's folder registers i
 
 from .kinds import Context, Kind  # noqa: F401
 from .load import (DATA_DIR, Glossary, GlossaryError, load_glossary,  # noqa: F401
-                   form_lists, renderings, rm_forms, with_variants)
+                   form_lists, renderings, term_forms, with_variants)

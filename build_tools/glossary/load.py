@@ -113,8 +113,17 @@ class Glossary:
     where: dict[str, tuple[str, int]] = field(default_factory=dict)  # id -> (file, line)
     registered: tuple[Kind, ...] = ()
     sources: tuple[str, ...] = ()  # the game's sources (its engine's), in their order
-    grammar: str = "the language's"  # whose grammar a headword follows ("Sursilvan")
+    grammar: str = "the language's"  # whose grammar a headword follows (the game's GRAMMAR)
     languages: tuple[str, ...] = ()  # the game's languages (its engine's catalogues)
+    # The language of the game's own words, the headwords (the game's TERM_LANGUAGE): each
+    # entry gives its forms under that key, and the pages mark them with that lang.
+    term_lang: str = ""
+    game: Any = None  # the game's glossary module (build_tools/games/<game>/glossary.py)
+    game_name: str | None = None  # the game's name (its words join the site's: words(lang, game))
+
+    def forms(self, entry: dict) -> list[dict]:
+        """Every headword form of an entry, in the game's term language."""
+        return term_forms(entry, self.term_lang)
 
     @property
     def by_id(self) -> dict[str, dict]:
@@ -132,39 +141,44 @@ class Glossary:
                 yield k, e
 
 
-def rm_forms(entry: dict) -> list[dict]:
-    """Every Romansh form of an entry (a trump's names flattened), in file order."""
+def term_forms(entry: dict, lang: str) -> list[dict]:
+    """Every form of an entry in the game's term language ``lang`` (an entry with several
+    names, such as a card's, flattened), in file order."""
     if "names" in entry:
-        return [f for name in entry["names"] for f in name["rm"]]
-    return list(entry.get("rm", []))
+        return [f for name in entry["names"] for f in name.get(lang, [])]
+    return list(entry.get(lang, []))
 
 
-def form_lists(entry: dict) -> list[tuple[str, LineList]]:
-    """(field path, list of forms) for each list of Romansh forms in an entry: its ``rm``, or
-    each of a trump's names (``names[0].rm``). The first form of each is the headword."""
+def form_lists(entry: dict, lang: str) -> list[tuple[str, LineList]]:
+    """(field path, list of forms) for each list of forms in the term language ``lang`` in an
+    entry: its own, or each of its names' (``names[0].<lang>``). The first form of each is the
+    headword."""
     if "names" in entry:
-        return [(f"names[{i}].rm", name["rm"]) for i, name in enumerate(entry["names"])]
-    return [("rm", entry["rm"])] if entry.get("rm") else []
+        return [(f"names[{i}].{lang}", name[lang]) for i, name in enumerate(entry["names"])
+                if name.get(lang)]
+    return [(lang, entry[lang])] if entry.get(lang) else []
 
 
-def with_variants(forms: list[dict]) -> str:
+def with_variants(forms: list[dict], default: str | None = None) -> str:
     """The headword and, in brackets, each variant with the sources that write it — the short
     name a card picture's accessible name and other one-line places use. A headword that is
-    not pagat's (pagat's form goes against Sursilvan grammar) names its own source first::
+    not the ``default`` source's (the game's first: its form goes against the language's
+    grammar) names its own sources first::
 
-        with_variants(vi["names"][0]["rm"])   -> 'ils amurai (wiki-de: ils inamurai)'
-        with_variants(xix["names"][0]["rm"])  -> 'il sulegl (wiki-de; pagat: la sulegl)'
+        with_variants(forms)           -> 'headword (source-b: variant)'
+        with_variants(forms, "src-a")  -> 'headword (source-b; src-a: variant)'
     """
     head, *rest = forms
     if not rest:
         return head["text"]
-    cite = [", ".join(head["sources"])] if "pagat" not in head["sources"] else []
+    cite = [", ".join(head["sources"])] if default and default not in head["sources"] else []
     return head["text"] + " (" + "; ".join(
         cite + [f"{', '.join(v['sources'])}: {v['text']}" for v in rest]) + ")"
 
 
 def renderings(entry: dict, lang: str) -> list[dict]:
-    """The English ('en') or German ('de') renderings of an entry, in file order."""
+    """An entry's renderings in ``lang`` (the sources' words in that language), in file
+    order."""
     if "names" in entry:
         return [r for name in entry["names"] for r in name.get(lang, [])]
     return list(entry.get(lang, []))
@@ -198,16 +212,17 @@ def meanings(entry: dict) -> list[dict]:
     return list(out.values())
 
 
-def name_meanings(entry: dict, lang: str = "en") -> list[dict]:
+def name_meanings(entry: dict, lang: str, term: str) -> list[dict]:
     """A trump's names grouped by what they mean in ``lang``, each meaning once, in file order:
-    ``[{"text": "the hen", "forms": [rm forms], "sources": [...]}]``; the sources are those
-    that write any of the forms. A name no source renders has its own group (text None)."""
+    ``[{"text": "the hen", "forms": [headword forms], "sources": [...]}]``; the sources are
+    those that write any of the forms. A name no source renders has its own group (text
+    None). ``term`` is the game's term language (Glossary.term_lang)."""
     out: dict[str, dict] = {}
     for i, name in enumerate(entry.get("names", [])):
         texts = [r["text"] for r in name.get(lang, [])]
         key = " / ".join(_same_meaning(t) for t in texts) or f"\0{i}"
         m = out.setdefault(key, {"text": " / ".join(texts) or None, "forms": [], "sources": []})
-        for form in name["rm"]:
+        for form in name[term]:
             if form["text"] not in (f["text"] for f in m["forms"]):
                 m["forms"].append(form)
             m["sources"] += [src for src in _sources_of(form) if src not in m["sources"]]
@@ -456,9 +471,9 @@ def _check(glossary: Glossary, files: dict[str, Path], context: Context) -> None
         # unless that form goes against the language's grammar: then it is a variant marked
         # against_grammar, with a note saying which rule it breaks, and the headword is the
         # grammatical form of another source. No form is given twice.
-        for fld, forms in form_lists(entry):
-            owner = entry if fld == "rm" else entry["names"][int(fld[6:fld.index("]")])]
-            line = owner.key_lines.get("rm", entry.line)
+        for fld, forms in form_lists(entry, glossary.term_lang):
+            owner = entry if fld == glossary.term_lang else entry["names"][int(fld[6:fld.index("]")])]
+            line = owner.key_lines.get(glossary.term_lang, entry.line)
             default: Any = next((f for f in forms if first in f["sources"]), None)
             for i, f in enumerate(forms):
                 if f.get("against_grammar") and (f is not default or not f.get("note")):
@@ -516,8 +531,10 @@ def load_glossary(directory: Path | str = DATA_DIR, game: str | None = None,
     needed = tuple(p.name for p in paths.values())
     kinds = {k.name: load_file(paths[k.name], k, sources, needed) for k in registered}
     from cardgame.messages import languages
+    module = game_module(game)
     glossary = Glossary(kinds, registered=registered, sources=sources,
-                        grammar=getattr(game_module(game), "GRAMMAR", "the language's"),
-                        languages=tuple(languages(game)))
+                        grammar=getattr(module, "GRAMMAR", "the language's"),
+                        languages=tuple(languages(game)), term_lang=module.TERM_LANGUAGE,
+                        game=module, game_name=game)
     _check(glossary, paths, Context(api, glossary, paths))
     return glossary

@@ -6,20 +6,28 @@
 
 Free of mkdocs: the hook decides where things go and passes the URLs in. Everything is said in
 the language of the build under way (build_tools.words.current): the site's words from
-build_tools/messages/<lang>/glossary.yaml, and the data's own words (``gloss``, ``note``, a
-place's ``what``, a signal's ``text``: maps by language) in the edition's language, or in the
-language they were written in (marked with its lang) where the data has none in the edition's.
+build_tools/messages/<lang>/glossary.yaml (and the game's own, build_tools/games/<game>/
+messages/<lang>/glossary.yaml), and the data's own words (``gloss``, ``note``, a signal's
+``text``: maps by language) in the edition's language, or in the language they were written in
+(marked with its lang) where the data has none in the edition's.
+
+Nothing here names a game or a language. What is a game's own — its kinds' pages and their
+templates, the words page's filters and the body of a kind's entry, the tooltips' exceptions,
+the other languages' names worth marking in running text — the game's glossary module gives
+(build_tools/games/<game>/glossary.py, :mod:`.kinds`); the headwords' language is its
+``TERM_LANGUAGE``, the languages shown beside them the game's (its engine's catalogues).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html import escape
 from pathlib import Path
+from typing import Any
 
-from jinja2 import Environment
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader
 from markupsafe import Markup
 from markupsafe import escape as html_text
 
@@ -27,21 +35,31 @@ from build_tools import templating
 from build_tools.words import current
 from build_tools.words import words as site_words
 
-from .load import Glossary, _sources_of, renderings, rm_forms
+from .load import Glossary, renderings, term_forms
 
 STATIC = Path(__file__).resolve().parent / "static"
 
-# Where the generated pages live in the site (src_uri -> template): the pages of every glossary,
-# then each kind's own page (build_tools/glossary/kinds.py, ``Kind.page``).
+# Where the generated pages live in the site (src_uri -> template): the words page of every
+# glossary, the game's own pages (its glossary module's PAGES), then each kind's own page
+# (build_tools/glossary/kinds.py, ``Kind.page``).
 WORDS_PAGE = "glossary/words.md"
-COMMON_PAGES = {WORDS_PAGE: "glossary/words.md.j2", "glossary/romontsch.md": "glossary/romontsch.md.j2"}
+COMMON_PAGES = {WORDS_PAGE: "glossary/words.md.j2"}
+# The body of an entry on the words page where the game gives none of its own (its glossary
+# module's ENTRY_MACROS: a template with the macros ``head(kind, e)`` and ``body(kind, e)``).
+ENTRY_MACROS = "glossary/_entry.j2"
 
 
 def pages_of(glossary: Glossary) -> dict[str, str]:
     """Every generated page of ``glossary``: src_uri -> template."""
     out = dict(COMMON_PAGES)
+    out.update(getattr(glossary.game, "PAGES", {}))
     out.update(k.page for k in glossary.registered if k.page)
     return out
+
+
+def hook(glossary: Glossary, name: str, default=None):
+    """The game's glossary module's ``name`` (a hook or a setting), or ``default``."""
+    return getattr(glossary.game, name, default)
 
 # The site's words for the glossary live in build_tools/messages/<lang>/glossary.yaml. Each of
 # these mappings keeps its keys in the order the pages use them and reads its values, lazily,
@@ -51,16 +69,18 @@ def pages_of(glossary: Glossary) -> dict[str, str]:
 
 class Labels(Mapping):
     """Fixed keys, in order; each value the build's word ``glossary.<prefix>_<key>`` (a key's
-    hyphens become underscores)."""
+    hyphens become underscores), the ``game``'s own words among them."""
 
-    def __init__(self, prefix: str, keys) -> None:
+    def __init__(self, prefix: str, keys, game: str | None = None) -> None:
         self.prefix = prefix
         self._keys = tuple(keys)
+        self.game = game
 
     def __getitem__(self, key: str) -> str:
         if key not in self._keys:
             raise KeyError(key)
-        return current().t(f"glossary.{self.prefix}_{key.replace('-', '_')}")
+        words = site_words(current().language, self.game) if self.game else current()
+        return words.t(f"glossary.{self.prefix}_{key.replace('-', '_')}")
 
     def __iter__(self):
         return iter(self._keys)
@@ -69,40 +89,9 @@ class Labels(Mapping):
         return len(self._keys)
 
 
-SOURCE_TITLES = Labels("source", ("pagat", "wiki-en", "wiki-de", "arcane"))
-CATEGORY_TITLES = Labels("category", ("suit", "court", "numeral", "pack", "deal", "play",
-                                      "scoring", "talk", "place"))
-PHASES = Labels("phase", ("after-6-or-12", "after-full-deal", "any-time"))
-PHASE_SHORT = Labels("phase_short", PHASES)
-TOPICS = Labels("topic", ("trumps", "honours", "kings", "courts", "fool", "good-hand",
-                          "mediocre-hand", "bad-hand", "deal-on", "choice", "start-play"))
-STATUSES = Labels("status", ("tournament", "obsolete", "local"))
-# How a variant form differs from its headword (the `differs` of glossary/*.yaml), for a reader.
+# How a variant form differs from its headword (the `differs` of the common schema), for a
+# reader.
 DIFFERS = Labels("differs", ("spelling", "article", "number", "wording", "punctuation"))
-
-# The places of the table talk on the tschintschar page's schematic map (a 480 x 330 drawing,
-# north up, build_tools/templates/glossary/_map.svg.j2): the (x, y) of each place's dot, where
-# its name goes ("above", "left" or "right" of the dot), and a few words on what the code makes
-# of it (the word glossary.map_<that>). Not measured from a map: only the relative positions the
-# sources give, checked against the valley's general geography. The Surselva runs from Tujetsch
-# and Medel in the west down to Ilanz in the east (pagat; wiki-de lists the places in that order:
-# Sedrun, Disentis, Medel, …, Breil/Brigels). The Medel valley climbs south from Disentis
-# (Mustér); Salvaplauna is a meadow just outside Disentis (pagat); Sogn Gion lies high up the
-# Medel valley, since lower down the valley means stronger trumps and "not even at Sogn Gion"
-# means very weak ones (pagat).
-MAP_PLACES = {
-    "tujetsch": (56, 84, "above", "court_cards"),
-    "muster": (196, 104, "above", "court_cards"),
-    "salvaplauna": (216, 136, "right", "very_strong_trumps"),
-    "medel": (234, 206, "right", "trumps"),
-    "sogn-gion": (250, 280, "right", "very_weak_trumps"),
-    "breil": (370, 70, "above", "own_phrases"),
-}
-
-# Forms too short or too common in English prose to be marked as Romansh in running text.
-TOOLTIP_STOPLIST = {"in", "pas"}
-# Forms that, capitalised, are a proper name rather than the Romansh word ("Troccas" the game).
-TOOLTIP_LOWERCASE_ONLY = {"troccas"}
 
 
 def fold(text: str) -> str:
@@ -111,26 +100,13 @@ def fold(text: str) -> str:
                    if not unicodedata.combining(ch)).lower()
 
 
-def title_of(entry: dict) -> str:
-    return rm_forms(entry)[0]["text"] if rm_forms(entry) else renderings(entry, "en")[0]["text"]
-
-
-def statuses(entry: dict) -> list[str]:
-    out = []
-    if entry.get("tournament"):
-        out.append("tournament")
-    if entry.get("obsolete"):
-        out.append("obsolete")
-    if entry.get("regions"):
-        out.append("local")
-    return out
-
-
-def places_of(entry: dict) -> list[str]:
-    ids = [r["place"] for r in entry.get("regions", [])] + list(entry.get("places", []))
-    if entry.get("category") == "place":
-        ids.append(entry["id"])
-    return list(dict.fromkeys(ids))
+def title_of(entry: dict, term: str, languages=()) -> str:
+    """An entry's headword in the term language ``term``, else its first rendering in one of
+    ``languages`` (the game's, in order)."""
+    forms = term_forms(entry, term)
+    if forms:
+        return forms[0]["text"]
+    return next(r[0]["text"] for r in (renderings(entry, lang) for lang in languages) if r)
 
 
 def language() -> str:
@@ -177,61 +153,89 @@ def beside(obj: dict, field: str) -> Markup:
                               for lang, text in others)
 
 
-def what_of(entry: dict) -> dict:
-    """What a place is, in the edition's language: ``{"texts": [...], "lang": ...}``, the items
-    as ``m.items`` shows them (each item's text in the edition's language where every item has
-    one, else in the language they were written in)."""
+def what_of(entry: dict, field: str = "what") -> dict:
+    """A list of sourced items of our own words (``{text: {lang: ...}, sources}``) in the
+    edition's language: ``{"texts": [...], "lang": ...}``, the items as ``m.items`` shows them
+    (each item's text in the edition's language where every item has one, else in the
+    language they were written in)."""
     lang = language()
-    items = list(entry.get("what") or [])
+    items = list(entry.get(field) or [])
     langs = [text_in(it, "text", lang)[1] for it in items]
     shown = lang if items and all(ln == lang for ln in langs) else (langs[0] if langs else lang)
     return {"texts": [{**it, "text": text_in(it, "text", shown)[0]} for it in items],
             "lang": shown}
 
 
-def captions(entry: dict) -> list[tuple[str, list[dict]]]:
-    """A trump's captions by language, the printed one first: ``[(lang, items)]``."""
-    return list((entry.get("caption") or {}).items())
-
-
-def definition(entry: dict, lang: str | None = None) -> tuple[str, str]:
+def definition(entry: dict, glossary: Glossary, lang: str | None = None) -> tuple[str, str]:
     """A one-line definition for tooltips and the language it is in: the rendering in the
-    edition's language and our gloss (or the phrase's first signal) — all in English where the
-    data has no gloss of that language yet."""
+    edition's language and our gloss (or what the game's ``definition`` hook says of an entry
+    of its own kind) — in the language our gloss was first written in where the data has none
+    in the edition's."""
     lang = lang or language()
-    words = site_words(lang)
-    en = renderings(entry, lang)
-    if "signals" in entry:
-        sig = entry["signals"][0]
-        text, text_lang = text_in(sig, "text", lang)
-        if text_lang != lang:
-            return definition(entry, "en")
-        sources = ", ".join(_sources_of(sig))
-        if en:
-            return words.t("glossary.tip_talk", literal=en[0]["text"], sources=sources, text=text), lang
-        return words.t("glossary.tip_talk_plain", sources=sources, text=text), lang
+    words = site_words(lang, glossary.game_name)
+    own = hook(glossary, "definition")
+    said_ = own(entry, lang, words) if own else None
+    if said_ is not None:
+        return said_
     gloss, gloss_lang = text_in(entry, "gloss", lang)
     if gloss_lang != lang:
-        return definition(entry, "en")
-    if en and fold(en[0]["text"]) != fold(title_of(entry)):
-        return words.t("glossary.tip_term", rendering=en[0]["text"], gloss=gloss), lang
+        return definition(entry, glossary, gloss_lang)
+    shown = renderings(entry, lang)
+    title = title_of(entry, glossary.term_lang, hook(glossary, "TITLE_LANGUAGES",
+                                                     glossary.languages))
+    if shown and fold(shown[0]["text"]) != fold(title):
+        return words.t("glossary.tip_term", rendering=shown[0]["text"], gloss=gloss), lang
     return gloss or "", lang  # the schemas require a gloss: never ""
 
 
-def _phase_key(entry: dict) -> int:
-    order = list(PHASES)
-    return min(order.index(w["phase"]) for w in entry["when"])
+def glossary_languages(glossary: Glossary) -> list[str]:
+    """The languages the data renders the headwords in: the edition's first (where the data
+    has it), then the game's others, in their order."""
+    have = {lang for _, e in glossary.entries() for lang in glossary.languages
+            if renderings(e, lang)}
+    edition = language()
+    return ([edition] if edition in have else []) + [
+        lang for lang in glossary.languages if lang in have and lang != edition]
+
+
+def _searched(loader) -> list[str]:
+    """Every folder a loader (and the loaders it chooses from) searches."""
+    if isinstance(loader, ChoiceLoader):
+        return [p for sub in loader.loaders for p in _searched(sub)]
+    return [str(Path(p).resolve()) for p in getattr(loader, "searchpath", ())]
 
 
 def _env(glossary: Glossary) -> Environment:
-    """The generator's environment, with the glossary's filters and globals."""
+    """The generator's environment, with the glossary's filters and globals (the game's own
+    beside them: its glossary module's ``template_globals(glossary)``)."""
     kinds = tuple(glossary.kinds)
-    return templating.extend(templating.current(), globals=dict(
-        SOURCE_TITLES=SOURCE_TITLES, KIND_TITLES=Labels("kind", kinds), PHASES=PHASES,
-        PHASE_SHORT=PHASE_SHORT, TOPICS=TOPICS, STATUSES=STATUSES, DIFFERS=DIFFERS,
-        CATEGORY_TITLES=CATEGORY_TITLES, KINDS=kinds, renderings=renderings, said=said,
-        beside=beside, what_of=what_of, captions=captions),
-        filters=dict(rm_forms=rm_forms, title_of=title_of, statuses=statuses, upfirst=upfirst))
+    term, langs = glossary.term_lang, glossary_languages(glossary)
+    extra = hook(glossary, "template_globals", lambda g: {})(glossary)
+    env = templating.current()
+    # The pages say the game's words too (build_tools/games/<game>/messages/), also where no
+    # build of the game set them up (a test, a tool).
+    game_words = site_words(language(), glossary.game_name)
+    env.globals.update(t=game_words.t, lang=game_words.language)
+    # The game's own glossary templates (build_tools/games/<game>/templates/glossary/) beside
+    # the generic ones, where the environment does not search them yet.
+    own = str(Path(glossary.game.__file__).resolve().parent / "templates")
+    if env.loader is not None and own not in _searched(env.loader):
+        env.loader = ChoiceLoader([env.loader, FileSystemLoader(own)])
+    # Per glossary (a test may render two games' in one process): set, not setdefault.
+    env.globals.update(dict(
+        SOURCE_TITLES=Labels("source", glossary.sources, glossary.game_name),
+        KIND_TITLES=Labels("kind", kinds, glossary.game_name),
+        DIFFERS=DIFFERS, KINDS=kinds, TERM=term, LANGS=langs,
+        OTHER_LANGS=[lang for lang in langs if lang != language()],
+        ENTRY_MACROS=hook(glossary, "ENTRY_MACROS", ENTRY_MACROS),
+        FILTERS_TEMPLATE=hook(glossary, "FILTERS_TEMPLATE"),
+        renderings=renderings, said=said, beside=beside, what_of=what_of, **extra))
+    filters: dict[str, Callable[..., Any]] = {
+        "term_forms": lambda e: term_forms(e, term), "upfirst": upfirst,
+        "title_of": lambda e: title_of(e, term, hook(glossary, "TITLE_LANGUAGES",
+                                                     glossary.languages))}
+    env.filters.update(filters)
+    return env
 
 
 def upfirst(text: str) -> str:
@@ -239,136 +243,63 @@ def upfirst(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-# Romontsch first: every entry by its Romansh headword, a leading article and accents left out
-# of the order ("l'imperatura" under I, "ils honors" under H, "tschéc" as "tschec").
-_ARTICLE = re.compile(r"^(?:(?:il|la|ils|las|igl|in|ina)\s+|l['’]\s*)", re.I)
-
-
-def sort_key(text: str) -> tuple[str, str]:
-    bare = _ARTICLE.sub("", text.strip(), count=1)
+def sort_key(text: str, article=None) -> tuple[str, str]:
+    """The order of headwords: accents, case and a leading article (``article``: the game's
+    ARTICLE pattern of its term language) left out."""
+    bare = article.sub("", text.strip(), count=1) if article else text.strip()
     return fold(bare).lstrip("'’«»\"“”„ "), fold(text)
-
-
-def romontsch(glossary: Glossary) -> list[tuple[str, list[dict]]]:
-    """The rows of the Romansh-first page, grouped by letter: ``[(letter, rows)]``, each row
-    ``{id, head, variants, de, en, gloss, gloss_lang}``. A trump has a row for each of its
-    names (la vaca and il mund are different words); every other entry one row."""
-    rows = []
-    for kind, e in glossary.entries():
-        names = e["names"] if kind == "trumps" else [e] if e.get("rm") else []
-        if kind == "tschintschar":
-            gloss, gloss_lang = text_in(e["signals"][0], "text")
-        else:
-            gloss, gloss_lang = text_in(e, "gloss")
-        for name in names:
-            forms = name["rm"]
-            rows.append({"id": e["id"], "head": forms[0]["text"],
-                         "variants": [f["text"] for f in forms[1:]],
-                         "de": [r["text"] for r in name.get("de", [])],
-                         "en": [r["text"] for r in name.get("en", [])],
-                         "gloss": gloss, "gloss_lang": gloss_lang})
-    rows.sort(key=lambda r: sort_key(r["head"]))
-    letters: dict[str, list[dict]] = {}
-    for r in rows:
-        first = sort_key(r["head"])[0][:1].upper()
-        letters.setdefault(first if first.isalpha() else "#", []).append(r)
-    return list(letters.items())
 
 
 def pages(glossary: Glossary, urls: dict[str, str], card_svg, cards_in_order) -> dict[str, str]:
     """The glossary's pages as Markdown with HTML blocks.
 
     ``urls`` holds page-relative URLs the templates need (``index``: the JSON index from the
-    words page; ``words``/``trumps``/... : other pages from each other). ``card_svg(token)``
-    draws a card; ``cards_in_order`` is the pack in ranking order (troccas Card objects).
+    words page; ``words``: the words page from a page beside it). ``card_svg(token)`` draws a
+    card; ``cards_in_order`` is the pack in ranking order (the engine's cards). The game's
+    ``page_context(glossary, cards_in_order)`` adds what its own pages and filters need.
     """
     env = _env(glossary)
-    by_id = glossary.by_id
-    place_names = {e["id"]: title_of(e) for e in glossary.kinds["terms"] if e["category"] == "place"}
-    used_places = sorted({p for _, e in glossary.entries() for p in places_of(e)},
-                         key=lambda p: fold(place_names[p]))
-    talk = sorted(glossary.kinds["tschintschar"],
-                  key=lambda e: (_phase_key(e), list(TOPICS).index(e["topic"])))
-    phases = [(p, [e for e in talk if list(PHASES)[_phase_key(e)] == p]) for p in PHASES]
-    suits = []
-    for suit in glossary.kinds["cards"]:
-        if suit["category"] != "suit":
-            continue
-        cards = [c for c in cards_in_order if c.suit == suit["suit"]]
-        suits.append((suit, cards))
-    trumps_cards = [c for c in cards_in_order if c.kind != "suit"]
-    trumps_table = sorted(trumps_cards, key=lambda c: (c.is_fool, c.number or 0))  # I … XXI, Fool
-    trump_entry = {e["card"]: e for e in glossary.kinds["trumps"]}
-    ctx = dict(g=glossary, by_id=by_id, urls=urls, place_names=place_names,
-               map_places=map_places(glossary),
-               used_places=used_places, phases=phases, suits=suits, trumps_cards=trumps_cards, trumps_table=trumps_table,
-               trump_entry=trump_entry, card_svg=card_svg, definition=definition,
-               places_of=places_of, letters=romontsch(glossary))
+    ctx = dict(g=glossary, by_id=glossary.by_id, urls=urls, card_svg=card_svg,
+               definition=lambda e: definition(e, glossary))
+    ctx.update(hook(glossary, "page_context", lambda g, cards: {})(glossary, cards_in_order))
     return {uri: env.get_template(tpl).render(**ctx) for uri, tpl in pages_of(glossary).items()}
 
 
-def map_places(glossary: Glossary) -> list[dict]:
-    """The places the table talk refers to, west to east, for the map and the list beside it:
-    the place entry, its position on the map, and the phrases that name it or are said there.
-    A place the phrases use but the map does not place stops the build (ValueError)."""
-    talk = glossary.kinds["tschintschar"]
-    used = {p for e in talk for p in places_of(e)}
-    missing = sorted(used - set(MAP_PLACES))
-    if missing:
-        raise ValueError(f"the tschintschar phrases use the place(s) {', '.join(missing)}, which"
-                         f" the map does not place (build_tools/glossary/render.py, MAP_PLACES)")
-    by_id = glossary.by_id
-    out = []
-    for pid, (x, y, side, code) in sorted(MAP_PLACES.items(), key=lambda kv: kv[1][0]):
-        if pid not in used:
-            continue
-        out.append({"id": pid, "entry": by_id[pid], "x": x, "y": y, "side": side,
-                    "code": current().t(f"glossary.map_{code}"),
-                    "named_by": [e for e in talk if pid in e.get("places", [])],
-                    "said_in": [e for e in talk if any(r["place"] == pid for r in e.get("regions", []))]})
-    return out
-
-
 def index(glossary: Glossary) -> list[dict]:
-    """The filter box's index: one record per entry, in page order."""
+    """The filter box's index: one record per entry, in page order: its headword forms (under
+    the term language's key), its renderings (under each language's), our gloss, its sources
+    and ``words``, all the filter box searches; the game's ``index_record(kind, entry, rec)``
+    adds what its own filters select by (the words page's selects name the field)."""
+    own = hook(glossary, "index_record")
     out = []
     for kind, e in glossary.entries():
-        rec = {
-            "id": e["id"],
-            "kind": kind,
-            "category": e.get("category") or e.get("topic") or ("fool" if e.get("card") == "Fool" else "trump"),
-            "rm": [f["text"] for f in rm_forms(e)],
-            "en": [r["text"] for r in renderings(e, "en")],
-            "de": [r["text"] for r in renderings(e, "de")],
-            "gloss": (text_in(e, "gloss")[0] if e.get("gloss")
-                      else "; ".join(text_in(s, "text")[0] or "" for s in e["signals"])),
-            "sources": list(e["sources"]),
-            "phases": [w["phase"] for w in e.get("when", [])],
-            "places": places_of(e),
-            "status": statuses(e),
-        }
-        if kind == "trumps":
-            # The filter finds a trump by its caption in any language: each with its language's
-            # renderings (the printed French one as "fr").
-            for lang, items in captions(e):
-                rec[lang] = rec.get(lang, []) + [c["text"] for c in items]
-        if kind == "cards":
-            rec["fr"] = [r["text"] for r in e.get("fr", [])]
+        rec = {"id": e["id"], "kind": kind, "category": e.get("category"),
+               glossary.term_lang: [f["text"] for f in glossary.forms(e)]}
+        for lang in glossary.languages:
+            rec[lang] = [r["text"] for r in renderings(e, lang)]
+        rec["gloss"] = text_in(e, "gloss")[0]
+        rec["sources"] = list(e["sources"])
+        if own:
+            own(kind, e, rec)
+        rec["words"] = [w for key in (glossary.term_lang, *glossary.languages,
+                                      *hook(glossary, "SEARCH_ALSO", ()))
+                        for w in rec.get(key, [])]
         out.append(rec)
     return out
 
 
 def tooltips(glossary: Glossary) -> list[tuple[str, str, str, str]]:
-    """(form, entry id, definition, the definition's language) for every Romansh form worth
+    """(form, entry id, definition, the definition's language) for every headword form worth
     marking in running text, in the edition's language."""
+    stop = hook(glossary, "TOOLTIP_STOPLIST", set())
     seen: dict[str, tuple[str, str, str, str]] = {}
     for _kind, e in glossary.entries():
-        for f in rm_forms(e):
+        for f in glossary.forms(e):
             text = f["text"].rstrip("!").strip()
             key = text.lower()
-            if len(text) < 4 or key in TOOLTIP_STOPLIST or key in seen:
+            if len(text) < 4 or key in stop or key in seen:
                 continue
-            seen[key] = (text, e["id"], *definition(e))
+            seen[key] = (text, e["id"], *definition(e, glossary))
     return sorted(seen.values(), key=lambda t: (-len(t[0]), t[0]))
 
 
@@ -417,10 +348,12 @@ def _rewrite_text(html: str, open_tag, text) -> str:
     return "".join(out)
 
 
-def mark_terms(html: str, terms: list[tuple[str, ...]], href: str, *, prefix: str = "gl-tip") -> str:
-    """Wrap the first occurrence of each entry's Romansh form in ``html`` with a link to its
-    glossary entry and a tooltip shown on hover and keyboard focus. Text inside links, code,
-    headings and similar elements is left alone."""
+def mark_terms(html: str, terms: list[tuple[str, ...]], href: str, *, term_lang: str,
+               lowercase_only=frozenset(), prefix: str = "gl-tip") -> str:
+    """Wrap the first occurrence of each entry's headword form (in the game's term language
+    ``term_lang``) in ``html`` with a link to its glossary entry and a tooltip shown on hover
+    and keyboard focus. Text inside links, code, headings and similar elements is left alone;
+    a form of ``lowercase_only`` is a proper name when capitalised, and left alone then."""
     if not terms:
         return html
     by_key = {t[0].lower(): t for t in terms}
@@ -431,16 +364,16 @@ def mark_terms(html: str, terms: list[tuple[str, ...]], href: str, *, prefix: st
 
     def wrap(m: re.Match) -> str:
         nonlocal n
-        form, eid, text, *tip_lang = by_key[m.group(1).lower()]
-        if eid in done or (form.lower() in TOOLTIP_LOWERCASE_ONLY and not m.group(1).islower()):
+        form, eid, text, tip_lang = by_key[m.group(1).lower()]
+        if eid in done or (form.lower() in lowercase_only and not m.group(1).islower()):
             return m.group(0)
         done.add(eid)
         n += 1
         tip = f"{prefix}-{n}"
         return (f'<span class="gl-term"><a class="gl-term__link" href="{escape(href)}#{eid}"'
-                f' lang="rm" aria-describedby="{tip}">{m.group(1)}</a>'
+                f' lang="{term_lang}" aria-describedby="{tip}">{m.group(1)}</a>'
                 f'<span class="gl-term__tip" role="tooltip" id="{tip}"'
-                f' lang="{tip_lang[0] if tip_lang else "en"}" data-search-exclude>'
+                f' lang="{tip_lang}" data-search-exclude>'
                 f'{escape(text)}</span></span>')
 
     def text(run: str, stack) -> str:
@@ -449,72 +382,78 @@ def mark_terms(html: str, terms: list[tuple[str, ...]], href: str, *, prefix: st
     return _rewrite_text(html, lambda name, tag: None, text)
 
 
-# --- language of Romansh and German words in English text (issue 8) -------------------------
-# Text in these elements is never marked: code, scripts, pictures, form controls (a card
-# button's accessible name stays as it is), and the term tooltips (an English definition read
-# out through aria-describedby, where a lang attribute would be lost anyway).
+# --- the language of the game's words, and of other languages' names, in running text -------
+# (issue 8). Text in these elements is never marked: code, scripts, pictures, form controls (a
+# card button's accessible name stays as it is), and the term tooltips (a definition read out
+# through aria-describedby, where a lang attribute would be lost anyway).
 _LANG_SKIP = {"code", "pre", "kbd", "samp", "script", "style", "svg", "title", "button",
               "textarea", "select", "option", "template"}
 _LANG_ATTR = re.compile(r"""\slang\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""", re.I)
 _CLASS_ATTR = re.compile(r"""\sclass\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
 _LANG_SKIP_CLASSES = {"gl-term__tip", "cs-sr-only"}
-# German trump names worth marking in English prose: those with an article ("die Schöne"), so
-# that names shared with English or Latin (Jupiter, Junon) stay English.
-_DE_ARTICLE = re.compile(r"^(der|die|das)\s", re.I)
-# English trump names worth marking in German prose (a note quoting pagat's «the cat»): those
-# with an article, as for the German ones.
-_EN_ARTICLE = re.compile(r"^the\s", re.I)
 
 
-def lang_forms(glossary: Glossary) -> list[tuple[str, str]]:
-    """(form, lang) for every Romansh form (lang "rm") and German (English) trump name with an
-    article (lang "de", "en") to be marked wherever it stands in text of another language
-    (mark_lang), longest first. Place names
-    are proper nouns in English too, and the forms of TOOLTIP_STOPLIST are English words."""
+class LangForms(list):
+    """(form, lang) to mark in running text, longest first; ``marked``: the languages of the
+    text they are marked in (the game's and the page's); ``lowercase_only``: forms that,
+    capitalised, are a proper name."""
+
+    marked: frozenset = frozenset()
+    lowercase_only: frozenset = frozenset()
+
+
+def lang_forms(glossary: Glossary) -> LangForms:
+    """(form, lang) for every headword form (lang: the game's term language) and every other
+    language's name the game's ``other_forms(kind, entry)`` gives (a trump's German name with
+    its article), to be marked wherever it stands in text of another language (mark_lang),
+    longest first. Places (the game's ``UNMARKED_CATEGORIES``) are proper nouns in every
+    language, and the forms of the game's ``TOOLTIP_STOPLIST`` are words of its languages."""
+    stop = hook(glossary, "TOOLTIP_STOPLIST", set())
+    unmarked = hook(glossary, "UNMARKED_CATEGORIES", ())
+    others = hook(glossary, "other_forms", lambda kind, e: ())
     seen: dict[str, tuple[str, str]] = {}
     for kind, e in glossary.entries():
-        if e.get("category") == "place":
+        if e.get("category") in unmarked:
             continue
-        for f in rm_forms(e):
+        for f in glossary.forms(e):
             text = f["text"].rstrip("!").strip()
-            if len(text) >= 3 and text.lower() not in TOOLTIP_STOPLIST:
-                seen.setdefault(text.lower(), (text, "rm"))
-        if kind == "trumps":
-            for r in renderings(e, "de"):
-                text = r["text"].split("(")[0].strip()
-                if _DE_ARTICLE.match(text):
-                    seen.setdefault(text.lower(), (text, "de"))
-            for r in renderings(e, "en"):  # quoted in German text: «the cat»
-                text = r["text"].split("(")[0].strip()
-                if _EN_ARTICLE.match(text):
-                    seen.setdefault(text.lower(), (text, "en"))
-    return sorted(seen.values(), key=lambda t: (-len(t[0]), t[0]))
+            if len(text) >= 3 and text.lower() not in stop:
+                seen.setdefault(text.lower(), (text, glossary.term_lang))
+        for text, lang in others(kind, e):
+            seen.setdefault(text.lower(), (text, lang))
+    out = LangForms(sorted(seen.values(), key=lambda t: (-len(t[0]), t[0])))
+    out.marked = frozenset(glossary.languages)
+    out.lowercase_only = frozenset(hook(glossary, "LOWERCASE_ONLY", ()))
+    return out
 
 
 def mark_lang(html: str, forms: list[tuple[str, str]], language: str | None = None) -> str:
-    """Wrap every Romansh (German) form that stands in text of the page's ``language`` (the
-    edition's by default), in English or in German, in ``<span lang="rm">`` (``"de"``), so
-    screen readers pronounce it in its own language; a German name in German text needs no
-    mark. Text inside an element of another language (lang="rm", "fr"), and text in code,
-    buttons and the like, is left alone. Only the markup changes, never the visible text."""
+    """Wrap every form of ``forms`` that stands in text of the page's ``language`` (the
+    edition's by default) or another of the game's languages, in ``<span lang="…">`` (the
+    form's language), so screen readers pronounce it in its own language; a name in text of
+    its own language needs no mark. Text inside an element of another language, and text in
+    code, buttons and the like, is left alone. Only the markup changes, never the visible
+    text."""
     if not forms:
         return html
     page_lang = (language or current().language).lower()
-    marked = {"en", "de", page_lang.split("-")[0]}
+    marked = {lang.split("-")[0].lower() for lang in getattr(forms, "marked", ())}
+    marked.add(page_lang.split("-")[0])
+    lowercase_only: frozenset = getattr(forms, "lowercase_only", frozenset())
     by_key = {f.lower(): (f, lang) for f, lang in forms}
     alternatives = "|".join(re.escape(f) for f, _ in forms)
-    pattern = re.compile(r"(?<![\w'’-])(" + alternatives + r")(?![\w'’-])", re.I)
-    # German joins a loan word to its own with a hyphen: the Romansh part of
-    # "Tschintschar-Ausdrücke" is marked too.
-    german = re.compile(r"(?<![\w'’-])(" + alternatives + r")(?![\w'’]|-(?!(?-i:[A-ZÄÖÜ])))", re.I)
+    # A loan word joined to a word of the text by a hyphen and a capital, as German joins
+    # its compounds ("Tschintschar-Ausdrücke"), is marked too.
+    pattern = re.compile(r"(?<![\w'’-])(" + alternatives + r")(?![\w'’]|-(?!(?-i:[A-ZÄÖÜ])))",
+                         re.I)
 
     def wrap(m: re.Match, run_lang: str) -> str:
         text = m.group(1)
         form, lang = by_key[text.lower()]
-        if form.lower() in TOOLTIP_LOWERCASE_ONLY and not text.islower():
-            return text  # "Troccas", the game
+        if form.lower() in lowercase_only and not text.islower():
+            return text  # a proper name (the game's own name)
         if lang == run_lang:
-            return text  # a German name in German text
+            return text  # a name in text of its own language
         return f'<span lang="{lang}">{text}</span>'
 
     def open_tag(name: str, tag: str) -> tuple[str | None, bool]:
@@ -534,6 +473,6 @@ def mark_lang(html: str, forms: list[tuple[str, str]], language: str | None = No
         run_lang = (lang or page_lang).split("-")[0]
         if run_lang not in marked:
             return run
-        return (german if run_lang == "de" else pattern).sub(lambda m: wrap(m, run_lang), run)
+        return pattern.sub(lambda m: wrap(m, run_lang), run)
 
     return _rewrite_text(html, open_tag, text)

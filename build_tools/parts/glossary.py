@@ -1,22 +1,24 @@
-"""The glossary part: the Romansh glossary and the card pictures (issue 4).
+"""The glossary part: a game's glossary from its data, and the tooltips on its words.
 
-* ``on_config`` loads and validates glossary/*.yaml. A broken file stops the build here, before
+* ``on_config`` loads and validates the game's glossary data (the kinds its glossary module
+  registers, build_tools/games/<game>/glossary.py). A broken file stops the build here, before
   site/ is touched, with one line: ``glossary/terms.yaml:42: entry 'scart': field 'sources': …``.
   It also adds the glossary's CSS and JavaScript to the theme.
-* ``on_files`` adds the generated pages (glossary/words.md, romontsch.md, trumps.md,
-  tschintschar.md, cards.md), the filter's JSON index, the 78 card pictures
-  (``cards/<token>.svg``) and the glossary's static files — all as ``File.generated``, so
-  nothing is written into docs/. Their words are the edition's (build_tools/messages/<lang>/
-  glossary.yaml, and the data's own texts in the edition's language).
-* ``on_page_content`` marks the first occurrence of each Romansh term in every other page with a
-  link to its glossary entry and a tooltip shown on hover and keyboard focus (in the edition's
-  language), then wraps every other Romansh word (and German or English trump name) in text of
-  another language, glossary pages included, in ``<span lang="rm">`` (``"de"``, ``"en"``) so
-  screen readers pronounce it as such (issue 8).
+* ``on_files`` adds the generated pages (glossary/words.md, the game's own pages and each kind's
+  page), the filter's JSON index, the card pictures the game draws from its glossary (its
+  ``card_pictures``, ``cards/<token>.svg``) and the glossary's static files — all as
+  ``File.generated``, so nothing is written into docs/. Their words are the edition's
+  (build_tools/messages/<lang>/glossary.yaml and the game's own, and the data's own texts in
+  the edition's language).
+* ``on_page_content`` marks the first occurrence of each of the game's terms in every other
+  page with a link to its glossary entry and a tooltip shown on hover and keyboard focus (in
+  the edition's language), then wraps every other term (and the other languages' names the
+  game gives) in text of another language, glossary pages included, in ``<span lang="…">``
+  (the game's term language, ``TERM_LANGUAGE``) so screen readers pronounce it as such
+  (issue 8).
 
-The work itself is in build_tools/glossary (load, render) and the game's card pictures
-(build_tools/games/<game>/), which do not import mkdocs. The data folder is the plugin's
-``glossary`` option.
+The work itself is in build_tools/glossary (load, render) and the game's glossary module, which
+do not import mkdocs. The data folder is the plugin's ``glossary`` option.
 """
 
 from __future__ import annotations
@@ -63,34 +65,35 @@ class GlossaryPart(Part):
         uri = page.file.src_uri
         if uri not in self.pages and self.terms:
             href = relative_url(self.words_url, page.file.url)
-            html = render.mark_terms(html, self.terms, href)
-        # Every other Romansh (German, English) word in text of another language: lang="rm".
+            html = render.mark_terms(html, self.terms, href, term_lang=self.glossary.term_lang,
+                                     lowercase_only=self.lang_forms.lowercase_only)
+        # Every other word of the game's (and name of another language) in text of another
+        # language: lang="<its language>".
         return render.mark_lang(html, self.lang_forms)
 
 
 def _files(part: GlossaryPart, files: Files, config) -> Files:
     glossary = part.glossary
-    game = part.site.game_site
-    pack = list(part.site.engine.ranking_order())  # the engine's cards, strongest first
+    # The game's cards in ranking order for its pages, and the pictures it draws from its
+    # glossary (none where its pictures are drawn elsewhere).
+    pack = list(render.hook(glossary, "cards_in_order", lambda: [])())
+    pictures = render.hook(glossary, "card_pictures", lambda g, cards: {})(glossary, pack)
     urls_of = {uri: _page_url(uri, config) for uri in part.pages}
     words_url = urls_of[render.WORDS_PAGE]
     urls = {
         "index": relative_url(INDEX_URI, words_url),
-        "words": relative_url(words_url, urls_of["glossary/romontsch.md"]),  # from any page beside it
+        # The words page from a page beside it (every glossary page is in glossary/).
+        "words": relative_url(words_url, _page_url("glossary/other.md", config)),
     }
-
-    def draw(token):
-        return game.card_svg(token, glossary)
-
     try:
-        pages = render.pages(glossary, urls, draw, pack)
+        pages = render.pages(glossary, urls, pictures.__getitem__, pack)
     except Exception as exc:  # a template bug: one line, not a traceback
         raise BuildError(f"glossary pages: {type(exc).__name__}: {exc}") from None
     generated: dict[str, str] = dict(pages)
     generated[INDEX_URI] = json.dumps(render.index(glossary), ensure_ascii=False, indent=1)
     generated.update(render.static_files())
-    for card in pack:
-        generated[f"cards/{card.token}.svg"] = draw(card.token)
+    for token, svg in pictures.items():
+        generated[f"cards/{token}.svg"] = svg
     for uri, content in generated.items():
         if files.get_file_from_path(uri) is not None:
             raise BuildError(f"docs/{uri} exists, but the glossary hook generates {uri}:"
@@ -98,4 +101,3 @@ def _files(part: GlossaryPart, files: Files, config) -> Files:
         files.append(generated_file(config, uri, content=content))
     part.words_url = words_url
     return files
-

@@ -30,8 +30,8 @@ from pathlib import Path
 
 from troccas import Card, ranking_order
 
-from build_tools.glossary.load import Glossary, load_glossary, rm_forms, with_variants
-from build_tools.words import current
+from build_tools.glossary.load import Glossary, load_glossary, term_forms, with_variants
+from build_tools.words import current, words as site_words
 
 W, H = 110, 200
 INK = "#222"
@@ -43,8 +43,21 @@ GOLD, RED, BLUE, GREEN, BROWN, SKIN, STEEL = ("#f2c94c", "#c62828", "#1565c0", "
 CX = W / 2  # the card's vertical axis: every pattern is centred on it
 
 
-@lru_cache(maxsize=1)
+# The glossary of the build under way (the glossary part's, set when it draws the cards):
+# the site's own data folder, which a test may point elsewhere.
+_BUILD_GLOSSARY: list[Glossary] = []
+
+
+def use_glossary(glossary: Glossary) -> None:
+    _BUILD_GLOSSARY[:] = [glossary]
+
+
 def _default_glossary() -> Glossary:
+    return _BUILD_GLOSSARY[0] if _BUILD_GLOSSARY else _root_glossary()
+
+
+@lru_cache(maxsize=1)
+def _root_glossary() -> Glossary:
     return load_glossary()
 
 
@@ -64,11 +77,11 @@ def card_label(token: str, glossary: Glossary | None = None) -> str:
     """The card's accessible name: Romansh first, then the build's language ("il retg da
     cuppas — king of cups"; "il retg da cuppas — Kelch-König" in the German edition)."""
     g = glossary or _default_glossary()
-    words = current()
+    words = site_words(current().language, "troccas")  # with Troccas's own words, in any build
     card = Card.parse(token)
     if card.kind != "suit":
         entry = next(e for e in g.kinds["trumps"] if e["card"] == card.token)
-        rm = with_variants(entry["names"][0]["rm"])  # the headword, then any variant with its source
+        rm = with_variants(entry["names"][0]["rm"], g.sources[0])  # the headword, then any variant with its source
         caption = _printed_caption(entry)
         # the numeral as the card prints it (XVIIII), as in the picture
         name = (words.t("glossary.card_fool") if card.is_fool
@@ -607,7 +620,7 @@ def _emblem(token: str) -> str:
 
 
 # --- the card -------------------------------------------------------------------------------
-def card_svg(token: str, glossary: Glossary | None = None, *, css_class: str = "troccas-card") -> str:
+def card_svg(token: str, glossary: Glossary | None = None, *, css_class: str = "cs-card") -> str:
     """The SVG markup of one card, with ``role="img"``, an aria-label and a <title>."""
     g = glossary or _default_glossary()
     card = Card.parse(token)
@@ -636,7 +649,7 @@ def card_svg(token: str, glossary: Glossary | None = None, *, css_class: str = "
         parts.append(f'{index}<g transform="rotate(180 {CX:g} {H / 2:g})">{index}</g>')
     else:
         entry = next(e for e in g.kinds["trumps"] if e["card"] == card.token)
-        rm = rm_forms(entry)[0]["text"]
+        rm = term_forms(entry, "rm")[0]["text"]
         caption = _printed_caption(entry).upper()
         parts.append(f'<rect x="7" y="46" width="{W - 14}" height="96" rx="5" fill="#f1ecf8"/>')
         if card.is_fool:

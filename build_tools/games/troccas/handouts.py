@@ -14,8 +14,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 
 from build_tools.games.troccas import cards_svg  # noqa: E402
-from build_tools.glossary import render as gl  # noqa: E402
-from build_tools.glossary.load import meanings, name_meanings, rm_forms, renderings  # noqa: E402
+from build_tools.games.troccas import glossary as gl  # noqa: E402
+from build_tools.games.troccas.glossary import rm_forms  # noqa: E402
+from build_tools.glossary.load import meanings, name_meanings, renderings  # noqa: E402
 
 from troccas import api  # noqa: E402
 from troccas.cards import SUIT_NAMES, SUIT_ROMANSH, SUITS  # noqa: E402
@@ -137,7 +138,8 @@ def glossary_sheet() -> dict:
     talk = sorted(g.kinds["tschintschar"],
                   key=lambda e: (gl._phase_key(e), list(gl.TOPICS).index(e["topic"])))
     return {"trumps": trumps, "talk": talk, "rm_forms": rm_forms, "renderings": renderings,
-            "meanings": meanings_in, "name_meanings": name_meanings,
+            "meanings": meanings_in,
+            "name_meanings": lambda e, lang: name_meanings(e, lang, g.term_lang),
             "PHASE_SHORT": gl.PHASE_SHORT, "TOPICS": gl.TOPICS, "phase_of":
             lambda e: list(gl.PHASES)[gl._phase_key(e)], "card": card}
 

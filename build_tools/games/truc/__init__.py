@@ -2,15 +2,16 @@
 
 Its site is small so far: besides the engine (Python in the browser), the header search and the
 offline copy, its config (sites/truc/mkdocs.yml) names the generic parts it leaves out, each
-with its reason. It uses the teacher's projector view (its slides drawn by
-``templates/teach/slide.html``) and the puzzles part — its kinds
+with its reason. It uses the glossary (its kinds registered in :mod:`.glossary`, its data
+``glossary/terms.yaml`` and ``signals.yaml``: the Catalan words and the partners' signals), the
+teacher's projector view (its slides drawn by ``templates/teach/slide.html``) and the puzzles
+part — its kinds
 (trick, hand, score, raise, eleven) are the engine's registry (``truc.puzzles``), its authored
 puzzles ``puzzles/<kind>.yaml``, each checked by the engine at build time, and its situations
 are drawn by ``templates/puzzles/situation.html`` — and the handouts and worksheets parts: its
 handouts are declared in :mod:`.handouts` (the rules on one page,
 ``templates/handouts/rules.html.j2``, and a worksheet of every kind), its situations on a sheet
 drawn by ``templates/worksheets/situation.html``. This folder adds what only Truc has:
-* ``<!-- truc-glossary -->`` — the terms and the partners' signals of ``glossary/terms.yaml``.
 * ``<!-- truc-cards -->`` — the 40 cards, highest rank first, each drawn by :mod:`.cards_svg`
   into ``cards/<token>.svg`` and named by the engine.
 * ``<!-- truc-fact: NAME -->`` (``NAME words`` in words) — one of the game's numbers as the
@@ -22,8 +23,6 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-
-import yaml
 
 from build_tools.errors import BuildError
 from build_tools.markdown_blocks import replace_markers
@@ -45,17 +44,6 @@ def card_label(token: str) -> str:
     return next(c["name"] for c in call("pack")["cards"] if c["token"] == token)
 
 
-def _load_yaml(path: Path):
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BuildError(f"{path}: {exc.strerror}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark else ""
-        raise BuildError(f"{path}{where}: not YAML ({getattr(exc, 'problem', exc)})") from None
-
-
 class TrucPart(Part):
     def on_config(self, config):
         add_assets(config, CSS_URI)
@@ -70,21 +58,7 @@ class TrucPart(Part):
         for c in self.cards:
             files.append(generated_file(config, f"cards/{c['token']}.svg",
                                         content=card_svg(c["token"], c["name"])))
-        self.glossary = self._glossary()
         return files
-
-    def _glossary(self) -> dict:
-        path = self.site.glossary_dir / "terms.yaml"
-        data = _load_yaml(path)
-        if not isinstance(data, dict) or set(data) != {"terms", "signals"}:
-            raise BuildError(f"{path}: needs 'terms' and 'signals'")
-        for key, fields in (("terms", {"term", "lang", "kind", "meaning"}),
-                            ("signals", {"signal", "means"})):
-            for i, entry in enumerate(data[key], 1):
-                if not isinstance(entry, dict) or set(entry) != fields:
-                    raise BuildError(f"{path}: {key} entry {i}: needs exactly"
-                                     f" {', '.join(sorted(fields))}")
-        return data
 
     def on_page_markdown(self, markdown, page, config, files):
         if "<!-- truc-" not in markdown:
@@ -93,15 +67,12 @@ class TrucPart(Part):
         def draw(marker) -> str:
             if marker.name == "truc-fact":
                 return self._fact(marker, page)
-            if marker.name == "truc-glossary":
-                return self._glossary_html()
             if marker.name == "truc-cards":
                 return self._cards_html(page)
             raise AssertionError(marker.name)  # pragma: no cover - only the names below
 
         markdown = replace_markers(markdown, ["truc-fact"], draw)  # inline, in the prose
-        return replace_markers(markdown, ["truc-glossary", "truc-cards"], draw,
-                               whole_line=True)
+        return replace_markers(markdown, ["truc-cards"], draw, whole_line=True)
 
     def _fact(self, marker, page) -> str:
         facts = self.site.api.call("facts")
@@ -123,22 +94,6 @@ class TrucPart(Part):
             f'width="100" height="150"><figcaption>{html.escape(c["name"][4:])}</figcaption>'
             f'</figure>' for c in self.cards)
         return f'<div class="truc-cards" data-truc-cards>{items}</div>\n'
-
-
-    def _glossary_html(self) -> str:
-        g = self.glossary
-        langs = {"ca": "Catalan", "es": "Spanish", "fr": "French", "und": "a place name"}
-        rows = "".join(
-            f'<tr><td><span lang="{html.escape(t["lang"])}"><b>{html.escape(t["term"])}</b>'
-            f'</span></td><td>{langs.get(t["lang"], t["lang"])}</td>'
-            f'<td>{html.escape(t["meaning"])}</td></tr>' for t in g["terms"])
-        signals = "".join(f'<tr><td>{html.escape(s["signal"])}</td>'
-                          f'<td>{html.escape(s["means"])}</td></tr>' for s in g["signals"])
-        return (f'<table><thead><tr><th>Word</th><th>Language</th><th>Meaning</th></tr></thead>'
-                f'<tbody>{rows}</tbody></table>\n\n## Signals {{#signals}}\n\n'
-                f'Partners may signal their cards to each other, and a signal need not be'
-                f' true.[^src]\n\n<table><thead><tr><th>Signal</th><th>Means</th></tr></thead>'
-                f'<tbody>{signals}</tbody></table>\n')
 
 
 def _in_words(value: int) -> str:

@@ -1,4 +1,4 @@
-// The glossary filter box and the Romansh term tooltips.
+// The glossary filter box and the tooltips on the game's terms.
 //
 // Plain JavaScript, no Python: the words page carries <div id="glossary-app" data-index=URL>;
 // this script fetches that generated JSON index once and filters the entries as the reader
@@ -7,9 +7,10 @@
 // begin a word of the entry (whole words or their beginnings, never the inside of a word:
 // "sche" finds "buob, sche", not "die Herrscherin"; "imperatura" finds "l'imperatura", whose
 // apostrophe ends a word). Several words must all be found. One search box covers the
-// Romansh forms, the English and German renderings (and the French captions); the selects
-// narrow by kind, moment of the deal, place and status. The count is announced through an
-// aria-live region. Runs on every page change (window.cardsiteOnPage, overrides/main.html).
+// headword forms and the renderings in every language (the index's "words"); each select
+// narrows by the index field its data-field names (the kind, and the game's own: a moment,
+// a place, a status), a record matching where that field is or holds the value. The count is
+// announced through an aria-live region. Runs on every page change (window.cardsiteOnPage, overrides/main.html).
 
 (function () {
   "use strict";
@@ -40,12 +41,8 @@
     app.dataset.ready = "loading";
     const form = app.querySelector("form");
     const q = form.querySelector("#gl-q");
-    const sel = {
-      kind: form.querySelector("#gl-kind"),
-      phase: form.querySelector("#gl-phase"),
-      place: form.querySelector("#gl-place"),
-      status: form.querySelector("#gl-status"),
-    };
+    const sel = {};
+    for (const el of form.querySelectorAll("select[data-field]")) sel[el.dataset.field] = el;
     const count = form.querySelector("#gl-count");
     const url = new URL(app.dataset.index, document.baseURI).href;
 
@@ -53,7 +50,7 @@
       const records = index.map((rec) => ({
         rec,
         el: document.getElementById(rec.id),
-        hay: words([].concat(rec.rm, rec.en, rec.de, rec.fr || []).join("\n")),
+        hay: words(rec.words.join("\n")),
       })).filter((r) => r.el);
       const params = new URLSearchParams(location.search);
       if (params.get("q")) q.value = params.get("q");
@@ -66,10 +63,7 @@
         let shown = 0;
         for (const { rec, el, hay } of records) {
           const ok = wanted.every((w) => hay.some((h) => h.startsWith(w)))
-            && (!want.kind || rec.kind === want.kind)
-            && (!want.phase || rec.phases.includes(want.phase))
-            && (!want.place || rec.places.includes(want.place))
-            && (!want.status || rec.status.includes(want.status));
+            && Object.keys(want).every((k) => !want[k] || [].concat(rec[k]).includes(want[k]));
           el.hidden = !ok;
           if (ok) shown += 1;
         }

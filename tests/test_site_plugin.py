@@ -86,11 +86,11 @@ def test_a_game_has_every_generic_part_but_those_its_config_leaves_out():
     fewer = [cls.__name__ for cls in part_classes(load_site("troccas", without={
         "play": "not here", "glossary": "nor here"}))]
     assert fewer == [n for n in everything if n not in ("PlayPart", "GlossaryPart")]
-    # Truc's config leaves out the source notes and Play (sites/truc/mkdocs.yml).
+    # Truc's config leaves out Play only (sites/truc/mkdocs.yml).
     from build_tools.site_code import config_file, plugin_options
     truc = plugin_options(config_file("truc"))
     names = [cls.__name__ for cls in part_classes(load_site("truc", without=truc["without"]))]
-    assert names == ["EnginePart", "GlossaryPart", "TrucPart", "PuzzlesPart", "TeachPart",
+    assert names == ["EnginePart", "GlossaryPart", "TrucPart", "PuzzlesPart", "NotesPart", "TeachPart",
                      "HandoutsPart", "WorksheetsPart", "SearchPart", "OfflinePart"]
 
 

@@ -37,6 +37,7 @@ import re
 import zipfile
 from pathlib import Path
 
+from build_tools import site_code
 from build_tools.errors import BuildError
 from build_tools.markdown_blocks import Block, Marker, replace_blocks, replace_markers
 from build_tools.parts import Part
@@ -84,7 +85,9 @@ def render_zip(game: str | None = None) -> bytes:
              # The worksheet maker's sheets (build_tools/parts/worksheets.py).
              "build_tools/worksheets/__init__.py": here / "worksheets" / "__init__.py",
              "build_tools/worksheets/sheets.py": here / "worksheets" / "sheets.py"}
-    own = here / "games" / str(game) / "worksheets.py"
+    # The game's site code may live outside build_tools/games/ (the config's site_code:); the
+    # browser's Python finds it where sheets.game_sheets looks there.
+    own = site_code.folder(str(game)) / "worksheets.py"
     if game and own.is_file():  # the game's folder holds only that in the browser
         files[f"build_tools/games/{game}/worksheets.py"] = own
     for package in (jinja2, markupsafe):

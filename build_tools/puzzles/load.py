@@ -292,10 +292,10 @@ def load_puzzles(directory: Path | str = DATA_DIR, language: str | None = None,
 
 def kind_title(kind, language: str | None = None, game: str | None = None) -> str:
     """A kind of puzzle's title for the reader ("Counting"), in ``language`` (the build's unless
-    named): the site's words (build_tools/messages/<language>/puzzles.yaml, ``kind_<kind>``)
-    where they have it, else the engine's (``puzzle.title.<kind>``)."""
+    named): the site's words (build_tools/messages/<language>/puzzles.yaml and the game's own,
+    ``kind_<kind>``) where they have it, else the engine's (``puzzle.title.<kind>``)."""
     from build_tools.words import current, words
-    said = words(language) if language else current()
+    said = words(language, game) if language else current()
     if kind not in kinds(game):
         return said.t("puzzles.kind_other")
     if f"kind_{kind}" in said.area("puzzles"):

@@ -12,7 +12,7 @@ from cardgame.puzzles import PuzzleCheck, PuzzleRecord
 from .cards import NOTATION, TOKENS, rank_of, suit_of
 from .errors import DOMAIN, DozenError, msg
 from .hand import HAND_CARDS, trick_winner
-from .rules import PLAYER_COUNTS
+from .rules import OPTIONS, PLAYER_COUNTS, SOURCES
 
 FACADE = Facade(DOMAIN, DozenError)
 _call = FACADE.call_fn
@@ -41,6 +41,12 @@ class Facts:
 
 
 @dataclass(frozen=True)
+class OptionsResult:
+    options: list[dict[str, Any]]
+    sources: dict[str, str]
+
+
+@dataclass(frozen=True)
 class Winner:
     seat: int
     card: str
@@ -57,6 +63,14 @@ def call_pack() -> PackResult:
 @_call
 def call_facts() -> Facts:
     return Facts(list(PLAYER_COUNTS), len(TOKENS), HAND_CARDS, HAND_CARDS)
+
+
+@_call
+def call_options() -> OptionsResult:
+    """The rule options with their values, and the rules' sources (a glossary entry names
+    them)."""
+    return OptionsResult([{"name": o.name, "default": o.default, "values": list(o.values)}
+                          for o in OPTIONS.values()], dict(SOURCES))
 
 
 @_call

@@ -20,6 +20,9 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("follow", "suit", ("suit", "free")),     # must the second card follow suit?
 )}
 PLAYER_COUNTS = (2,)
+# The rules' one source, which the site's glossary entries name (its ``sources``).
+SOURCES = {"dozen": "The test game's engine package, tests/games/dozen/, which has the rules"
+                    " in full."}
 
 
 @dataclass(frozen=True)

@@ -73,16 +73,10 @@ def write_pseudo_locale(folder: Path) -> Path:
     """The pseudo-locale's catalogues as files: ``folder/en-XA/``."""
     lang = folder / LANGUAGE
     lang.mkdir(parents=True)
-    # The generator's words and the game's own (build_tools/games/<game>/messages/en/), which
-    # join the same area in a build of the game: one file per area here.
-    areas: dict[str, dict] = {}
-    for root in (ROOT / "build_tools" / "messages" / "en",
-                 ROOT / "build_tools" / "games" / GAME / "messages" / "en"):
-        for path in sorted(root.glob("*.yaml")):
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-            areas.setdefault(path.name, {}).update(data)
-    for name, data in areas.items():
-        (lang / name).write_text(
+    # The generator's words: lang/<area>.yaml
+    for path in sorted((ROOT / "build_tools" / "messages" / "en").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        (lang / path.name).write_text(
             yaml.safe_dump({k: pseudo_value(v) for k, v in data.items()}, allow_unicode=True),
             encoding="utf-8")
     # the game's own site words (build_tools/games/<game>/messages/en/): lang/<game>/

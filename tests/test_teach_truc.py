@@ -32,6 +32,8 @@ def truc_site() -> Path:
 
 
 def _text(html: str) -> str:
+    """The words a reader sees: a glossary word's tooltip (shown on hover) left out."""
+    html = re.sub(r'<span class="gl-term__tip"[^>]*>[^<]*</span>', "", html)
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 

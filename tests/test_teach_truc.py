@@ -34,6 +34,7 @@ def truc_site() -> Path:
 def _text(html: str) -> str:
     """The words a reader sees: a glossary word's tooltip (shown on hover) left out."""
     html = re.sub(r'<span class="gl-term__tip"[^>]*>[^<]*</span>', "", html)
+    html = re.sub(r"</?(?:span|a|strong|em)\b[^>]*>", "", html)  # inline: no space of their own
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 

@@ -270,6 +270,26 @@ class PuzzleKinds(Mapping[str, PuzzleKind]):
         return self._cached(json.dumps(spec, sort_keys=True))
 
     # ---- the facade's records ------------------------------------------------------------
+    def puzzle_call(self, kind: str | None, seed: int | None, spec: dict[str, Any] | None,
+                    answer: bool) -> PuzzleRecord:
+        """The facade's ``puzzle`` call: the puzzle of ``spec``, or of ``kind`` and ``seed``."""
+        spec = spec if spec is not None else {"kind": kind, "seed": seed}
+        return PuzzleRecord(**self.cached(spec).to_json(with_answer=answer))
+
+    def check_call(self, answer: object, spec: dict[str, Any] | None, kind: str | None,
+                   seed: int | None,
+                   given: Callable[[Puzzle, object], object] | None = None) -> PuzzleCheck:
+        """The facade's ``check`` call: the reader's ``answer`` right or wrong, and why.
+        ``given`` refuses an answer that is none the puzzle offers (a refusal, not a wrong
+        answer)."""
+        pz = self.cached(spec if spec is not None else {"kind": kind, "seed": seed})
+        if given is not None:
+            given(pz, answer)
+        v = pz.check(answer)
+        if "reason" in v:
+            v["reason"] = Message.from_json(self.domain, v["reason"])
+        return PuzzleCheck(**v)
+
     def record(self, pz: Puzzle, *, with_answer: bool = False) -> dict[str, Any]:
         """The ``puzzle`` call's JSON (:class:`PuzzleRecord`)."""
         k = self[pz.kind]

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgame.facade import Facade
-from cardgame.messages import Message
 from cardgame.puzzles import PuzzleCheck, PuzzleRecord
 
 from .cards import NOTATION, TOKENS, rank_of, suit_of
@@ -91,8 +90,7 @@ def call_puzzle(kind: str | None = None, seed: int | None = None,
     seed with a page's fields, or an authored situation); with ``answer`` the engine's answer
     and the worked steps."""
     from . import puzzles
-    spec = spec if spec is not None else {"kind": kind, "seed": seed}
-    return PuzzleRecord(**puzzles.cached(spec).to_json(with_answer=answer))
+    return puzzles.REGISTRY.puzzle_call(kind, seed, spec, answer)
 
 
 @_call
@@ -101,9 +99,5 @@ def call_check(answer: object, spec: dict[str, Any] | None = None, kind: str | N
     """The reader's ``answer`` to a puzzle (its ``spec``, or ``kind`` and ``seed``): right or
     wrong and why; for a wrong one, hints that never name the answer (the rule, then a clue)."""
     from . import puzzles
-    pz = puzzles.cached(spec if spec is not None else {"kind": kind, "seed": seed})
-    puzzles.given_cards(pz, answer)  # a card not offered: refused, not a wrong answer
-    v = pz.check(answer)
-    if "reason" in v:
-        v["reason"] = Message.from_json(DOMAIN, v["reason"])
-    return PuzzleCheck(**v)
+    # an answer that is none the puzzle offers is refused, not a wrong answer
+    return puzzles.REGISTRY.check_call(answer, spec, kind, seed, given=puzzles.given_cards)

@@ -30,6 +30,7 @@ added automatically to every test that uses the ``browser`` fixture.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -110,13 +111,21 @@ def built_site(game: str) -> Path:
     return path if path.is_absolute() else ROOT / path
 
 
+def built_site_or_fail(game: str) -> Path:
+    """``game``'s built site; the test fails in one line saying how to build it if there is
+    none."""
+    path = built_site(game)
+    if not (path / "sitemap.xml").is_file():
+        how = "make build" if game == ROOT_GAME else f"make build GAME={game}"
+        pytest.fail(f"no built {game} site in {path}: run `make test` (or `{how}`)",
+                    pytrace=False)
+    return path
+
+
 # --- the site ---------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
-    path = built_site(ROOT_GAME)
-    if not (path / "sitemap.xml").is_file():
-        pytest.fail(f"no built site in {path}: run `make build` (or `make test`)", pytrace=False)
-    return path
+    return built_site_or_fail(ROOT_GAME)
 
 
 def sitemap_urls(site: Path) -> list[str]:
@@ -186,39 +195,53 @@ _SERVED = "CARDSITE_TEST_SERVER"
 
 
 def pytest_configure(config):
+    # With workers, every built game's site is served once, here, for the whole run: two
+    # workers serving one site on its one port would refuse each other.
     workers = getattr(config.option, "numprocesses", None)
     if hasattr(config, "workerinput") or not workers:
         return
-    path = built_site(ROOT_GAME)
-    if not (path / "sitemap.xml").is_file():
-        return  # site_dir fails each test that needs it, with the reason
-    try:
-        port, _, _ = _site_address(path)
-    except pytest.fail.Exception:
-        return  # site_server fails each test that needs it, with the reason
-    config._cardsite_server = _serve(path, port, fail=lambda why: pytest.exit(why, returncode=2))
-    os.environ[_SERVED] = str(port)
+    config._cardsite_servers = []
+    served = []
+    for game in [*games(), *games_in_tests()]:
+        path = built_site(game)
+        if not (path / "sitemap.xml").is_file():
+            continue  # the site's fixture fails each test that needs it, with the reason
+        try:
+            port, _, _ = _site_address(path)
+        except pytest.fail.Exception:
+            continue  # the test that serves it fails, with the reason
+        config._cardsite_servers.append(
+            _serve(path, port, fail=lambda why: pytest.exit(why, returncode=2)))
+        served.append(str(port))
+    os.environ[_SERVED] = ",".join(served)
 
 
 def pytest_unconfigure(config):
-    server = getattr(config, "_cardsite_server", None)
-    if server is not None:
+    for server in getattr(config, "_cardsite_servers", []):
         server.shutdown()
         server.server_close()
 
 
-@pytest.fixture(scope="session")
-def site_server(site_dir):
-    port, path, pages = _site_address(site_dir)
+@contextlib.contextmanager
+def serving(site: Path):
+    """``site`` served on its port for the block (port, the path of its home, its pages): by
+    the run's own server where it has one (pytest_configure), else by one of the block's."""
+    port, path, pages = _site_address(site)
     server = None
-    if os.environ.get(_SERVED) != str(port):
-        server = _serve(site_dir, port, fail=lambda why: pytest.fail(why, pytrace=False))
+    if str(port) not in os.environ.get(_SERVED, "").split(","):
+        server = _serve(site, port, fail=lambda why: pytest.fail(why, pytrace=False))
     try:
-        yield SiteServer(dir=site_dir, url=f"http://127.0.0.1:{port}{path}", pages=pages)
+        yield port, path, pages
     finally:
         if server is not None:
             server.shutdown()
             server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_server(site_dir):
+    with serving(site_dir) as (port, path, pages):
+        yield SiteServer(dir=site_dir, url=f"http://127.0.0.1:{port}{path}", pages=pages)
 
 
 # --- the browser ------------------------------------------------------------------------------

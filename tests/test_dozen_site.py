@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from conftest import ROOT, _serve, _site_address, built_site, games, games_in_tests
+from conftest import ROOT, built_site_or_fail, serving, games, games_in_tests
 from dozen import api
 from dozen.puzzles import KINDS
 
@@ -31,10 +31,7 @@ SHEET_PUZZLE = re.compile(r"Puzzle (\d+)(?:: (.+?))? seed (\d+) · puzzles/\?see
 
 @pytest.fixture(scope="module")
 def dozen_site() -> Path:
-    path = built_site("dozen")
-    if not (path / "sitemap.xml").is_file():
-        pytest.fail(f"no built test-game site in {path}: run `make test`", pytrace=False)
-    return path
+    return built_site_or_fail("dozen")
 
 
 def test_the_test_games_site_is_a_test_site_and_no_public_game():
@@ -143,10 +140,8 @@ def test_the_build_says_once_each_part_the_site_leaves_out_and_why(tmp_path):
 
 def test_a_reader_walks_the_site_and_solves_a_puzzle_the_engine_explains(
         dozen_site, page, wait_engine, pdftotext, tmp_path):
-    port, path, pages = _site_address(dozen_site)
-    origin = f"http://127.0.0.1:{port}"
-    server = _serve(dozen_site, port)
-    try:
+    with serving(dozen_site) as (port, path, pages):
+        origin = f"http://127.0.0.1:{port}"
         # Every page of the site is there, and nothing is fetched from another origin.
         for url in pages:
             response = page.goto(url)
@@ -274,6 +269,3 @@ def test_a_reader_walks_the_site_and_solves_a_puzzle_the_engine_explains(
                    if urlsplit(u).scheme in ("http", "https") and not u.startswith(origin)]
         assert outside == []
         assert page.console_errors == []
-    finally:
-        server.shutdown()
-        server.server_close()

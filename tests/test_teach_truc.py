@@ -15,7 +15,7 @@ import pytest
 
 from a11y_helpers import assert_no_violations
 from build_tools.parts.teach import SEEDS
-from conftest import _serve, _site_address, built_site
+from conftest import serving, built_site_or_fail
 from truc import api
 from truc.puzzles import KINDS
 
@@ -24,11 +24,7 @@ TEACH = ("teach/", "teach/course/", "teach/notes/", "teach/projector/")
 
 @pytest.fixture(scope="module")
 def truc_site() -> Path:
-    path = built_site("truc")
-    if not (path / "sitemap.xml").is_file():
-        pytest.fail(f"no built Truc site in {path}: run `make test` (or make build GAME=truc)",
-                    pytrace=False)
-    return path
+    return built_site_or_fail("truc")
 
 
 def _text(html: str) -> str:
@@ -84,9 +80,7 @@ def test_truc_projector_holds_every_kind_with_the_engines_answers(truc_site):
 
 
 def test_truc_projector_shows_a_slide_reveals_the_engines_answer_and_moves_on(truc_site, page):
-    port, path, _ = _site_address(truc_site)
-    server = _serve(truc_site, port)
-    try:
+    with serving(truc_site) as (port, path, _):
         page.set_viewport_size({"width": 1280, "height": 800})
         seed = 3
         page.goto(f"http://127.0.0.1:{port}{path}teach/projector/?kind=hand&seed={seed}")
@@ -136,6 +130,3 @@ def test_truc_projector_shows_a_slide_reveals_the_engines_answer_and_moves_on(tr
         for other in TEACH[:3]:
             page.goto(f"http://127.0.0.1:{port}{path}{other}")
             assert_no_violations(page, f"the Truc page /{other}")
-    finally:
-        server.shutdown()
-        server.server_close()

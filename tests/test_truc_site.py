@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from a11y_helpers import assert_no_violations
-from conftest import _serve, _site_address, built_site
+from conftest import serving, built_site_or_fail
 from truc import api
 from truc.errors import TrucError
 
@@ -27,11 +27,7 @@ KINDS = ("trick", "hand", "score", "raise", "eleven")
 
 @pytest.fixture(scope="module")
 def truc_site() -> Path:
-    path = built_site("truc")
-    if not (path / "sitemap.xml").is_file():
-        pytest.fail(f"no built Truc site in {path}: run `make test` (or make build GAME=truc)",
-                    pytrace=False)
-    return path
+    return built_site_or_fail("truc")
 
 
 def test_the_truc_site_has_its_pages_the_engine_and_nothing_from_elsewhere(truc_site):
@@ -75,9 +71,7 @@ def test_each_truc_puzzle_is_answered_wrong_then_right_with_graded_hints_in_the_
     # The generic puzzles part on Truc's site: the authored puzzles of each kind, checked by
     # the real engine in Pyodide; a wrong answer gets the rule, a second one a clue about it,
     # and neither names the answer.
-    port, path, _ = _site_address(truc_site)
-    server = _serve(truc_site, port)
-    try:
+    with serving(truc_site) as (port, path, _):
         page.goto(f"http://127.0.0.1:{port}{path}puzzles/")
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
         for kind in KINDS:
@@ -126,9 +120,6 @@ def test_each_truc_puzzle_is_answered_wrong_then_right_with_graded_hints_in_the_
         assert page.console_errors == []
         assert [u for u in page.requested_urls
                 if not u.startswith((f"http://127.0.0.1:{port}/", "blob:", "data:"))] == []
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def _build(tmp_path, edit) -> subprocess.CompletedProcess:
@@ -280,9 +271,7 @@ def test_the_truc_worksheet_maker_prints_a_class_set_from_the_browser(truc_site,
                                                                        pdftotext, tmp_path):
     """The generic worksheet maker on Truc's site: sheets made by the reader's own Python
     (the real engine in Pyodide), printed with page.pdf() and held to CPython's engine."""
-    port, path, _ = _site_address(truc_site)
-    server = _serve(truc_site, port)
-    try:
+    with serving(truc_site) as (port, path, _):
         page.goto(f"http://127.0.0.1:{port}{path}handouts/worksheets/")
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
         maker = page.locator("[data-worksheet-maker]")
@@ -306,9 +295,6 @@ def test_the_truc_worksheet_maker_prints_a_class_set_from_the_browser(truc_site,
         assert page.console_errors == []
         assert [u for u in page.requested_urls
                 if not u.startswith((f"http://127.0.0.1:{port}/", "blob:", "data:"))] == []
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def _glossary_data(name: str) -> list[dict]:

@@ -64,6 +64,15 @@ from build_tools.errors import BuildError
 
 ROOT = Path(__file__).resolve().parent.parent
 log = logging.getLogger("mkdocs.plugins.cardsite")
+# What a site leaves out is said even by a quiet build (make build runs mkdocs --quiet, which
+# hides MkDocs's own INFO lines), in MkDocs's format, and never counts as a warning (--strict).
+said = logging.getLogger("cardsite.parts")
+if not said.handlers:
+    _handler = logging.StreamHandler()
+    _handler.setFormatter(logging.Formatter("INFO    -  %(message)s"))
+    said.addHandler(_handler)
+    said.setLevel(logging.INFO)
+    said.propagate = False
 
 
 # --- MkDocs's services, by neutral names (the parts call these, never MkDocs) -----------------
@@ -289,7 +298,7 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
                                  f" it, or leave the part out: without: {{{part}: <reason>}})")
         # What the site leaves out, and why: one line each, once a build.
         for part, reason in site.without.items():
-            log.info(f"cardsite: {site.game}: no {part}: {reason}")
+            said.info(f"cardsite: {site.game}: no {part}: {reason}")
         # The one environment every part renders with: the theme's folders (overrides/
         # first), the game's own templates (its site code's templates/), then
         # build_tools/templates/.

@@ -251,12 +251,9 @@ def part_classes(site: Site) -> list[type]:
 
 def _own_name(language: str) -> str | None:
     """A language's name in its own words (CLDR's, from Babel), capitalised for a menu."""
-    from babel import Locale, UnknownLocaleError
-    try:
-        name = Locale.parse(language, sep="-").get_display_name(language)
-    except (UnknownLocaleError, ValueError):
-        return None
-    return name[:1].upper() + name[1:] if name else None
+    from build_tools.words import language_name
+    name = language_name(language, language)
+    return None if name == language else name[:1].upper() + name[1:]
 
 
 class CardSitePlugin(BasePlugin[SiteConfig]):

@@ -168,6 +168,22 @@ class Words:
                              f" {exc}") from None
 
 
+def language_name(code: str, in_language: str) -> str:
+    """The name of the language ``code`` in ``in_language`` (CLDR's, from Babel: "German" in
+    English, "Deutsch" in German), for a label; a variant CLDR does not know (a pseudo-locale)
+    is named in its base language. Unknown to CLDR: the code itself."""
+    from babel import Locale, UnknownLocaleError
+
+    for name in (in_language, in_language.partition("-")[0]):
+        try:
+            said = Locale.parse(code, sep="-").get_display_name(name)
+        except (UnknownLocaleError, ValueError):
+            continue
+        if said:
+            return said
+    return code
+
+
 def plural_rules(language: str) -> dict:
     """CLDR's plural rule of ``language`` (Babel's data): its base language's for a variant
     CLDR does not know (a pseudo-locale such as en-XA), as CLDR's own fallback does."""

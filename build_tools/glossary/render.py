@@ -33,6 +33,7 @@ from markupsafe import escape as html_text
 
 from build_tools import templating
 from build_tools.words import current
+from build_tools.words import language_name as words_language_name
 from build_tools.words import words as site_words
 
 from .load import Glossary, renderings, term_forms
@@ -142,6 +143,12 @@ def said(obj: dict, field: str) -> Markup:
     return _in_lang(text, text_lang) if text else Markup("")
 
 
+def others_of(obj: dict, field: str) -> list[str]:
+    """The languages :func:`beside` shows ``obj[field]`` in."""
+    shown = text_in(obj, field)[1]
+    return [lang for lang, text in (obj.get(field) or {}).items() if lang != shown and text]
+
+
 def beside(obj: dict, field: str) -> Markup:
     """The same text in every other language the data gives it in, each in a span with its
     lang, in the data's order: nothing where :func:`said` already shows the only one there is.
@@ -210,6 +217,9 @@ def _env(glossary: Glossary) -> Environment:
     beside them: its glossary module's ``template_globals(glossary)``)."""
     kinds = tuple(glossary.kinds)
     term, langs = glossary.term_lang, glossary_languages(glossary)
+
+    def named(code: str) -> str:  # a language's name in the edition's language, for a label
+        return upfirst(words_language_name(code, language()))
     extra = hook(glossary, "template_globals", lambda g: {})(glossary)
     env = templating.current()
     # The pages say the game's words too (build_tools/games/<game>/messages/), also where no
@@ -229,9 +239,10 @@ def _env(glossary: Glossary) -> Environment:
         OTHER_LANGS=[lang for lang in langs if lang != language()],
         ENTRY_MACROS=hook(glossary, "ENTRY_MACROS", ENTRY_MACROS),
         FILTERS_TEMPLATE=hook(glossary, "FILTERS_TEMPLATE"),
-        renderings=renderings, said=said, beside=beside, what_of=what_of, **extra))
+        renderings=renderings, said=said, beside=beside, what_of=what_of,
+        others_of=others_of, language_name=named, **extra))
     filters: dict[str, Callable[..., Any]] = {
-        "term_forms": lambda e: term_forms(e, term), "upfirst": upfirst,
+        "term_forms": lambda e: term_forms(e, term), "upfirst": upfirst, "language_name": named,
         "title_of": lambda e: title_of(e, term, hook(glossary, "TITLE_LANGUAGES",
                                                      glossary.languages))}
     env.filters.update(filters)

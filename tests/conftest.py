@@ -111,6 +111,22 @@ def built_site(game: str) -> Path:
     return path if path.is_absolute() else ROOT / path
 
 
+def lines_matching(files, pattern: re.Pattern) -> dict[str, list[str]]:
+    """Each of ``files`` (paths from the project's root) with a line ``pattern`` finds -> its
+    first three such lines (``line: text``); pictures and other binaries are passed over."""
+    found: dict[str, list[str]] = {}
+    for f in files:
+        try:
+            text = (ROOT / f).read_text(encoding="utf-8")
+        except UnicodeDecodeError:  # a picture or a binary: no text to read
+            continue
+        lines = [f"{n}: {line.strip()[:100]}" for n, line in enumerate(text.splitlines(), 1)
+                 if pattern.search(line)]
+        if lines:
+            found[f] = lines[:3]
+    return found
+
+
 def built_site_or_fail(game: str) -> Path:
     """``game``'s built site; the test fails in one line saying how to build it if there is
     none."""

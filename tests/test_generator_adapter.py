@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import lines_matching
+
 ROOT = Path(__file__).resolve().parent.parent
 ADAPTER = ROOT / "build_tools" / "plugin.py"
 
@@ -107,17 +109,7 @@ INTERNALS = re.compile(r"document\$|location\$|\b__config\b|\b__md_|javascripts/
 
 
 def _naming_internals(files) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for f in files:
-        try:
-            text = (ROOT / f).read_text(encoding="utf-8")
-        except UnicodeDecodeError:  # a picture or a binary
-            continue
-        lines = [f"{n}: {line.strip()[:100]}" for n, line in enumerate(text.splitlines(), 1)
-                 if INTERNALS.search(line)]
-        if lines:
-            found[f] = lines[:3]
-    return found
+    return lines_matching(files, INTERNALS)
 
 
 def _code_files() -> list[str]:

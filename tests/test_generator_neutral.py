@@ -19,6 +19,8 @@ import re
 import subprocess
 from pathlib import Path
 
+from conftest import lines_matching
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # The generic places: every file git tracks under these, but the games' own folders.
@@ -50,17 +52,7 @@ def naming_a_game() -> dict[str, list[str]]:
     """Each generic file that names a game -> its first lines that do (``line: text``)."""
     games = registered_games()
     pattern = re.compile(rf"(?<![a-z])(?:{'|'.join(map(re.escape, games))})", re.IGNORECASE)
-    found: dict[str, list[str]] = {}
-    for f in generic_files():
-        try:
-            text = (ROOT / f).read_text(encoding="utf-8")
-        except UnicodeDecodeError:  # a picture or a binary: no name to read
-            continue
-        lines = [f"{n}: {line.strip()[:100]}" for n, line in enumerate(text.splitlines(), 1)
-                 if pattern.search(line)]
-        if lines:
-            found[f] = lines[:3]
-    return found
+    return lines_matching(generic_files(), pattern)
 
 
 def test_the_search_knows_both_games_and_finds_a_name_where_one_is():

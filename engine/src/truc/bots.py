@@ -20,8 +20,9 @@ its partner: the two seats that play first to the first trick (the source's "par
 
 from __future__ import annotations
 
+import math
 import random
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from cardgame.messages import Message
 
@@ -29,6 +30,7 @@ from .errors import TrucError, msg, quote
 from .hand import (ACCEPT, BET, BET_NAMES, CUT, CUT_ID, DEAL, DEAL_THREE, ELEVEN, ELEVEN_STAKE,
                    FOLD, INSIST, NO_REDEAL, PASS_ELEVEN, PLAY, PLAY_ELEVEN, PLAYBET, REDEAL,
                    REMAINDER, RETRUC, Hand)
+from .rules import Rules
 from .odds import SAMPLES, choose_card, win_chance
 from .signals import offered, true_of
 
@@ -201,3 +203,40 @@ def play_hand(bots: list[RandomBot | PlainBot], hand: Hand, bot_seed: object = 0
         c = bots[seat].choose(hand, seat, rng)
         hand.apply_action(c.aid, say=c.say)
     return hand
+
+
+def arena(a: str, b: str, deals: int, seed: object,
+          on_deal: Callable[[int, list[float]], object] | None = None,
+          rules: Rules | None = None) -> list[float]:
+    """``deals`` deals, each played twice with the teams' seats swapped (bot ``a`` at seats 0
+    and 2, then at 1 and 3; the dealer turning round the table from deal to deal); for each
+    deal, ``a``'s team's points less ``b``'s, the mean of its two seatings (which cancels the
+    luck of the cards)."""
+    bot_a, bot_b = get_bot(a), get_bot(b)
+    rules = rules or Rules()
+    if rules.players != 4:
+        raise TrucError(msg("bot#arena_players"))
+    out: list[float] = []
+    for i in range(deals):
+        deal_seed = f"{seed}/{i}"
+        pair = []
+        for first in (0, 1):
+            bots = [bot_a if p % 2 == first else bot_b for p in range(4)]
+            h = play_hand(bots, Hand(rules, i % 4, seed=deal_seed), bot_seed=seed)
+            assert h.result is not None
+            pts = h.result["points"]
+            pair.append(pts if h.result["team"] == first else -pts)
+        out.append(sum(pair) / 2)
+        if on_deal:
+            on_deal(i, out)
+    return out
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    """Mean and half-width of its 95% confidence interval (normal approximation)."""
+    n = len(xs)
+    m = sum(xs) / n
+    if n < 2:
+        return m, float("inf")
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return m, 1.96 * math.sqrt(var / n)

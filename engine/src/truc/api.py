@@ -271,3 +271,27 @@ def call_signals(pack: str = "catalan40") -> SignalsResult:
     from . import signals, table
     Rules(pack=pack)
     return SignalsResult([table.signal_info(s) for s in signals.offered(_pack(pack))])
+
+
+@dataclass(frozen=True)
+class ReviewMarks:
+    """The seat's decisions in a finished hand that the review marks (truc.review): each
+    {index, trick, action, kind (card or answer), better, win, best, samples, reason, text};
+    ``samples`` deals of the unseen cards per decision, ``margin`` the least difference in the
+    chance of winning that is marked."""
+    marks: list[dict[str, Any]]
+    samples: int
+    margin: float
+
+
+@_call
+def call_review_marks(record: object, seat: int, seed: object = 0) -> ReviewMarks:
+    """For the finished hand ``record``, ``seat``'s cards and answers to bets that clearly
+    lowered its side's chance of winning the hand, judged from what it knew then, over sampled
+    deals of the cards it could not see; said to the seat ("your side wins …")."""
+    from . import review, table
+    from cardgame.seed import check_seed
+    check_seed(seed, msg=msg, error=TrucError, none=False)
+    from .odds import SAMPLES
+    return ReviewMarks(review.review_marks(table.read(record), seat, seed), SAMPLES,
+                       review.MARGIN)

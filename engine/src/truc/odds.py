@@ -115,13 +115,18 @@ def partner_musts(hand: Hand, seat: int) -> dict[int, list[str]]:
 def play_out(hand: Hand, hands: list[list[int]]) -> int:
     """The team that wins the hand when the world ``hands`` is played to its end from here
     (every seat playing :func:`choose_card`, no more bets)."""
-    trick = list(hand.trick)
-    results = [t for _, t, _ in hand.tricks]
-    to_play = hand.to_play
-    n = hand.n
-    power, team_of = hand.pack.power, hand.team_of
+    power = hand.pack.power
     for h in hands:
         h.sort(key=power.__getitem__)
+    return _play_on(hand, hands, list(hand.trick), [t for _, t, _ in hand.tricks],
+                    hand.to_play)
+
+
+def _play_on(hand: Hand, hands: list[list[int]], trick: list[tuple[int, int]],
+             results: list[int | None], to_play: int) -> int:
+    """:func:`play_out` from a trick under way (the hands sorted from the lowest card)."""
+    n = hand.n
+    power, team_of = hand.pack.power, hand.team_of
     while True:
         if len(trick) == n:
             team, lead = hand._trick_result(trick)
@@ -135,6 +140,29 @@ def play_out(hand: Hand, hands: list[list[int]]) -> int:
         hands[to_play].remove(card)
         trick.append((to_play, card))
         to_play = (to_play + 1) % n
+
+
+def card_chances(hand: Hand, seat: int, rng: random.Random, samples: int = SAMPLES
+                 ) -> dict[int, float]:
+    """For each card ``seat`` (to play) holds, the share of sampled worlds its team wins when
+    it plays that card now and everyone plays on plainly: the same worlds for every card."""
+    musts = partner_musts(hand, seat)
+    team = hand.team_of[seat]
+    cards = sorted(set(hand.held[seat]))
+    wins = dict.fromkeys(cards, 0)
+    power = hand.pack.power
+    results = [t for _, t, _ in hand.tricks]
+    for _ in range(samples):
+        world = _deal_unseen(hand, seat, rng, musts)
+        for h in world:
+            h.sort(key=power.__getitem__)
+        for c in cards:
+            hands = [list(h) for h in world]
+            hands[seat].remove(c)
+            trick = list(hand.trick) + [(seat, c)]
+            if _play_on(hand, hands, trick, list(results), (seat + 1) % hand.n) == team:
+                wins[c] += 1
+    return {c: w / samples for c, w in wins.items()}
 
 
 def win_chance(hand: Hand, seat: int, rng: random.Random, samples: int = SAMPLES) -> float:

@@ -4,9 +4,9 @@ line's play and arena. Each test is named after the rule or clause it checks."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
-import subprocess
 import sys
 from pathlib import Path
 
@@ -263,11 +263,6 @@ def test_bot_seat_and_name_refusals_are_one_line_errors():
 
 
 # ---- the command line ---------------------------------------------------------------------------
-def _truc(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "truc", *args], capture_output=True, text=True,
-                          input=stdin, timeout=120)
-
-
 def _main(*args: str) -> tuple[int, str, str]:
     """In-process (no interpreter to start): status, stdout, stderr."""
     return run_main(truc_cli.main, list(args))
@@ -282,11 +277,12 @@ def test_cli_play_records_replay_to_the_same_result(tmp_path):
     assert replayed["result"] is not None
 
 
-def test_cli_play_a_human_seat_in_the_terminal(tmp_path):
+def test_cli_play_a_human_seat_in_the_terminal(tmp_path, monkeypatch):
     path = tmp_path / "mine.json"
-    out = _truc("play", "--seat", "1", "--seed", "3", "-o", str(path), stdin="h\n1\n" * 6)
-    assert out.returncode == 0, out.stderr
-    assert "hint:" in out.stdout and "your cards:" in out.stdout
+    monkeypatch.setattr(sys, "stdin", io.StringIO("h\n9\n" + "1\n" * 6))
+    rc, out, err = _main("play", "--seat", "1", "--seed", "3", "-o", str(path))
+    assert rc == 0, err
+    assert "hint:" in out and "your cards:" in out and "'9' is not one of the choices" in out
     assert HandRecord.loads(path.read_text()).replay().result is not None
 
 

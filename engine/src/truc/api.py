@@ -194,3 +194,104 @@ def call_facts() -> Facts:
     return Facts(target, target - 1, hand.HAND_CARDS, hand.TAP_CARDS, hand.BASE_STAKE,
                  hand.TRUC, hand.RETRUC, hand.ELEVEN_STAKE, sorted(OPTIONS["players"].values),
                  {name: len(suits) * len(ranks) for name, (suits, ranks) in PACKS.items()})
+
+
+# ---- the Play page's table (truc.table), the bots (truc.bots) --------------------------------
+@_call
+def call_table_new(players: int = 4, seed: object = None, dealer: int = 0, rules: object = None,
+                   totals: object = None) -> dict[str, Any]:
+    """A new hand for the Play page's table: its record, no action yet, dealt from ``seed``
+    (a random one, kept in the record, when none is given)."""
+    from . import table
+    return table.new_record(players, seed, dealer, rules, totals)
+
+
+@_call
+def call_table_view(record: object, seat: int) -> dict[str, Any]:
+    """What ``seat`` sees of the hand ``record`` and may do now: its cards, the trick and the
+    tricks, the stake and the bet to answer, its legal actions in words with their group
+    (card, card_bet, bet, raise, accept, fold, choice), the signals it has seen (its partner's,
+    never the opponents') and may make, the log said to it; once over, every hand."""
+    from . import table
+    return table.view(record, seat)
+
+
+@_call
+def call_table_apply(record: object, action: str, say: object = None, viewer: object = None
+                     ) -> dict[str, Any]:
+    """``action`` ("1 bet truc") applied to the hand ``record`` with the signal ``say``
+    (``close-one-eye`` …) made with it: the new record and its log entries, or the engine's
+    refusal; with ``viewer`` (a seat) said to that seat ("you say truc")."""
+    from . import table
+    return table.apply(record, action, say, viewer)
+
+
+@dataclass(frozen=True)
+class BotAction:
+    """A bot's decision for one seat: the action (as a record writes it), the signal made with
+    it (id, gesture, meaning; or null), why (a message with its text), the odds it weighed
+    (``win``, ``samples``, ``stake``, ``next``; or null), the bot and the seat."""
+    action: str
+    say: dict[str, str] | None
+    reason: dict[str, Any]
+    text: str
+    odds: dict[str, Any] | None
+    bot: str
+    seat: int
+
+
+@_call
+def call_bot_action(record: object, seat: object = None, bot: str = "bettor", seed: object = 0,
+                    viewer: object = None) -> BotAction:
+    """What a bot (``random``, ``never_bets``, ``accepting``, ``bettor``) would do for ``seat``
+    (default: the seat to act) in the hand ``record``: the action, the signal made with it and
+    why — said to ``viewer`` if given, the coach's words: for a bet, the odds of winning the
+    hand from what the seat knows and the points at stake now and after the raise. The bot
+    knows only what the seat knows; ``seed`` makes its choice reproducible."""
+    from . import bots, table
+    table.check_viewer(viewer)
+    hand = table.read(record).replay()
+    choice, s = bots.decide(hand, seat, bot, seed)
+    v = viewer if isinstance(viewer, int) else None
+    return BotAction(str(hand.action(choice.aid, s)),
+                     table.signal_info(choice.say) if choice.say else None,
+                     choice.reason.to_json(), choice.reason.render(viewer=v), choice.odds,
+                     str(bot), s)
+
+
+@dataclass(frozen=True)
+class SignalsResult:
+    """The signals of the pack: id, gesture and what it tells the partner."""
+    signals: list[dict[str, str]]
+
+
+@_call
+def call_signals(pack: str = "catalan40") -> SignalsResult:
+    """The signals partners may pass (truc, "Communication and Signals") for ``pack``."""
+    from . import signals, table
+    Rules(pack=pack)
+    return SignalsResult([table.signal_info(s) for s in signals.offered(_pack(pack))])
+
+
+@dataclass(frozen=True)
+class ReviewMarks:
+    """The seat's decisions in a finished hand that the review marks (truc.review): each
+    {index, trick, action, kind (card or answer), better, win, best, samples, reason, text};
+    ``samples`` deals of the unseen cards per decision, ``margin`` the least difference in the
+    chance of winning that is marked."""
+    marks: list[dict[str, Any]]
+    samples: int
+    margin: float
+
+
+@_call
+def call_review_marks(record: object, seat: int, seed: object = 0) -> ReviewMarks:
+    """For the finished hand ``record``, ``seat``'s cards and answers to bets that clearly
+    lowered its side's chance of winning the hand, judged from what it knew then, over sampled
+    deals of the cards it could not see; said to the seat ("your side wins …")."""
+    from . import review, table
+    from cardgame.seed import check_seed
+    check_seed(seed, msg=msg, error=TrucError, none=False)
+    from .odds import SAMPLES
+    return ReviewMarks(review.review_marks(table.read(record), seat, seed), SAMPLES,
+                       review.MARGIN)

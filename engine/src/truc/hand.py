@@ -23,7 +23,7 @@ The hand (truc, "The deal", "The play", "The betting"):
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence, cast
 
 from cardgame.messages import Message
 from cardgame.state import GameState
@@ -76,7 +76,7 @@ class Action(Value):
 
 class Observation(Value):
     __slots__ = ("seat", "players", "dealer", "phase", "current_player", "hand", "tricks",
-                 "trick", "stake", "pending", "totals", "legal")
+                 "trick", "stake", "pending", "totals", "legal", "signals")
     seat: int
     players: int
     dealer: int
@@ -89,6 +89,7 @@ class Observation(Value):
     pending: tuple[int, int] | None
     totals: tuple[int, ...]
     legal: tuple[str, ...]
+    signals: tuple[tuple[int, int, str], ...]  # (action index, seat, signal id) the seat saw
 
 
 # A finished trick: its plays [(seat, card)], the team that took it (None: drawn), the next
@@ -141,6 +142,8 @@ class Hand(GameState):
         self.proposal: int | None = None  # the seat that proposed a redeal, while it is asked
         self.events: list[dict[str, Any]] = []
         self.moves: list[int] = []
+        # Signals made with actions (truc.signals): (action index, seat, signal id).
+        self.signals: list[tuple[int, int, str]] = []
         self.result: dict[str, Any] | None = None
         self.phase = CUT
         self._to_move = (dealer - 1) % n  # the dealer's left cuts
@@ -169,6 +172,7 @@ class Hand(GameState):
         new.totals = list(self.totals)
         new.events = list(self.events)
         new.moves = list(self.moves)
+        new.signals = list(self.signals)
         return new
 
     def observation(self, seat: int) -> Observation:
@@ -182,7 +186,18 @@ class Hand(GameState):
                          for plays, team, _ in self.tricks),
             trick=tuple((p, tok[c]) for p, c in self.trick), stake=self.stake,
             pending=self.pending, totals=tuple(self.totals),
-            legal=tuple(str(a) for a in self.legal_actions()) if self._to_move == seat else ())
+            legal=tuple(str(a) for a in self.legal_actions()) if self._to_move == seat else (),
+            signals=tuple(s for s in self.signals if self.sees_signal(seat, s[1])))
+
+    def sees_signal(self, seat: int, signaller: int) -> bool:
+        """Whether ``seat`` sees the signals of ``signaller``: its own and its partner's, never
+        the opponents' (rule ``signal.partner``, truc: "while the opponents are not looking")."""
+        return self.team_of[seat] == self.team_of[signaller]
+
+    def signal_verdict(self, seat: int, signal: object) -> Verdict:
+        """Whether ``seat``, whose turn it is, may make ``signal`` with its action now."""
+        from .signals import verdict
+        return verdict(signal, self.n, self.phase != DONE and bool(self.held[seat]), self.pack)
 
     # ---- legal actions ------------------------------------------------------------------------
     def legal_action_ids(self) -> list[int]:
@@ -359,18 +374,27 @@ class Hand(GameState):
         except TrucError:
             return False
 
-    def apply(self, action: object) -> tuple[dict[str, Any], ...]:
+    def apply(self, action: object, say: object = None) -> tuple[dict[str, Any], ...]:
+        """Apply ``action`` (text), with the signal ``say`` made with it (truc.signals)."""
         seat, aid = self.parse_action(str(action))
         v = self.verdict(seat, aid)
         if not v.ok:
             raise IllegalActionError(v.reason)
-        return self.apply_action(aid)
+        if say is not None:
+            sv = self.signal_verdict(seat, say)
+            if not sv.ok:
+                raise IllegalActionError(sv.reason)
+        return self.apply_action(aid, say=cast("str | None", say))
 
     # ---- applying ---------------------------------------------------------------------------------
-    def apply_action(self, aid: int) -> tuple[dict[str, Any], ...]:
+    def apply_action(self, aid: int, say: str | None = None) -> tuple[dict[str, Any], ...]:
+        """Apply the action ``aid``; ``say``, a signal made with it, must have been checked
+        (``signal_verdict``)."""
         if type(aid) is not int or aid not in self.legal_action_ids():
             raise IllegalActionError(self.verdict(self._to_move, aid).reason)
         p = self._to_move
+        if say is not None:
+            self.signals.append((len(self.moves), p, say))
         mark = len(self.events)
         self.moves.append(p * 1000 + aid)
         ph = self.phase

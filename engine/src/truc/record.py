@@ -1,7 +1,9 @@
 """A Truc hand as a record: the JSON a hand is kept, shared and replayed as.
 
 ``{"format": "truc-hand", "version": 1, "rules": {...}, "dealer": 0, "seed": 7,
-"totals": [0, 0], "actions": ["3 cut cut", "1 bet truc", ...]}`` — the deck comes from the
+"totals": [0, 0], "actions": ["3 cut cut", {"action": "1 play 4o", "say": "close-one-eye"},
+"1 bet truc", ...]}`` — an action may carry the signal made with it (``say``, truc.signals;
+the record holds every seat's, the table shows each seat its partner's). The deck comes from the
 seed, so the record is the seed and the actions, and a record without a seed is refused (it
 would deal a new deck at each replay). Read with one-line errors naming the field or
 the action (``cardgame.record``); an action the rules refuse names its index and the rule.
@@ -32,9 +34,10 @@ def _bad(id: str, **params: object) -> RecordError:
 
 class HandRecord:
     def __init__(self, rules: Rules, dealer: int, seed: int | str, totals: list[int],
-                 actions: list[str]) -> None:
+                 actions: list[str], says: dict[int, str] | None = None) -> None:
         self.rules, self.dealer, self.seed = rules, dealer, seed
         self.totals, self.actions = totals, actions
+        self.says: dict[int, str] = dict(says or {})  # action index -> signal made with it
 
     @classmethod
     def loads(cls, text: str | bytes) -> "HandRecord":
@@ -64,8 +67,8 @@ class HandRecord:
         seed = data.get("seed")
         if seed is None:
             raise _bad("record#no_seed")
-        actions, _ = read_actions(data.get("actions", []), _bad, _check_text)
-        return cls(rules, dealer, seed, totals, actions)
+        actions, says = read_actions(data.get("actions", []), _bad, _check_text)
+        return cls(rules, dealer, seed, totals, actions, dict(says))
 
     def new_hand(self) -> Hand:
         return Hand(self.rules, self.dealer, seed=self.seed, totals=self.totals)
@@ -75,7 +78,7 @@ class HandRecord:
         hand = self.new_hand()
         for i, text in enumerate(self.actions):
             try:
-                hand.apply(text)
+                hand.apply(text, say=self.says.get(i))
             except GameError as exc:
                 raise _bad("record#illegal", index=i, action=text, why=str(exc)) from None
         return hand
@@ -85,8 +88,15 @@ class HandRecord:
         if self.rules.to_json():
             out["rules"] = self.rules.to_json()
         out.update(dealer=self.dealer, seed=self.seed, totals=list(self.totals),
-                   actions=list(self.actions))
+                   actions=[{"action": a, "say": self.says[i]} if i in self.says else a
+                            for i, a in enumerate(self.actions)])
         return out
+
+    @classmethod
+    def from_hand(cls, hand: Hand, seed: int | str) -> "HandRecord":
+        """The record of ``hand`` as played so far (dealt from ``seed``)."""
+        return cls(hand.rules, hand.dealer, seed, list(hand.totals), hand.history,
+                   {i: s for i, _, s in hand.signals})
 
 
 def _check_text(text: str) -> str:

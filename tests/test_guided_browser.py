@@ -4,6 +4,7 @@ the engine's own (asked here of the engine's Python API, from the hand's record)
 
 from __future__ import annotations
 
+from a11y_helpers import assert_no_violations
 from troccas import api
 
 FIRST_HAND = "play/first-hand/"
@@ -36,6 +37,7 @@ def test_guided_hand_by_taps_on_the_marked_cards_fits_a_phone_and_counts_as_the_
             for part in ("[data-guided-trick]", "[data-guided-hand]", "[data-guided-why]"):
                 assert inside(box.locator(part).bounding_box(), PHONE), (i, part)
             if i == 0:  # a dim card is refused with a word, and nothing is played
+                assert_no_violations(page, "the guided hand, step 1", "[data-guided]")
                 dim = box.locator("[data-guided-hand] [data-guided-mark='false']").first
                 dim.tap()
                 assert box.locator("[data-guided-note]").text_content().strip()
@@ -48,6 +50,7 @@ def test_guided_hand_by_taps_on_the_marked_cards_fits_a_phone_and_counts_as_the_
         assert shown == replayed["result"]["points"] == [c["points"] for c in replayed["counts"]]
         for s, points in enumerate(replayed["result"]["points"]):
             assert f" {points} " in end.locator(f"[data-guided-points='{s}']").text_content()
+        assert_no_violations(page, "the guided hand's count", "[data-guided]")
         free = end.locator("[data-guided-free]")
         assert free.evaluate("a => new URL(a.href).pathname").endswith("/play/")
         assert not errors

@@ -8,6 +8,9 @@
   phrases with their meanings from the engine. The page's script keeps the
   hand's record and asks the reader's own Python (the worker) for everything else:
   ``table_new``, ``table_view``, ``table_apply`` (the game's table module) and ``bot_action``.
+* ``on_page_markdown`` also replaces ``<!-- play-guided: ADDRESS -->`` with the game's guided
+  first hand (``play/guided.html``, ``guided.js``): the engine's ``guided`` call, computed at
+  build time, so the page plays it without the engine.
 """
 
 from __future__ import annotations

@@ -8,6 +8,9 @@
   phrases with their meanings from the engine. The page's script keeps the
   hand's record and asks the reader's own Python (the worker) for everything else:
   ``table_new``, ``table_view``, ``table_apply`` (the game's table module) and ``bot_action``.
+* ``on_page_markdown`` also replaces ``<!-- play-guided: ADDRESS -->`` with the game's guided
+  first hand (``play/guided.html``, ``guided.js``): the engine's ``guided`` call, computed at
+  build time, so the page plays it without the engine.
 """
 
 from __future__ import annotations
@@ -27,21 +30,31 @@ JS_URI = "assets/play/play.js"
 LINK_URI = "assets/play/link.js"  # imported by play.js: the short link's codec
 CSS_URI = "assets/play/play.css"
 TEMPLATE = "play/table.html"
+# The guided first hand (issue 29): the engine's ``guided`` call, shown step by step.
+GUIDED_JS_URI = "assets/play/guided.js"
+GUIDED_CSS_URI = "assets/play/guided.css"
+GUIDED_TEMPLATE = "play/guided.html"
 PLAYERS = (4, 3, 5, 6)
 
 
 class PlayPart(Part):
     def on_config(self, config):
         add_assets(config, CSS_URI, JS_URI, module=True)
+        add_assets(config, GUIDED_CSS_URI, GUIDED_JS_URI, module=True)
         return config
 
     def on_files(self, files, config):
         add_static_files(files, config, "play",
                          ((JS_URI, STATIC / "play.js"), (LINK_URI, STATIC / "link.js"),
-                          (CSS_URI, STATIC / "play.css")))
+                          (CSS_URI, STATIC / "play.css"),
+                          (GUIDED_JS_URI, STATIC / "guided.js"),
+                          (GUIDED_CSS_URI, STATIC / "guided.css")))
         return files
 
     def on_page_markdown(self, markdown, page, config, files):
+        if "<!-- play-guided" in markdown:
+            markdown = replace_markers(markdown, ["play-guided"], lambda m: self._guided(m, page),
+                                       whole_line=True)
         if "<!-- play-table" not in markdown:
             return markdown
         return replace_markers(markdown, ["play-table"], lambda m: self._table(m, page),
@@ -75,4 +88,28 @@ class PlayPart(Part):
             options=api.call("options")["options"], players=PLAYERS, base=page_base(page),
             seats=seats[:4],
             data=json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        return "\n".join(line.strip() for line in html.splitlines() if line.strip())
+
+    def _guided(self, marker: Marker, page) -> str:
+        """``<!-- play-guided: ADDRESS -->``: the game's guided first hand, every step computed
+        by the engine at build time (its ``guided`` call: the card to play, the sentence of why
+        with its rule, the bots' fixed plays, the count), so the page needs no engine to run
+        it. ADDRESS is the free-play page's, relative to this page: the hand ends with a link
+        to it."""
+        if not marker.arg or " " in marker.arg.strip():
+            raise BuildError(f"docs/{page.file.src_uri}:{marker.line}: <!-- play-guided -->: the"
+                             f" marker takes the address of the free-play page after its name"
+                             f" (<!-- play-guided: ../ -->)")
+        api = self.site.api
+        if "guided" not in api.names():
+            raise BuildError(f"docs/{page.file.src_uri}:{marker.line}: <!-- play-guided -->:"
+                             f" this game's engine has no guided hand (its call 'guided')")
+        try:
+            hand = api.call("guided")
+        except api.FACADE.error as exc:  # the game's data refused: one line from the engine
+            raise BuildError(f"docs/{page.file.src_uri}:{marker.line}: {exc}") from None
+        names = {c["token"]: c["name"] for c in api.call("pack")["cards"]}
+        data = {**hand, "names": names, "free_play": marker.arg.strip()}
+        html = self.site.env.get_template(GUIDED_TEMPLATE).render(
+            base=page_base(page), data=json.dumps(data, ensure_ascii=False, separators=(",", ":")))
         return "\n".join(line.strip() for line in html.splitlines() if line.strip())

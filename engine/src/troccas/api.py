@@ -31,6 +31,7 @@ from .rules import CLAUSES, OPTIONS, Rules, not_options, sources
 # for. The worker imports them just after it reports ready.
 if TYPE_CHECKING:
     from .facts import Facts
+    from .guided import GuidedHand
     from .results import (BotAction, CardInfo, CardList, CheckResult, ClausesResult, CountResult,
                           DealResult, EndgameCheck, EndgamePlay, EndgameResult, ExerciseResult,
                           LegalResult, OptionsResult, PartnersResult, PhrasesResult, PlayCheck,
@@ -312,6 +313,15 @@ def call_table_view(record: object, seat: int) -> TableView:
     group and every hand for the review. Never another seat's hidden cards."""
     from . import table
     return table.view(record, seat)
+
+
+@_call
+def call_guided() -> GuidedHand:
+    """The guided first hand (the game's data, ``data/guided.json``, checked at load): each of
+    the reader's steps with the card or call to make, the idea it shows and the sentence of why
+    (with its rule clause), what the bots did next, and the count at the end."""
+    from .guided import guided
+    return guided()
 
 
 @_call

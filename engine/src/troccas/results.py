@@ -411,3 +411,7 @@ class SolveResult:
     best: list[str]
     line: list[str]
     nodes: int
+
+
+# The guided first hand's result (the call "guided"): its types live with it.
+from .guided import GuidedHand, GuidedStep  # noqa: E402,F401

@@ -341,7 +341,8 @@ def call_bot_action(record: object, seat: object = None, bot: str = "baseline", 
     seat to act) in the hand ``record``: the action, the tschintschar phrase said with a talk
     decision, and why — said to the seat ``viewer`` if given (the coach's hint names the
     other seats "bot 2"). The bot sees only that seat's view; ``seed`` makes its choice
-    reproducible."""
+    reproducible. The ``search`` bot is the coach: its why is a principle with the rule it
+    rests on, the cards to mark, a question to ask first, and its figures in ``details``."""
     from .results import BotAction, Phrase
     from .bots import base
     from .table import check_viewer
@@ -354,9 +355,15 @@ def call_bot_action(record: object, seat: object = None, bot: str = "baseline", 
         from .bots.signals import phrase
         say = Phrase(**phrase(choice.say))
     action = hand.action(choice.aid)
-    return BotAction(str(action), say, choice.reason,
-                     choice.reason.render(viewer=cast("int | None", viewer)),  # checked above
-                     bot, seat)
+    to = cast("int | None", viewer)  # checked above
+    why = choice.why
+    if why is None:
+        return BotAction(str(action), say, choice.reason, choice.reason.render(viewer=to), bot,
+                         seat)
+    return BotAction(str(action), say, choice.reason, choice.reason.render(viewer=to), bot, seat,
+                     principle=why.principle, rule=why.clause, cards=list(why.cards),
+                     question=why.question.render(viewer=to) if why.question else None,
+                     details=choice.details.render(viewer=to) if choice.details else None)
 
 
 @_call

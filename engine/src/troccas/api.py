@@ -182,7 +182,7 @@ def replay_result(hand: Hand) -> ReplayResult:
                                                      "thrown_in")],
         tricks=hand.tricks,
         events=[e for e in hand.events if e["type"] in ("all_tricks", "fool_lost",
-                                                       "king_jack_back")],
+                                                       "king_jack_back", "buob_none")],
         current_player=hand.current_player, turn=Turn(str(turn), turn),
         sides=[[p for p in range(hand.n) if hand.side_of[p] == s] for s in range(hand.n_sides)],
         result=hand.result_json() if done else None,

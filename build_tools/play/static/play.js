@@ -137,6 +137,7 @@ function bindTable(box) {
     reviewAt = 0;
     clearError();
     advice.textContent = "";
+    clearHint();
     const dealer = (g.firstDealer + g.hand) % g.players;
     try {
       record = await engine("table_new", { players: g.players, seed: g.seed0 + g.hand, dealer,
@@ -201,6 +202,7 @@ function bindTable(box) {
     newsFrom = view ? view.log.length : 0;
     clearError();
     advice.textContent = "";
+    clearHint();
     busy = true;
     drawBusy();
     try {
@@ -208,6 +210,7 @@ function bindTable(box) {
       record = out.record;
     } catch (err) {
       busy = false;
+      hintTried = record.actions.length;
       drawBusy();
       showError(err);
       announce(errorBox.textContent);
@@ -393,14 +396,46 @@ function bindTable(box) {
   }
 
   // --- the coach -------------------------------------------------------------------------------
+  // A hint is the next step after the reader's own try (Lichess, Bridge Master): at a decision
+  // where the reader has not tried a card yet, the first press asks the coach's question, the
+  // second gives the card, marked in the hand, and the principle with its rule; the playouts'
+  // figures sit in a <details>. The engine decides all of it (bot_action, bot "search").
+  let hintAsked = -1; // the decision (record length) whose question was shown
+  let hintTried = -1; // the decision at which the reader tried a card the engine refused
+  let hintDetails = null;
+  function clearHint() {
+    hintDetails?.remove();
+    hintDetails = null;
+    delete advice.dataset.playHinted;
+    for (const b of box.querySelectorAll(".cs-play__card--hint")) b.classList.remove("cs-play__card--hint");
+  }
   $("[data-play-hint]").addEventListener("click", async () => {
     if (busy) return;
+    const at = record.actions.length;
+    clearHint();
     advice.textContent = say(WORDS, "coach_thinking");
     try {
-      const hint = await engine("bot_action", { record, seat: g.seat, bot: "search", seed: record.actions.length,
-        viewer: g.seat });
+      const hint = await engine("bot_action", { record, seat: g.seat, bot: "search", seed: at, viewer: g.seat });
+      if (at !== record.actions.length) return;
+      if (hint.question && hintAsked !== at && hintTried !== at) {
+        hintAsked = at;
+        advice.textContent = say(WORDS, "hint_question", { question: hint.question });
+        return;
+      }
       const choice = view.legal.find((c) => c.action === hint.action);
-      advice.textContent = say(WORDS, "advice", { action: choice ? choice.label : hint.action, why: hint.text });
+      advice.replaceChildren(say(WORDS, "advice", { action: choice ? choice.label : hint.action, why: hint.text }));
+      if (hint.say) advice.append(" ", say(WORDS, "hint_phrase", { text: hint.say.text, meaning: hint.say.meaning }));
+      const url = hint.rule && CLAUSE_URLS[hint.rule];
+      if (url) advice.append(" ", el("a", { href: new URL(url, siteRoot).href, "data-play-hintrule": hint.rule, text: say(WORDS, "rule_link") }));
+      const marks = [...(hint.cards || []).map((t) => box.querySelector(`[data-play-hand] [data-card="${t}"]`)),
+        box.querySelector(`[data-play-choice="${hint.action}"]`)].filter(Boolean);
+      for (const b of marks) b.classList.add("cs-play__card--hint");
+      advice.dataset.playHinted = (hint.cards || []).join(" ") || hint.action;
+      if (hint.details) {
+        hintDetails = el("details", { class: "cs-play__hintdetails", "data-play-hintdetails": true },
+          el("summary", { text: say(WORDS, "hint_details") }), el("p", { text: hint.details }));
+        advice.after(hintDetails);
+      }
     } catch (err) {
       advice.textContent = "";
       showError(err);

@@ -526,6 +526,7 @@ function bindTable(box) {
       for (const m of marks) {
         list.append(el("button", { type: "button", class: "md-button", onclick: () => show(v.review.findIndex((t) => t.number === m.trick)) }, say(WORDS, "trick_n", { number: m.trick })), " ");
       }
+      list.hidden = !marks.length;
       note.textContent = say(WORDS, "marks_note", { open, samples });
       summary.dataset.playMarks = String(marks.length);
       show(reviewAt);
@@ -566,7 +567,7 @@ function bindTable(box) {
     if (!verdict) return el("p", { "data-play-verdict": "pending", text: say(WORDS, "verdict_pending") });
     if (verdict.verdict === "none") return null;
     return el("p", { "data-play-verdict": verdict.verdict,
-      text: say(WORDS, verdict.verdict === "forced" ? "verdict_forced" : "verdict_best") });
+      text: say(WORDS, `verdict_${verdict.verdict}`) });
   }
 
   // The hand again from the start of a trick, the same cards: the engine cuts the record there,

@@ -169,9 +169,8 @@ def _open(hand: Hand, seat: int, played: int) -> dict[str, Any] | None:
             for a in solve(h).line:
                 h.apply(Action.parse(a))
         outs.append(_outcome(h, side, index))
-    best = sorted(Action.parse(a).id for a in sol.best)
-    return {"better": best, "lost": top - mine, "samples": None, "why": _why(better, played, [outs[0]],
-                                                              [outs[1]])}
+    return {"better": sorted(Action.parse(a).id for a in sol.best), "lost": top - mine,
+            "samples": None, "why": _why(better, played, outs[:1], outs[1:])}
 
 
 def _sampled(hand: Hand, seat: int, played: int, legal: list[int], seed: str,
@@ -233,7 +232,8 @@ def review(rec: HandRecord, seat: int, open_tricks: int = OPEN_TRICKS, plays: in
     """For a finished hand (a HandRecord), a verdict on ``seat``'s card in every trick, and
     the marks (the verdicts with a better card). A verdict: the trick, the card played (None
     if the seat played none to it), ``verdict`` ("forced": it had one choice; "best": no
-    clearly better one; "better": marked) and how it was judged (``method`` "open" or
+    clearly better one; "better": marked; "unjudged": no deal matched what the seat had seen;
+    "none": the seat played no card to the trick) and how it was judged (``method`` "open" or
     "sampled", ``samples`` the deals used). A mark adds the better card(s), the card points
     lost (``lost``: exact with open cards, the mean over the deals when sampled), ``why`` (the
     fact: its name, rule and message) and the sentence (``text``, ``msg``, said to
@@ -263,6 +263,8 @@ def review(rec: HandRecord, seat: int, open_tricks: int = OPEN_TRICKS, plays: in
                                       f"review {rec.seed} {len(rec.actions)} {hand.action_count}",
                                       plays)
                 verdict.update(method="sampled", samples=done)
+                if done < 2:  # no deal matches what the seat saw (cards moved by a buob)
+                    verdict["verdict"] = "unjudged"
             if "verdict" not in verdict:
                 verdict["verdict"] = "better" if mark is not None else "best"
             if mark is not None:

@@ -547,11 +547,12 @@ function bindTable(box) {
         ? say(WORDS, "review_trick_you", { number: t.number, total: v.review.length })
         : say(WORDS, "review_trick_bot", { number: t.number, total: v.review.length, seat: t.winner }) }),
         verdictLine(t.number, verdict, mark),
+        // Next to the verdict: a mistake is tried again from where it was made.
+        el("p", {}, el("button", { type: "button", class: "md-button", "data-play-again": t.number,
+          onclick: () => playAgainFrom(t.number) }, say(WORDS, "play_again", { number: t.number }))),
         el("p", { class: "cs-play__reviewtrick" }, say(WORDS, "played"), t.plays.map(([p, c]) => el("span", { class: "cs-play__rplay" }, cardFace(c), ` ${playedBy(p)}`))),
         ...t.hands.map((h, p) => el("div", { class: "cs-play__rhand" }, el("h5", { text: say(WORDS, "before_trick", { who: seatName(p) }) }),
-          el("p", {}, h.map((c) => cardFace(c))))),
-        el("p", {}, el("button", { type: "button", class: "md-button", "data-play-again": t.number,
-          onclick: () => playAgainFrom(t.number) }, say(WORDS, "play_again", { number: t.number }))));
+          el("p", {}, h.map((c) => cardFace(c))))));
     }
     show(0);
   }

@@ -218,12 +218,14 @@ def _sampled(hand: Hand, seat: int, played: int, legal: list[int], seed: str,
 
 
 def _mark_message(mark: dict[str, Any], played: int) -> Message:
+    # A mean in whole points ("about 2 more"): a sentence needs no decimal mark, which each
+    # language writes its own way.
     better = [_named(a) for a in mark["better"]]
     if mark["samples"] is None:
         return msg("count#review_mark_open", better=better, card=_named(played),
                    why=mark["why"]["msg"], n=mark["lost"])
     return msg("count#review_mark_sampled", better=better, card=_named(played),
-               why=mark["why"]["msg"], lost=f"{mark['lost']:g}", samples=mark["samples"])
+               why=mark["why"]["msg"], n=max(1, round(mark["lost"])), samples=mark["samples"])
 
 
 def review(rec: HandRecord, seat: int, open_tricks: int = OPEN_TRICKS, plays: int = PLAYS,

@@ -221,6 +221,8 @@ def check_play_again(page, record):
     page.locator("[data-play-nextrick]").click()
     page.locator("[data-play-again='2']").click()
     page.wait_for_selector("[data-play-end]", state="hidden")
+    # The bots play up to the reader's turn: then the reader's cards are buttons again.
+    page.wait_for_function("document.querySelectorAll('[data-play-hand] [data-card]').length")
     page.wait_for_function(IDLE)
     held = page.eval_on_selector_all("[data-play-hand] [data-card]", "bs => bs.map(b => b.dataset.card)")
     assert sorted(held) == sorted(before)

@@ -295,13 +295,15 @@ function bindTable(box) {
           phrase ? ` — ${say(WORDS, "quoted", { text: phrase.meaning })}` : "") : null) : null;
     };
     const dealer = (p) => (p === v.dealer ? el("span", { class: "cs-play__dealer", text: say(WORDS, "dealer_mark") }) : null);
+    // A card dealt face up is shown at its seat until it is played (then the trick shows it).
+    const played = new Set([...v.tricks.flatMap((t) => t.plays), ...v.trick].map(([, t]) => t));
     for (let k = 1; k < v.players; k++) {
       const p = (g.seat + k) % v.players;
       box.append(el("section", { class: "cs-play__seat", "data-seat": p, "data-pos": k,
         "aria-label": seatName(p), "data-turn": v.current_player === p ? "true" : null },
       el("h3", { class: "cs-play__seatname" }, seatName(p), dealer(p)),
       el("p", { class: "cs-play__held", text: say(WORDS, "held", { n: v.held[p] }) }),
-      v.face_up[p] ? el("p", { class: "cs-play__faceup" }, say(WORDS, "face_up"), cardFace(v.face_up[p])) : null,
+      v.face_up[p] && !played.has(v.face_up[p]) ? el("p", { class: "cs-play__faceup" }, say(WORDS, "face_up"), cardFace(v.face_up[p])) : null,
       said(p)));
     }
     const mine = said(g.seat);

@@ -223,6 +223,9 @@ def test_a_hand_at_five_and_six_players_is_counted_as_the_engine_counts_it(
     # Every other seat drawn at the table (the first view may still be on its way).
     page.wait_for_function(f"document.querySelectorAll('[data-play-seats] [data-seat]').length"
                            f" === {players - 1}")
+    # The theme's "Back to top" pill would sit on the table: this page leaves it out.
+    assert page.evaluate("[...document.querySelectorAll('.md-top')]"
+                         ".every(e => getComputedStyle(e).display === 'none')")
     play_to_the_end(page)
     record = download(page, tmp_path, "hand.json")
     assert record["players"] == players

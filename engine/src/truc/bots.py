@@ -153,14 +153,19 @@ class PlainBot:
         bets = [a for a in ids if a > BET or a == REMAINDER]
         if not (self.bets and bets):
             return Choice(card, None, reason)
-        stake = min(a - BET for a in bets if a > BET)  # the smallest raise: truc, retruc, +1
-        odds = self._odds(hand, seat, rng, stake)
+        raises = [a - BET for a in bets if a > BET]
+        # the smallest raise: truc, retruc, +1; a French stake at its limit: the remainder,
+        # played for what the game still needs
+        stake = min(raises) if raises else 0
+        bet = BET + stake if raises else REMAINDER
+        nxt = stake or max(hand.stake, hand.rules.target - min(hand.totals))
+        odds = self._odds(hand, seat, rng, nxt)
         params = dict(seat=seat, pct=round(odds["win"] * 100), samples=odds["samples"],
-                      stake=hand.stake, next=stake, bet=_bet_word(hand, stake))
+                      stake=hand.stake, next=nxt, bet=_bet_word(hand, stake))
         if odds["win"] >= BET_AT:
-            return Choice(BET + stake, None, msg("bot.bet#value", **params), odds)
+            return Choice(bet, None, msg("bot.bet#value", **params), odds)
         if odds["win"] <= BLUFF_BELOW and rng.random() < BLUFF:
-            return Choice(BET + stake, None, msg("bot.bet#bluff", **params), odds)
+            return Choice(bet, None, msg("bot.bet#bluff", **params), odds)
         return Choice(card, None, msg("bot.bet#hold", **params, why=reason,
                                       at=round(BET_AT * 100)), odds)
 

@@ -153,15 +153,6 @@ def _partner_low(pos: Position, a: int) -> Params | None:
     return {"card": pos.tokens[a], "top": pos.tokens[pos.top_c]}
 
 
-def _draw_wins(pos: Position, a: int) -> Params | None:
-    """Last to play, no card wins the trick, the card equals the top one, and a drawn trick
-    wins the hand for the seat's side (its side took the first trick)."""
-    if a >= PLAYBET or not pos.last or pos.winners() or pos.power[a] != pos.top \
-            or not pos.decides_for_us(None):
-        return None
-    return {"card": pos.tokens[a], "top": pos.tokens[pos.top_c]}
-
-
 def _cheapest_winner(pos: Position, a: int) -> bool:
     w = pos.winners()
     return a < PLAYBET and bool(pos.trick) and bool(w) and a == w[0] and not pos.mine
@@ -309,7 +300,8 @@ def _choice(pos: Position, a: int) -> Params | None:
 
 _PLAY = (PLAY,)
 # In order: the first true one is the one said. Betting before the card it goes with; then a
-# card forced, the partner's trick, the hand decided now, the first trick, winning, losing,
+# card forced, the partner's trick, the hand decided now, the first trick and the trick after a
+# draw (truc, "The play": the first trick decides when a later one is drawn), winning, losing,
 # leading, and what the rules alone say of a card.
 PRINCIPLES: tuple[Principle, ...] = (
     Principle("raise_strong", "bet.retruc_right", _PLAY, _raise_strong, "ask_answer"),
@@ -321,7 +313,6 @@ PRINCIPLES: tuple[Principle, ...] = (
     Principle("bet_any", "bet.catalan_steps", _PLAY, _bet_any, "ask_bet"),
     Principle("only", "play.turn", _PLAY, _only, ""),
     Principle("partner_low", "trick.winner", _PLAY, _partner_low, "ask_partner"),
-    Principle("draw_wins", "hand.winner", _PLAY, _draw_wins, "ask_draw"),
     Principle("win_hand", "hand.winner", _PLAY, _win_hand, "ask_win"),
     Principle("first_trick", "hand.winner", _PLAY, _first_trick, "ask_first"),
     Principle("after_draw", "hand.winner", _PLAY, _after_draw, "ask_draw"),

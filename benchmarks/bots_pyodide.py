@@ -204,7 +204,7 @@ def main() -> int:
         for i, (bot, items) in enumerate(zip(names, batches)):
             print(f" bot {bot}:")
             cpy = cpython(game, items)
-            res = {"cpython": report("CPython (CPU time)", cpy, TARGET_CPY_MS)}
+            res: dict[str, Any] = {"cpython": report("CPython (CPU time)", cpy, TARGET_CPY_MS)}
             if timed_browser:
                 got = timed_browser[i]
                 res["pyodide"] = report("Pyodide in Chromium", got, TARGET_PYODIDE_MS)

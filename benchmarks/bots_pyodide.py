@@ -137,14 +137,11 @@ def report(where: str, timed: list[tuple[float, Any]], target: int) -> dict[str,
 
 
 def engine_page(site: Path) -> str:
-    """A page of ``site`` whose engine worker loads: the Play page if there is one, else the
-    first page that carries the engine's config."""
-    if (site / "play" / "index.html").is_file():
-        return "/play/"
-    for page in sorted(site.rglob("index.html"), key=lambda p: (len(p.parts), str(p))):
-        text = page.read_text("utf-8", errors="replace")
-        if "cardsite-config" in text and "engine" in text and "worker" in text:
-            return "/" + str(page.parent.relative_to(site)).replace(".", "").strip("/") + "/"
+    """A page of ``site`` whose engine worker loads: the Play page if the site has one (Truc's
+    is being built), else the puzzles' index, which starts the engine for its checks."""
+    for path in ("play", "puzzles"):
+        if (site / path / "index.html").is_file():
+            return f"/{path}/"
     raise SystemExit(f"no page of {site} loads the engine")
 
 

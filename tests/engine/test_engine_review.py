@@ -144,3 +144,26 @@ def test_a_review_outside_the_hand_or_its_budget_is_refused_in_one_line(args, wo
     with pytest.raises(TroccasError, match=words) as err:
         api.call("review_marks", record=_loose(4, 2), seat=0, **args)
     assert err.value.rule == "record"
+
+
+
+def test_a_review_mark_speaks_the_coachs_words_for_the_better_card():
+    """A mark names the coach's principle for the better card, from what the seat saw then:
+    the principle's own state test holds of that card in that position, so the review and a
+    hint there would say the same thing."""
+    from troccas.bots.principles import holds, position
+    rec = _loose(4, 2)
+    marks = api.call("review_marks", record=rec, seat=0, plays=CHEAP)["marks"]
+    assert marks
+    hr = HandRecord.from_json(rec)
+    for m in marks:
+        hand = hr.new_hand()
+        for action in hr.actions:
+            if action.player == 0 and hand.phase == "play" and action.kind in ("play", "kingjack") \
+                    and len(hand.finished_tricks) + 1 == m["trick"]:
+                break
+            hand.apply(action)
+        better = parse_id(m["better"][0])
+        assert better in hand.legal_action_ids()
+        assert holds(m["principle"]["id"], position(hand, 0), better), m
+        assert m["principle"]["text"] and m["principle"]["rule"]

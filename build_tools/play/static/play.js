@@ -622,8 +622,13 @@ function bindTable(box) {
   function verdictLine(number, verdict, mark) {
     if (mark) {
       const url = mark.rule && CLAUSE_URLS[mark.rule];
+      // The coach's principle for the better card, as a hint would have said it then.
+      const coachUrl = mark.principle && mark.principle.rule && CLAUSE_URLS[mark.principle.rule];
       return el("p", { class: "cs-play__mark", "data-play-mark": number }, mark.text,
-        url ? el("span", {}, " ", el("a", { href: new URL(url, siteRoot).href, text: say(WORDS, "rule_link") })) : null);
+        url ? el("span", {}, " ", el("a", { href: new URL(url, siteRoot).href, text: say(WORDS, "rule_link") })) : null,
+        mark.principle ? el("span", { "data-play-markcoach": mark.principle.id }, el("br"),
+          el("strong", { text: say(WORDS, "review_coach") }), " ", mark.principle.text,
+          coachUrl ? el("span", {}, " ", el("a", { href: new URL(coachUrl, siteRoot).href, text: say(WORDS, "rule_link") })) : null) : null);
     }
     if (!verdict) return el("p", { "data-play-verdict": "pending", text: say(WORDS, "verdict_pending") });
     if (verdict.verdict === "none") return null;

@@ -270,6 +270,7 @@ def review(rec: HandRecord, seat: int, open_tricks: int = OPEN_TRICKS, plays: in
             if "verdict" not in verdict:
                 verdict["verdict"] = "better" if mark is not None else "best"
             if mark is not None:
+                better_id = mark["better"][0]
                 m = _mark_message(mark, played)
                 mark["better"] = [_token(a) for a in mark["better"]]
                 why = mark["why"]
@@ -277,7 +278,8 @@ def review(rec: HandRecord, seat: int, open_tricks: int = OPEN_TRICKS, plays: in
                                "msg": why["msg"].to_json(),
                                "text": why["msg"].render(viewer=viewer)}
                 mark.update(trick=number, card=verdict["card"], rule=why["rule"],
-                            msg=m.to_json(), text=_sentence(m.render(viewer=viewer)))
+                            msg=m.to_json(), text=_sentence(m.render(viewer=viewer)),
+                            principle=_principle(hand, seat, better_id, viewer))
                 marks.append(mark)
             verdicts[number] = verdict
         hand.apply(action)
@@ -285,6 +287,15 @@ def review(rec: HandRecord, seat: int, open_tricks: int = OPEN_TRICKS, plays: in
     out = [verdicts.get(n, {"trick": n, "card": None, "verdict": "none", "method": None,
                             "samples": 0}) for n in numbers]
     return out, marks
+
+
+def _principle(hand: Hand, seat: int, better: int, viewer: int | None) -> dict[str, Any]:
+    """The coach's principle for the better card, as the hint would have said it then (from
+    what the seat could see), so a review's mark and a hint speak the same words."""
+    from .bots.principles import explain, position
+    why = explain(position(hand, seat), better)
+    return {"id": why.principle, "rule": why.clause, "msg": why.reason.to_json(),
+            "text": why.reason.render(viewer=viewer)}
 
 
 def _sentence(text: str) -> str:

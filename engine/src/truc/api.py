@@ -240,6 +240,12 @@ class BotAction:
     seat: int
 
 
+# The bots a table uses: the bots' own seats play with TABLE_BOT; the coach's hint to a reader
+# is COACH_BOT's choice, said to the reader (the betting bot, whose reasons give the odds of the hand and what a raise risks).
+TABLE_BOT = "bettor"
+COACH_BOT = "bettor"
+
+
 @_call
 def call_bot_action(record: object, seat: object = None, bot: str = "bettor", seed: object = 0,
                     viewer: object = None) -> BotAction:

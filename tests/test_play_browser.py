@@ -88,12 +88,26 @@ def play_a_hand(page) -> dict:
             assert_no_violations(page, "play/ during the play", "[data-play-table]")
             tab_to(page, lambda f: f["legal"] == "true", back=True)
         elif f["legal"] == "true" and seen["hint"] is None and "play" in page.inner_text(
-                "[data-play-turn]"):
+                "[data-play-turn]") \
+                and page.locator("[data-play-hand] [data-legal=true]").count() > 1:
             tab_to(page, lambda f: "playHint" in f["data"])
+            # The reader has not tried a card here: the first press asks the coach's question,
+            # the second gives the card, marked in the hand, the principle and its rule, and the
+            # playouts' figures behind a <details>.
             page.keyboard.press("Enter")
             page.wait_for_function("(t => t && !t.endsWith('…'))(document.querySelector("
                                    "'[data-play-advice]').textContent)")
+            seen["question"] = page.inner_text("[data-play-advice]")
+            page.keyboard.press("Enter")
+            page.wait_for_function("document.querySelector('[data-play-advice]').dataset"
+                                   ".playHinted")
             seen["hint"] = page.inner_text("[data-play-advice]")
+            seen["marked"] = page.eval_on_selector_all(
+                "[data-play-hand] .cs-play__card--hint",
+                "bs => bs.map(b => [b.dataset.card, b.dataset.legal, getComputedStyle(b)"
+                ".outlineStyle])")
+            seen["hint_rule"] = page.get_attribute("[data-play-hintrule]", "data-play-hintrule")
+            seen["details"] = page.locator("[data-play-hintdetails]").count()
             tab_to(page, lambda f: f["legal"] == "true", back=True)
         if f["legal"] == "true" or f["legal"] == "false":
             seen["labels"].add(focused(page)["label"])
@@ -129,7 +143,13 @@ def check_the_hand(page, seen):
     assert any(seen["phrase"] in line for line in seen["log"])
     text, rule = seen["refused"]
     assert rule in ("play.follow_suit", "play.must_trump", "play.trump_led") and "must" in text
+    assert seen["question"].startswith("Think first: ") and "?" in seen["question"]
     assert seen["hint"].startswith("A strong player would ") and len(seen["hint"]) > 40
+    # the card the coach names is marked in the hand: one legal card, outlined (not colour alone)
+    assert len(seen["marked"]) == 1 and seen["marked"][0][1] == "true", seen["marked"]
+    assert seen["marked"][0][2] == "double"
+    assert seen["hint_rule"] and not re.search(r"[+-]\d|\d\.\d|deals of", seen["hint"])
+    assert seen["details"] == 1
     assert seen["undo"]
     # Cards are named in words for a screen reader, and each event is said.
     assert any(re.fullmatch(r"(King|Queen|Cavalier|Jack|Ace|Two|Three|Four|Five|Six|Seven|Eight"

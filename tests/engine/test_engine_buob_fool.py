@@ -84,6 +84,29 @@ def test_buob_caller_is_the_winner_even_when_the_king_is_trumped():
     assert h2.phase == "call" and h2.current_player == 0
 
 
+def test_buob_own_king_the_caller_who_played_the_king_and_holds_the_jack_is_not_asked():
+    """buob.own_king: buob calls the jack out of another hand. A caller who played the king
+    alone and holds the jack himself would call for his own card and change nothing, so the
+    engine offers no call and says why — under each rule of who calls."""
+    for caller_rule in ("trick_winner", "king_player", "king_leader"):
+        h = make_hand({1: "Kc Jc", 2: "3c", 3: "5c", 0: "7c"}, scart=FILL_SCART,
+                      rules=Rules(buob_caller=caller_rule))
+        play(h, "Kc", "3c", "5c", "7c")
+        assert h.phase == "play" and h.current_player == 1, caller_rule
+        assert "Jc" in hand_of(h, 1) and h.tricks[-1]["buob"] is None
+        said = [e for e in h.events if e["type"] == "buob_none"]
+        assert [e["rule"] for e in said] == ["buob.own_king"] and said[0]["player"] == 1
+    # Another caller cannot know who holds the jack: the trick's winner is still asked, and
+    # the call's effect says plainly that nothing moves.
+    h = make_hand({1: "Kc Jc", 2: "3c", 3: "5c", 0: "XX 8b 9b"}, scart="8b 9b",
+                  fill=[c for c in range(78) if not (22 <= c < 36)])
+    play(h, "Kc", "3c", "5c", "XX")
+    assert h.phase == "call" and h.current_player == 0
+    h.apply("0 call buob")
+    assert h.tricks[-1]["buob"]["rule"] == "buob.own_king"
+    assert h.tricks[-1]["buob"]["effect"] == "none"
+
+
 def test_buob_king_and_jack_together():
     """pagat: the holder of king and jack may play both to the first trick of the suit, then
     takes a numeral card of the suit played by another player."""
@@ -124,7 +147,9 @@ def test_buob_caller_variants_arcane_and_wiki_de():
 
 # --- pagat: the Fool --------------------------------------------------------------------------------
 def test_fool_stays_with_its_side_for_a_low_card():
-    h = make_hand({1: "Kc 3r", 2: "Fool 3c 4r", 3: "5c Kr", 0: "7c 5r"},
+    # The jack of coins is seat 0's, so the coins trick still gives a call to pass on (a king's
+    # player holding its jack is not asked: buob.own_king).
+    h = make_hand({1: "Kc 3r", 2: "Fool 3c 4r", 3: "5c Kr", 0: "7c 5r Jr"},
                   scart=FILL_SCART, fill=[c for c in range(78) if not 22 <= c < 50])
     play(h, "Kc", "3c", "5c", "7c", "call pass")  # side 1 wins the first trick
     # Seat 2 plays the Fool to a trick side 1 wins: side 0 has no low card to give yet.
@@ -144,7 +169,7 @@ def test_fool_exchange_gives_a_one_point_card_from_the_won_tricks():
 
 
 def test_fool_owed_then_paid_when_a_low_card_is_won():
-    h = make_hand({1: "Kc 3r 8r", 2: "3c Fool 1r", 3: "5c Kr 9r", 0: "7c 5r 10r"},
+    h = make_hand({1: "Kc 3r 8r", 2: "3c Fool 1r", 3: "5c Kr 9r", 0: "7c 5r 10r Jr"},
                   scart=FILL_SCART, fill=[c for c in range(78) if not 22 <= c < 50])
     play(h, "Kc", "3c", "5c", "7c", "call pass")
     play(h, "3r", "Fool", "Kr", "5r", "call pass")

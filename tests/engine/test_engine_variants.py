@@ -72,9 +72,10 @@ def test_buob_return_wiki_de_queen_goes_back_on_buob_and_stays_on_sche():
 
 def test_buob_own_king_the_holder_who_played_the_king_keeps_the_jack():
     """The engine's own reading (the sources are silent): taking the king back would undo the
-    condition of the call itself."""
-    h = make_hand({1: "Kc Jc", 2: "3c", 3: "5c", 0: "7c"}, scart=SCART)
-    play(h, "Kc", "3c", "5c", "7c", "call buob")
+    condition of the call itself. (The king's player himself is not asked to call for his own
+    jack; here the trick's winner, who trumped the king, calls.)"""
+    h = setup_hand({1: "Kc Jc", 2: "3c", 3: "5c", 0: "XX"}, scart=SCART, void={0: "c"})
+    play(h, "Kc", "3c", "5c", "XX", "call buob")
     ev = h.tricks[-1]["buob"]
     assert (ev["rule"], ev["effect"]) == ("buob.own_king", "none") and "Jc" in held(h, 1)
 

@@ -262,14 +262,17 @@ def test_no_template_doubles_a_cards_article(lang):
 @pytest.mark.parametrize("lang, words", [("en", "the king and the jack of swords together"),
                                          ("de", "König und Buben der Schwerter zusammen")])
 def test_a_search_hint_names_king_and_jack_played_together_in_words(lang, words):
-    """The search bot's reason for preferring a play to the rule of thumb's: king and jack
+    """The search bot's figures name the play measured and the next best: king and jack
     played together is an action (id 122 for swords), not a card, and is said in words."""
     from troccas.actions import KING_JACK
     from troccas.bots.search import _named
     from troccas.cards import SUITS
     from troccas.errors import msg
     kj = KING_JACK + SUITS.index("s")
-    text = msg("bot.search#card", card=_named(kj), other=_named(PACK[0].id)).render(lang)
+    figures = {"samples": 6, "score": "+6", "margin": "0.3"}
+    text = msg("bot.search#details", card=_named(kj), other=_named(PACK[0].id),
+               **figures).render(lang)
     assert words in text and str(kj) not in text, text
-    text = msg("bot.search#card", card=_named(PACK[0].id), other=_named(kj)).render(lang)
+    text = msg("bot.search#details", card=_named(PACK[0].id), other=_named(kj),
+               **figures).render(lang)
     assert words in text and str(kj) not in text, text

@@ -146,6 +146,7 @@ function bindTable(box) {
     reviewAt = 0;
     clearError();
     advice.textContent = "";
+    clearHint();
     const dealer = (g.firstDealer + g.hand) % g.players;
     try {
       record = await engine("table_new", { players: g.players, seed: g.seed0 + g.hand, dealer,
@@ -212,6 +213,7 @@ function bindTable(box) {
     newsFrom = view ? view.log.length : 0;
     clearError();
     advice.textContent = "";
+    clearHint();
     busy = true;
     drawBusy();
     try {
@@ -219,6 +221,7 @@ function bindTable(box) {
       record = out.record;
     } catch (err) {
       busy = false;
+      hintTried = record.actions.length;
       drawBusy();
       showError(err);
       announce(errorBox.textContent);
@@ -464,17 +467,54 @@ function bindTable(box) {
   }
 
   // --- the coach -------------------------------------------------------------------------------
+  // A hint is the next step after the reader's own try (Lichess, Bridge Master): at a decision
+  // where the reader has not tried a card yet, the first press asks the coach's question, the
+  // second gives the card, marked in the hand, and the principle with its rule; the playouts'
+  // figures sit in a <details>. The engine decides all of it (bot_action, the coach bot the
+  // facade names).
+  let hintAsked = -1; // the decision (record length) whose question was shown
+  let hintTried = -1; // the decision at which the reader tried a card the engine refused
+  let hintDetails = null;
+  function clearHint() {
+    hintDetails?.remove();
+    hintDetails = null;
+    delete advice.dataset.playHinted;
+    for (const b of box.querySelectorAll(".cs-play__card--hint")) b.classList.remove("cs-play__card--hint");
+  }
   $("[data-play-hint]").addEventListener("click", async () => {
     if (busy) return;
+    const at = record.actions.length;
+    clearHint();
     advice.textContent = say(WORDS, "coach_thinking");
     try {
       const hint = await engine("bot_action", { record, seat: g.seat, ...(data.bots.coach ? { bot: data.bots.coach } : {}),
-        seed: record.actions.length, viewer: g.seat });
+        seed: at, viewer: g.seat });
+      if (at !== record.actions.length) return;
+      if (hint.question && hintAsked !== at && hintTried !== at) {
+        hintAsked = at;
+        advice.textContent = say(WORDS, "hint_question", { question: hint.question });
+        return;
+      }
       const choice = view.legal.find((c) => c.action === hint.action);
-      // A signal the coach would make with it (a gesture, not words said aloud).
-      const shown = hint.say && data.talk.find((p) => !p.spoken && p.say === hint.say.id);
-      const sign = shown ? ` ${say(WORDS, "advice_signal", { gesture: shown.text, meaning: shown.meaning })}` : "";
-      advice.textContent = say(WORDS, "advice", { action: choice ? choice.label : hint.action, why: hint.text }) + sign;
+      advice.replaceChildren(say(WORDS, "advice", { action: choice ? choice.label : hint.action, why: hint.text }));
+      // The talk the coach would add: a phrase said aloud, or a signal (a gesture) to the partner.
+      const talked = hint.say && data.talk.find((p) => p.say === hint.say.id || p.say === hint.say.text);
+      if (hint.say) {
+        advice.append(" ", talked && !talked.spoken
+          ? say(WORDS, "advice_signal", { gesture: talked.text, meaning: talked.meaning })
+          : say(WORDS, "hint_phrase", { text: hint.say.text, meaning: hint.say.meaning }));
+      }
+      const url = hint.rule && CLAUSE_URLS[hint.rule];
+      if (url) advice.append(" ", el("a", { href: new URL(url, siteRoot).href, "data-play-hintrule": hint.rule, text: say(WORDS, "rule_link") }));
+      const marks = [...(hint.cards || []).map((t) => box.querySelector(`[data-play-hand] [data-card="${t}"]`)),
+        box.querySelector(`[data-play-choice="${hint.action}"]`)].filter(Boolean);
+      for (const b of marks) b.classList.add("cs-play__card--hint");
+      advice.dataset.playHinted = (hint.cards || []).join(" ") || hint.action;
+      if (hint.details) {
+        hintDetails = el("details", { class: "cs-play__hintdetails", "data-play-hintdetails": true },
+          el("summary", { text: say(WORDS, "hint_details") }), el("p", { text: hint.details }));
+        advice.after(hintDetails);
+      }
     } catch (err) {
       advice.textContent = "";
       showError(err);

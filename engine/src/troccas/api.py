@@ -183,7 +183,7 @@ def replay_result(hand: Hand) -> ReplayResult:
                                                      "thrown_in")],
         tricks=hand.tricks,
         events=[e for e in hand.events if e["type"] in ("all_tricks", "fool_lost",
-                                                       "king_jack_back")],
+                                                       "king_jack_back", "buob_none")],
         current_player=hand.current_player, turn=Turn(str(turn), turn),
         sides=[[p for p in range(hand.n) if hand.side_of[p] == s] for s in range(hand.n_sides)],
         result=hand.result_json() if done else None,
@@ -357,7 +357,8 @@ def call_bot_action(record: object, seat: object = None, bot: str = "baseline", 
     seat to act) in the hand ``record``: the action, the tschintschar phrase said with a talk
     decision, and why — said to the seat ``viewer`` if given (the coach's hint names the
     other seats "bot 2"). The bot sees only that seat's view; ``seed`` makes its choice
-    reproducible."""
+    reproducible. The ``search`` bot is the coach: its why is a principle with the rule it
+    rests on, the cards to mark, a question to ask first, and its figures in ``details``."""
     from .results import BotAction, Phrase
     from .bots import base
     from .table import check_viewer
@@ -370,9 +371,15 @@ def call_bot_action(record: object, seat: object = None, bot: str = "baseline", 
         from .bots.signals import phrase
         say = Phrase(**phrase(choice.say))
     action = hand.action(choice.aid)
-    return BotAction(str(action), say, choice.reason,
-                     choice.reason.render(viewer=cast("int | None", viewer)),  # checked above
-                     bot, seat)
+    to = cast("int | None", viewer)  # checked above
+    why = choice.why
+    if why is None:
+        return BotAction(str(action), say, choice.reason, choice.reason.render(viewer=to), bot,
+                         seat)
+    return BotAction(str(action), say, choice.reason, choice.reason.render(viewer=to), bot, seat,
+                     principle=why.principle, rule=why.clause, cards=list(why.cards),
+                     question=why.question.render(viewer=to) if why.question else None,
+                     details=choice.details.render(viewer=to) if choice.details else None)
 
 
 @_call

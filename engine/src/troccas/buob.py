@@ -114,7 +114,8 @@ class Buob(HandState):
         played nor given away in this trick (the scart counts as unplayed: the call is then
         void); the trick's winner calls. arcane: the king's player calls. wiki-de: whoever led
         the king calls, and says nothing of a first lead. King and jack played together
-        (buob.king_jack) leave nothing to call for."""
+        (buob.king_jack) leave nothing to call for, and neither does a caller who played the
+        king and holds the jack himself (buob.own_king)."""
         s = self.trick_led
         cards = self.trick_cards
         if not self.buob_calls or s >= TRUMP or self.kj is not None or _KING[s] not in cards:
@@ -126,10 +127,21 @@ class Buob(HandState):
         rule = self.rules.buob_caller
         if rule == "king_leader":
             first_real = next(c for c in cards if c != FOOL)  # a Fool lead: the next card
-            return king_player if first_real == _KING[s] else None
-        if not self.trick_first:
+            caller = king_player if first_real == _KING[s] else None
+        elif not self.trick_first:
             return None
-        return self.trick_winner if rule == "trick_winner" else king_player
+        else:
+            caller = self.trick_winner if rule == "trick_winner" else king_player
+        if caller is not None and caller == king_player and self._holder_of(jack) == caller:
+            # clause buob.own_king: buob calls the jack out of another hand. The caller who
+            # played the king alone and holds the jack himself would call for his own card,
+            # which changes nothing (buob_effect): no call is offered, and it is said why.
+            self.events.append(_said({"type": "buob_none", "player": caller,
+                                      "suit": SUITS_TOKEN[s], "jack": TOKEN[jack]},
+                                     msg("buob.own_king#no_call", seat=caller,
+                                         suit=SUITS_TOKEN[s])))
+            return None
+        return caller
 
     def _call(self, aid: int) -> None:
         assert self._pending_call is not None

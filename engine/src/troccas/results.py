@@ -329,13 +329,22 @@ class Phrase:
 @dataclass(frozen=True)
 class BotAction:
     """A bot's decision for one seat: the action (as a record writes it), the tschintschar
-    phrase said with a talk decision (or null), why (a message with its text) and the bot."""
+    phrase said with a talk decision (or null), why (a message with its text) and the bot.
+
+    The coach (bot ``search``) says why as a principle (troccas.bots.principles): its id, the
+    rule clause it rests on, the cards the hint marks in the hand, the question it asks before
+    it tells, and apart from the reason the figures of its playouts (``details``)."""
     action: str
     say: Phrase | None
     reason: Message
     text: str
     bot: str
     seat: int
+    principle: str | None = field(default=None, metadata=OPTIONAL)
+    rule: str | None = field(default=None, metadata=OPTIONAL)
+    cards: list[str] | None = field(default=None, metadata=OPTIONAL)
+    question: str | None = field(default=None, metadata=OPTIONAL)
+    details: str | None = field(default=None, metadata=OPTIONAL)
 
 
 @dataclass(frozen=True)

@@ -25,14 +25,19 @@ HIDDEN = -1  # a scart card in the history, as a seat other than the dealer sees
 
 class Choice:
     """A bot's decision: the action id, the tschintschar phrase said with it (a glossary id
-    or None) and why (a message)."""
+    or None) and why (a message). A coaching bot adds the principle it rests on (``why``, a
+    :class:`troccas.bots.principles.Explanation`) and how it measured the choice (``details``,
+    a message with figures, kept apart from the reason)."""
 
-    __slots__ = ("aid", "say", "reason")
+    __slots__ = ("aid", "say", "reason", "why", "details")
 
-    def __init__(self, aid: int, say: str | None, reason: Message) -> None:
+    def __init__(self, aid: int, say: str | None, reason: Message, why: Any = None,
+                 details: Message | None = None) -> None:
         self.aid = aid
         self.say = say
         self.reason = reason
+        self.why = why
+        self.details = details
 
 
 class Bot(Protocol):

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Sequence
 from ..actions import KING_JACK
 from ..cards import N_CARDS, SUITS, TOKEN
 from ..errors import msg
-from .base import Choice, seen
+from .base import Choice, Seen, seen
 from .baseline import Baseline, play_card
 from .sampling import Sampler
 
@@ -66,13 +66,24 @@ class Search:
         self.worlds = worlds  # at most this many sampled deals
 
     def choose(self, hand: Hand, seat: int, rng: random.Random) -> Choice:
+        """The search's action, said as the first principle true of it (troccas.bots.
+        principles): the reason is about the action chosen, never another; the playouts'
+        figures go to ``details``."""
+        from .principles import Position, explain
         view = seen(hand, seat)
+        aid, say, details = self._decide(view, hand, seat, rng)
+        why = explain(Position(view), aid)
+        return Choice(aid, say, why.reason, why, details)
+
+    def _decide(self, view: Seen, hand: Hand, seat: int, rng: random.Random
+                ) -> tuple[int, str | None, Message | None]:
         base = Baseline()
         if view.phase != "play":
-            return base.choose(hand, seat, rng)
+            c = base.choose(hand, seat, rng)
+            return c.aid, c.say, None
         legal = view.legal_ids()
         if len(legal) == 1:
-            return base.choose(hand, seat, rng)
+            return legal[0], None, None
         from .base import voids
         from .signals import claims_for
         from .baseline import known_mask
@@ -97,7 +108,7 @@ class Search:
                 scores[a].append(h.result["scores"][me_side] if h.result else 0)
         done = len(scores[legal[0]])
         if not done:
-            return Choice(hint[0], None, msg(hint[1], **hint[2]))
+            return hint[0], None, None
         totals = {a: sum(v) for a, v in scores.items()}
         ranked = sorted(legal, key=lambda a: (-totals[a], a != hint[0], a))
         best = ranked[0]
@@ -106,16 +117,12 @@ class Search:
         runner = max((a for a in legal if a != best), key=lambda a: totals[a])
         mean = totals[best] / done
         margin = (totals[best] - totals[runner]) / done
-        if best == hint[0]:
-            why = msg(hint[1], **hint[2])
-        else:
-            why = msg("bot.search#card", card=_named(best), other=_named(hint[0]))
         if margin < 0.05:  # the card stands, but no clear winner among the deals
-            return Choice(best, None, msg("bot.search#close", why=why, samples=done,
-                                          score=f"{mean:+.0f}"))
-        return Choice(best, None, msg("bot.search", why=why, samples=done,
-                                      score=f"{mean:+.0f}", margin=f"{margin:.1f}"))
-
+            return best, None, msg("bot.search#details_close", card=_named(best), samples=done,
+                                   score=f"{mean:+.0f}")
+        return best, None, msg("bot.search#details", card=_named(best), samples=done,
+                               score=f"{mean:+.0f}", margin=f"{margin:.1f}",
+                               other=_named(runner))
 
 
 def _named(aid: int) -> Message:

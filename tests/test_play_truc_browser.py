@@ -68,7 +68,7 @@ def test_a_hand_with_truc_and_retruc_through_the_page_replays_the_same(truc_site
         assert seen["bet"] == "Say truc (the hand for 2)", seen
         assert seen["pending"].startswith("Bot 3 (opponent) said retruc: the hand for 3"), seen
         assert seen["signal"].startswith("close one eye — I hold a three"), seen
-        log = page.locator("[data-play-log] li").all_inner_texts()
+        log = page.locator("[data-play-log] li").all_text_contents()
         assert "You signal: close one eye (I hold a three)." in log, log
         with page.expect_download() as dl:
             page.click("[data-play-download]")

@@ -82,6 +82,22 @@ class PlayPart(Part):
                     for s in api.call("signals")["signals"]]
         return []
 
+    def cards(self) -> tuple[dict[str, str], list[str]]:
+        """Every card's name, in every pack a rule option offers (the engine's ``pack`` call
+        for each value of its ``pack`` option), and the cards the site has a picture of: the
+        default pack's, which the game's site code draws. A card without a picture is shown
+        by its name."""
+        api = self.site.api
+        pictured = [c["token"] for c in api.call("pack")["cards"]]
+        names: dict[str, str] = {}
+        packs = [o for o in api.call("options")["options"] if o["name"] == "pack"]
+        if packs and "pack" in inspect.signature(api.call_pack).parameters:
+            for v in packs[0]["values"]:
+                names.update({c["token"]: c["name"]
+                              for c in api.call("pack", pack=v["value"])["cards"]})
+        names.update({c["token"]: c["name"] for c in api.call("pack")["cards"]})
+        return names, pictured
+
     def players(self) -> tuple[list[int], int]:
         """The numbers of players the game registers, and the one the table deals for when
         none is given (``table_new``'s default)."""
@@ -119,7 +135,7 @@ class PlayPart(Part):
                              f" {marker.arg} -->: the marker takes nothing after its name")
         page.meta["engine"] = True
         api = self.site.api
-        names = {c["token"]: c["name"] for c in api.call("pack")["cards"]}
+        names, pictured = self.cards()
         counts, default = self.players()
         # The seats in the engine's words ("seat 0"), as its messages name them when said to
         # nobody in particular; the set-up lists them before the reader has a seat.
@@ -127,13 +143,14 @@ class PlayPart(Part):
                  for i in range(max(counts))]
         seats = [s[:1].upper() + s[1:] for s in seats]
         bots = {k: getattr(api, attr, None) for k, attr in BOT_NAMES.items()}
-        data = {"names": names, "seats": seats, "talk": self.talk(),
+        data = {"names": names, "pictured": pictured, "seats": seats, "talk": self.talk(),
                 "sources": api.call("options")["sources"], "bots": bots,
                 **self.game_length(counts)}
         # The default number first, as the form offers it.
         players = [default, *(n for n in counts if n != default)]
         html = self.site.env.get_template(TEMPLATE).render(
             options=self.options(), players=players, players_default=default,
+            target=data.get("target"),
             base=page_base(page), seats=seats[:default],
             data=json.dumps(data, ensure_ascii=False, separators=(",", ":")))
         return "\n".join(line.strip() for line in html.splitlines() if line.strip())

@@ -231,7 +231,10 @@ function bindTable(box) {
   }
 
   // --- drawing ---------------------------------------------------------------------------------
+  const pictured = new Set(data.pictured || Object.keys(data.names));
   function cardImg(t, cls = "cs-play__img") {
+    // A card of a pack the site has no pictures of (a house rule's pack): its name on a card.
+    if (!pictured.has(t)) return el("span", { class: `${cls} cs-play__img--text`, "data-token": t, text: cardName(t) });
     return el("img", { class: cls, src: new URL(`cards/${t}.svg`, siteRoot).href, alt: "",
       width: 55, height: 100, "data-token": t });
   }
@@ -496,20 +499,23 @@ function bindTable(box) {
         return;
       }
       const choice = view.legal.find((c) => c.action === hint.action);
-      advice.replaceChildren(say(WORDS, "advice", { action: choice ? choice.label : hint.action, why: hint.text }));
+      advice.replaceChildren(say(WORDS, "advice", { action: choice ? choice.label : hint.action, why: cap(hint.text) }));
       // The talk the coach would add: a phrase said aloud, or a signal (a gesture) to the partner.
       const talked = hint.say && data.talk.find((p) => p.say === hint.say.id || p.say === hint.say.text);
       if (hint.say) {
+        if (!/[.!?”"]$/.test(advice.textContent.trim())) advice.append(".");
         advice.append(" ", talked && !talked.spoken
           ? say(WORDS, "advice_signal", { gesture: talked.text, meaning: talked.meaning })
           : say(WORDS, "hint_phrase", { text: hint.say.text, meaning: hint.say.meaning }));
       }
       const url = hint.rule && CLAUSE_URLS[hint.rule];
       if (url) advice.append(" ", el("a", { href: new URL(url, siteRoot).href, "data-play-hintrule": hint.rule, text: say(WORDS, "rule_link") }));
-      const marks = [...(hint.cards || []).map((t) => box.querySelector(`[data-play-hand] [data-card="${t}"]`)),
+      // The cards to mark: the engine's, or the card of the action it chose.
+      const cards = hint.cards || (choice && (choice.group === "card" || choice.group === "card_bet") ? [choice.arg] : []);
+      const marks = [...cards.map((t) => box.querySelector(`[data-play-hand] [data-card="${t}"]`)),
         box.querySelector(`[data-play-choice="${hint.action}"]`)].filter(Boolean);
       for (const b of marks) b.classList.add("cs-play__card--hint");
-      advice.dataset.playHinted = (hint.cards || []).join(" ") || hint.action;
+      advice.dataset.playHinted = cards.join(" ") || hint.action;
       if (hint.details) {
         hintDetails = el("details", { class: "cs-play__hintdetails", "data-play-hintdetails": true },
           el("summary", { text: say(WORDS, "hint_details") }), el("p", { text: hint.details }));

@@ -30,6 +30,7 @@ def test_a_whole_hand_by_keyboard_then_its_record_review_link_and_tally(site_ser
     record = check_the_download(page, seen, tmp_path)
     check_the_review(page, record)
     check_the_short_link(page, seen)
+    check_play_again(page, record)
     check_the_tally(page)
 
 
@@ -182,24 +183,32 @@ def check_the_download(page, seen, tmp_path):
 
 def check_the_review(page, record):
     page.wait_for_function(IDLE)
-    # The solver's marks on the last tricks: as many as CPython's engine finds for this record
-    # (the sampled ones too: the sample is seeded), each a button that opens its trick with
-    # the better card named.
-    marks = api.call("review_marks", record=record, seat=0)["marks"]
+    # Every trick judged, one engine call a trick: as many marks as CPython's engine finds for
+    # this record (the sampled deals are seeded from it), each a button that opens its trick
+    # with the engine's sentence: the better card, why, and how it was measured.
+    review = api.call("review_marks", record=record, seat=0)
+    marks = review["marks"]
     page.wait_for_function("/^\\d+$/.test(document.querySelector('[data-play-marks]')"
-                           ".dataset.playMarks)", timeout=60_000)
+                           ".dataset.playMarks)", timeout=180_000)
     assert int(page.get_attribute("[data-play-marks]", "data-play-marks")) == len(marks)
+    # The summary's sentence, its buttons and its note each a paragraph of their own (once
+    # run together: "…trick 17. Trick 17 In the last 5 it looks…").
+    sentence, buttons, note = page.locator("[data-play-marks] > p").all_inner_texts()
+    assert sentence.endswith((":", ".")) and note.startswith("In the last ")
+    assert buttons.split() == " ".join(f"Trick {m['trick']}" for m in marks).split()
     for m in marks:
         page.locator("[data-play-marks] button", has_text=f"Trick {m['trick']}").click()
         shown = page.locator(f"[data-play-mark='{m['trick']}']").inner_text()
-        about = "" if m["samples"] is None else "about "
-        assert f"{about}{m['lost']:g} more card point" in shown, shown
+        assert m["text"] in shown, shown
+    first = review["verdicts"][0]
     for _ in range(30):  # back to the first trick
         if page.locator("[data-play-prev]").is_disabled():
             break
         page.locator("[data-play-prev]").click()
     heading = page.locator("[data-play-reviewbody] h4")
     assert heading.inner_text().startswith("Trick 1 of ")
+    if first["verdict"] != "better":
+        assert page.get_attribute("[data-play-verdict]", "data-play-verdict") == first["verdict"]
     total = int(re.search(r"of (\d+)", heading.inner_text())[1])
     assert page.locator("[data-play-reviewbody] .cs-play__rhand").count() == 4
     assert_no_violations(page, "play/ at the end of a hand", "[data-play-table]")
@@ -223,6 +232,21 @@ def check_the_short_link(page, seen):
     page.wait_for_selector("[data-play-end]:not([hidden])")
     page.wait_for_function(IDLE)
     assert [page.inner_text(f"[data-play-points='{s}']") for s in range(2)] == seen["points"]
+
+
+def check_play_again(page, record):
+    # Play again from trick 2: the engine's cut record, so the reader holds the cards held
+    # before that trick, and the hand is practice.
+    before = api.call("table_view", record=record, seat=0)["review"][1]["hands"][0]
+    page.locator("[data-play-nextrick]").click()
+    page.locator("[data-play-again='2']").click()
+    page.wait_for_selector("[data-play-end]", state="hidden")
+    # The bots play up to the reader's turn: then the reader's cards are buttons again.
+    page.wait_for_function("document.querySelectorAll('[data-play-hand] [data-card]').length")
+    page.wait_for_function(IDLE)
+    held = page.eval_on_selector_all("[data-play-hand] [data-card]", "bs => bs.map(b => b.dataset.card)")
+    assert sorted(held) == sorted(before)
+    assert "practice" in page.inner_text("[data-play-score]")
 
 
 def check_the_tally(page):

@@ -182,31 +182,27 @@ def _hand_played_loosely(seed: int) -> dict:
         rec = api.call("table_apply", record=rec, action=choice["action"])["record"]
 
 
-def test_review_marks_the_last_tricks_open_and_the_trick_before_over_sampled_deals():
+def test_review_marks_the_last_tricks_with_the_open_card_solvers_values():
     """The review (issue 17): in the last tricks a mark's points are the open-card solver's,
-    here checked against the search over the real engine; the trick before is judged over
-    sampled deals of the cards the seat had not seen, the same every time (a seeded sample),
-    and only a card the better one beats."""
+    here checked against the search over the real engine. (The tricks before, judged over
+    sampled deals: tests/engine/test_engine_review.py.)"""
     from troccas.record import HandRecord
+    from troccas.review import OPEN_TRICKS
     from troccas.solver import position as at, solve_engine
-    seen_open = seen_sampled = 0
+    seen_open = 0
     for seed in (0, 2, 7, 9, 11):
         rec = _hand_played_loosely(seed)
         if rec is None:
             continue
-        out = api.call("review_marks", record=rec, seat=0)
-        assert out == api.call("review_marks", record=rec, seat=0)
-        assert (out["open_tricks"], out["sampled_tricks"]) == (endgames.REVIEW_TRICKS,
-                                                              endgames.SAMPLED_TRICKS)
         total = len(api.call("table_view", record=rec, seat=0)["tricks"])
         hr = HandRecord.from_json(rec)
-        for m in out["marks"]:
-            assert m["card"] not in m["better"] and m["lost"] > 0
-            left = total - m["trick"] + 1
-            if m["samples"] is None:
-                assert left <= endgames.REVIEW_TRICKS
-                if left > 3:
-                    continue  # the engine search is slow this far out
+        for left in (3, 2, 1):  # the engine search is slow further out
+            out = api.call("review_marks", record=rec, seat=0, trick=total - left + 1)
+            assert out["open_tricks"] == OPEN_TRICKS
+            (verdict,) = out["verdicts"]
+            assert verdict["method"] in ("open", None), verdict
+            for m in out["marks"]:
+                assert m["samples"] is None and m["card"] not in m["better"] and m["lost"] > 0
                 hand = at(hr, left)
                 while not (hand.current_player == 0 and hand.phase == "play"):
                     hand.apply(hr.actions[hand.action_count])
@@ -215,10 +211,7 @@ def test_review_marks_the_last_tricks_open_and_the_trick_before_over_sampled_dea
                 assert m["lost"] == top - values[f"0 play {m['card']}"]
                 assert m["better"] == sorted(a.split()[2] for a, v in values.items() if v == top)
                 seen_open += 1
-            else:
-                assert left == endgames.SAMPLED_TRICKS and m["samples"] == endgames.SAMPLES
-                seen_sampled += 1
-    assert seen_open and seen_sampled
+    assert seen_open
 
 
 def test_review_marks_are_asked_of_a_finished_hand_only():

@@ -627,34 +627,41 @@ function bindTable(box) {
     const prev = el("button", { type: "button", class: "md-button", "data-play-prev": true, onclick: () => show(reviewAt - 1) }, say(WORDS, "previous_trick"));
     const next = el("button", { type: "button", class: "md-button", "data-play-nextrick": true, onclick: () => show(reviewAt + 1) }, say(WORDS, "next_trick"));
     nav.append(prev, next);
-    // The solver's marks come from a call of their own (the sampled ones take a while): the
-    // count and the review are shown at once, the marks when they arrive.
-    let marks = [];
-    const summary = el("p", { class: "cs-play__marks", "data-play-marks": "", "aria-live": "polite",
-      text: say(WORDS, "solver_looking") });
+    // The engine judges one trick a call (a sampled trick takes a while): the count and the
+    // review are shown at once, each trick's verdict as it arrives, the summary at the end.
+    const marks = [];
+    const verdicts = new Map();
+    const status = el("p", { text: say(WORDS, "solver_looking") });
+    const list = el("p", { class: "cs-play__marklist" });
+    const note = el("p", { class: "cs-play__marksnote" });
+    const summary = el("div", { class: "cs-play__marks", "data-play-marks": "", "aria-live": "polite" }, status, list, note);
     const mine = token;
-    engine("review_marks", { record, seat: g.seat }).then((res) => {
-      if (mine !== token) return;
-      marks = res.marks;
-      summary.replaceChildren();
-      summary.dataset.playMarks = String(marks.length);
-      // Marks over the whole hand (no count of tricks looked at) say so.
-      const whole = res.sampled_tricks === undefined;
-      if (marks.length) {
-        summary.append(`${say(WORDS, whole ? "marks_found_hand" : "marks_found", { tricks: res.sampled_tricks, n: marks.length,
-          list: marks.map((m) => m.trick).join(", ") })} `);
-        for (const m of marks) {
-          summary.append(el("button", { type: "button", class: "md-button", onclick: () => show(v.review.findIndex((t) => t.number === m.trick)) }, say(WORDS, "trick_n", { number: m.trick })), " ");
-        }
-      } else {
-        summary.append(say(WORDS, whole ? "marks_none_hand" : "marks_none", { tricks: res.sampled_tricks }));
+    const judged = record;
+    (async () => {
+      let samples = 0;
+      let open = 0;
+      for (const t of v.review) {
+        const res = await engine("review_marks", { record: judged, seat: g.seat, trick: t.number });
+        if (mine !== token) return;
+        for (const d of res.verdicts) verdicts.set(d.trick, d);
+        marks.push(...res.marks);
+        samples = Math.max(samples, res.samples);
+        open = res.open_tricks;
+        status.textContent = say(WORDS, "review_progress", { done: verdicts.size, total: v.review.length });
+        if (v.review[reviewAt].number === t.number) show(reviewAt);
       }
-      summary.append(el("span", { class: "cs-play__marksnote",
-        text: ` ${say(WORDS, whole ? "marks_note_hand" : "marks_note", { open: res.open_tricks, samples: res.samples })}` }));
+      status.textContent = marks.length ? say(WORDS, "marks_found", { n: marks.length }) : say(WORDS, "marks_none");
+      for (const m of marks) {
+        list.append(el("button", { type: "button", class: "md-button", onclick: () => show(v.review.findIndex((t) => t.number === m.trick)) }, say(WORDS, "trick_n", { number: m.trick })), " ");
+      }
+      list.hidden = !marks.length;
+      // A game whose review solves no trick open samples every one.
+      note.textContent = open ? say(WORDS, "marks_note", { open, samples }) : say(WORDS, "marks_note_sampled", { samples });
+      summary.dataset.playMarks = String(marks.length);
       show(reviewAt);
-    }).catch((err) => {
+    })().catch((err) => {
       if (mine !== token) return;
-      summary.textContent = say(WORDS, "marks_failed", { error: err.message || err });
+      status.textContent = say(WORDS, "marks_failed", { error: err.message || err });
     });
     sec.append(summary, nav, body);
     end.append(sec);
@@ -664,11 +671,15 @@ function bindTable(box) {
       prev.disabled = reviewAt === 0;
       next.disabled = reviewAt === v.review.length - 1;
       const mark = marks.find((m) => m.trick === t.number);
+      const verdict = verdicts.get(t.number);
       body.replaceChildren(el("h4", { text: t.winner === g.seat
         ? say(WORDS, "review_trick_you", { number: t.number, total: v.review.length })
         : t.winner === null ? say(WORDS, "review_trick_drawn", { number: t.number, total: v.review.length })
           : say(WORDS, "review_trick_bot", { number: t.number, total: v.review.length, seat: t.winner }) }),
-        ...(mark ? [el("p", { class: "cs-play__mark", "data-play-mark": t.number, text: markText(mark) })] : []),
+        verdictLine(t.number, verdict, mark),
+        // Next to the verdict: a mistake is tried again from where it was made.
+        el("p", {}, el("button", { type: "button", class: "md-button", "data-play-again": t.number,
+          onclick: () => playAgainFrom(t.number) }, say(WORDS, "play_again", { number: t.number }))),
         el("p", { class: "cs-play__reviewtrick" }, say(WORDS, "played"), t.plays.map(([p, c]) => el("span", { class: "cs-play__rplay" }, cardFace(c), ` ${playedBy(p)}`))),
         ...t.hands.map((h, p) => el("div", { class: "cs-play__rhand" }, el("h5", { text: say(WORDS, "before_trick", { who: seatName(p) }) }),
           el("p", {}, h.map((c) => cardFace(c))))));
@@ -676,13 +687,48 @@ function bindTable(box) {
     show(0);
   }
 
-  function markText(mark) {
-    if (mark.text) return mark.text; // the engine's own words for the mark
-    // A card's name inside a sentence: its article in lower case ("the King of cups").
-    const card = cardName(mark.card).replace(/^(The|Der|Die|Das) /, (a) => a.toLowerCase());
-    const better = mark.better.map(cardName).join(` ${say(WORDS, "or")} `);
-    if (mark.samples === null) return say(WORDS, "mark_open", { better, card, n: mark.lost });
-    return say(WORDS, "mark_sampled", { better, card, lost: mark.lost, samples: mark.samples });
+  // The verdict on the reader's card in one trick: the engine's sentence for a mark (the better
+  // card and why, with a link to the rule that makes it so), else a word on how it stands.
+  function verdictLine(number, verdict, mark) {
+    if (mark) {
+      const url = mark.rule && CLAUSE_URLS[mark.rule];
+      const text = /[.!?]$/.test(mark.text) ? cap(mark.text) : `${cap(mark.text)}.`;
+      return el("p", { class: "cs-play__mark", "data-play-mark": number }, text,
+        url ? el("span", {}, " ", el("a", { href: new URL(url, siteRoot).href, text: say(WORDS, "rule_link") })) : null);
+    }
+    if (!verdict) return el("p", { "data-play-verdict": "pending", text: say(WORDS, "verdict_pending") });
+    if (verdict.verdict === "none") return null;
+    return el("p", { "data-play-verdict": verdict.verdict,
+      text: say(WORDS, `verdict_${verdict.verdict}`) });
+  }
+
+  // The hand again from the start of a trick, the same cards: the engine cuts the record there,
+  // and the hand counts as practice (as after an undo).
+  async function playAgainFrom(number) {
+    if (busy) return;
+    let cut;
+    try {
+      cut = await engine("table_cut", { record, trick: number });
+    } catch (err) {
+      showError(err);
+      return;
+    }
+    token += 1;
+    busy = false;
+    practice = true;
+    record = { ...cut, note: say(WORDS, "practice_replay_note", { number }) };
+    announced = 0;
+    newsFrom = 0;
+    reviewAt = 0;
+    clearError();
+    advice.textContent = "";
+    live.replaceChildren();
+    const end = $("[data-play-end]");
+    end.hidden = true;
+    end.replaceChildren();
+    announce(say(WORDS, "replaying", { number }));
+    $("[data-play-heading]").focus({ preventScroll: false });
+    await advance();
   }
 
   // --- records ---------------------------------------------------------------------------------

@@ -325,12 +325,25 @@ def call_guided() -> GuidedHand:
 
 
 @_call
-def call_review_marks(record: object, seat: int) -> ReviewMarks:
-    """For the finished hand ``record``, ``seat``'s cards where the open-card solver finds a
-    better one and the card points it would have brought: in the last tricks with every card
-    open, a little earlier over sampled deals of the cards the seat could not see."""
+def call_review_marks(record: object, seat: int, plays: object = None, trick: object = None
+                      ) -> ReviewMarks:
+    """For the finished hand ``record``, a verdict on ``seat``'s card in every trick, and the
+    marks where a better card was found, with the card points it would have brought and why:
+    in the last tricks by the solver with every card open, before them by playing each card
+    out in sampled deals of the cards the seat could not see (``plays``: the budget of one
+    trick, in cards played). With ``trick`` (a number), that trick alone: a page asks trick by
+    trick and shows each verdict as it comes."""
     from . import table
-    return table.marks(record, seat)
+    return table.marks(record, seat, plays, trick)
+
+
+@_call
+def call_table_cut(record: object, trick: int) -> RecordResult:
+    """The hand ``record`` cut to the start of trick ``trick``: the same cards, every action
+    before that trick's first card, to play the hand again from there."""
+    from .results import RecordResult
+    from . import table
+    return RecordResult(**table.cut(record, trick))
 
 
 @_call

@@ -398,15 +398,19 @@ class EndgamePlay:
 
 @dataclass(frozen=True)
 class ReviewMarks:
-    """The seat's cards in a finished hand where the solver finds a better one
-    (troccas.endgames.review_marks): each {trick, card, better, lost, samples} — in the last
-    ``open_tricks`` tricks with every card open (``samples`` null, ``lost`` the card points
-    lost), before them back to ``sampled_tricks`` from the end over ``samples`` deals of the
-    cards the seat had not seen (``lost`` their mean)."""
+    """The review of one seat's cards in a finished hand (troccas.review): ``verdicts``, one
+    per trick ({trick, card, verdict, method, samples}: verdict "forced", "best", "better" or
+    "none", method "open" or "sampled"), and ``marks``, the tricks where a better card was
+    found ({trick, card, better, lost, samples, why: {fact, rule, msg, text}, rule, msg,
+    text}) — in the last ``open_tricks`` tricks with every card open (``samples`` null,
+    ``lost`` the card points lost), before them over sampled deals of the cards the seat had
+    not seen (``lost`` their mean); ``samples`` the most deals a trick used, ``plays`` the
+    budget of one trick in cards played."""
     marks: list[dict[str, Any]]
+    verdicts: list[dict[str, Any]]
     open_tricks: int
-    sampled_tricks: int
     samples: int
+    plays: int
 
 
 @dataclass(frozen=True)

@@ -230,20 +230,60 @@ def view(record: object, seat: int) -> TableView:
         scart_cards=[TOKEN[c] for c in hand.scart] if over else None)
 
 
-def marks(record: object, seat: int) -> ReviewMarks:
-    """The review's marks for ``seat`` on a finished hand (troccas.endgames.review_marks): a
-    call of its own, since the sampled ones take the solver a while and the count should not
-    wait for them."""
-    from .endgames import REVIEW_TRICKS, SAMPLED_TRICKS, SAMPLES, review_marks
+def marks(record: object, seat: int, plays: object = None, trick: object = None
+          ) -> ReviewMarks:
+    """The review of ``seat``'s cards in a finished hand (troccas.review): a verdict on every
+    trick, and the marks where a better card was found. A call of its own, since the sampled
+    tricks take a while and the count should not wait for them. ``plays`` is the budget of
+    one trick (cards played in its rollouts; troccas.review.PLAYS when None); with ``trick``
+    (a number) that trick alone is judged."""
+    from . import review
     from .results import ReviewMarks
+    if plays is None:
+        plays = review.PLAYS
+    if type(plays) is not int or not 1 <= plays <= 10 * review.PLAYS:
+        raise RecordError(msg("record#review_plays", value=repr(plays),
+                              most=10 * review.PLAYS))
     rec = _read(record)
     hand = rec.replay()
     hand.observation(seat)  # checks the seat
     if hand.phase != DONE:
         from .solver import SolverError
         raise SolverError(msg("solver#review", phase=hand.phase))
-    return ReviewMarks(marks=review_marks(rec, seat), open_tricks=REVIEW_TRICKS,
-                       sampled_tricks=SAMPLED_TRICKS, samples=SAMPLES)
+    total = len(hand.finished_tricks)
+    if trick is not None and (type(trick) is not int or not 1 <= trick <= total):
+        raise RecordError(msg("record#review_trick", value=repr(trick), most=total))
+    verdicts, found = review.review(rec, seat, plays=plays, viewer=seat,
+                                    only=trick)
+    return ReviewMarks(marks=found, verdicts=verdicts, open_tricks=review.OPEN_TRICKS,
+                       samples=max((v["samples"] or 0 for v in verdicts), default=0),
+                       plays=plays)
+
+
+def cut(record: object, trick: object) -> dict[str, Any]:
+    """The record cut to the start of trick ``trick`` (1 for the first): every action before
+    that trick's first card, and nothing after, so the hand is played again from there with
+    the same cards."""
+    rec = _read(record)
+    if type(trick) is not int or trick < 1:
+        raise RecordError(msg("record#cut_trick", value=repr(trick)))
+    hand = rec.new_hand()
+    for i, action in enumerate(rec.actions):
+        if hand.phase == PLAY and not hand.trick_cards and len(hand.finished_tricks) == trick - 1:
+            break
+        why = hand.explain(action)
+        if why:
+            raise RecordError(msg("record#illegal", where="record", index=i,
+                                  action=str(action), why=why), rule=why.rule)
+        hand.apply_action(action.id)
+    else:
+        if not (hand.phase == PLAY and not hand.trick_cards
+                and len(hand.finished_tricks) == trick - 1):
+            raise RecordError(msg("record#cut_none", value=trick,
+                                  most=len(hand.finished_tricks)))
+    i = hand.action_count
+    return rec._replace(actions=rec.actions[:i],
+                        says=tuple(s for s in rec.says if s[0] < i)).to_json()
 
 
 def _review(walk: _Walk) -> list[dict[str, Any]]:

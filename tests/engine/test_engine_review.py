@@ -1,0 +1,146 @@
+"""The review of a whole hand (issue 29, troccas.review) and playing a hand again from a trick
+(troccas.table.cut): a verdict on every trick, a bad card marked with a better one and why,
+and the cut record dealing the same cards."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from troccas import api
+from troccas.bots import base
+from troccas.cards import POINTS, parse_id
+from troccas.errors import TroccasError
+from troccas.hand import Hand
+from troccas.record import HandRecord
+from troccas.review import MIN_SAMPLES, OPEN_TRICKS
+from troccas.solver import tricks_left
+
+# A small budget: MIN_SAMPLES deals a trick, the rule being tested and not the default's noise.
+CHEAP = 500
+
+
+def _finish(hand: Hand, seed: int, bad: dict[int, str] | None = None) -> dict:
+    """``hand`` played to the end by baseline bots, seat 0 playing ``bad[trick]`` where
+    given; its record."""
+    bad = bad or {}
+    while not hand.is_terminal():
+        number = len(hand.finished_tricks) + 1
+        if hand.current_player == 0 and hand.phase == "play" and number in bad:
+            hand.apply(f"0 play {bad.pop(number)}")
+            continue
+        choice, _ = base.decide(hand, None, "baseline", seed)
+        hand.apply_action(choice.aid)
+    assert not bad, "the bad card was never played"
+    return HandRecord.from_hand(hand, seed=seed).to_json()
+
+
+@functools.lru_cache(maxsize=4)  # a hand is a few hundred engine calls: kept for the tests
+def _loose(players: int, seed: int) -> dict:
+    """A finished hand where seat 0 plays at random and the others as the baseline bot."""
+    rec = api.call("table_new", players=players, seed=seed, dealer=players - 1)
+    while True:
+        view = api.call("table_view", record=rec, seat=0)
+        if view["phase"] == "done":
+            return rec
+        assert view["phase"] != "thrown_in", "choose a seed whose hand is played"
+        seat = view["current_player"]
+        choice = api.call("bot_action", record=rec, seat=seat,
+                          bot="random" if seat == 0 else "baseline", seed=len(rec["actions"]))
+        rec = api.call("table_apply", record=rec, action=choice["action"])["record"]
+
+
+@pytest.mark.parametrize("players,seed", [(4, 2), (3, 1)])
+def test_review_gives_every_trick_of_the_hand_a_verdict(players, seed):
+    """Every trick gets a verdict on the seat's card: forced (one legal play), best, or better
+    (and then a mark); open-card judging only in the last OPEN_TRICKS tricks and with four
+    players, sampled deals everywhere else."""
+    rec = _loose(players, seed)
+    out = api.call("review_marks", record=rec, seat=0, plays=CHEAP)
+    hr = HandRecord.from_json(rec)
+    hand = hr.new_hand()
+    legal_count, left_at = {}, {}
+    for action in hr.actions:
+        if action.player == 0 and action.kind == "play" and hand.phase == "play":
+            n = len(hand.finished_tricks) + 1
+            legal_count[n] = sum(1 for a in hand.legal_actions() if a.kind in ("play", "kingjack"))
+            left_at[n] = tricks_left(hand)
+        hand.apply(action)
+    total = len(hand.finished_tricks)
+    assert [v["trick"] for v in out["verdicts"]] == list(range(1, total + 1))
+    marked = {m["trick"] for m in out["marks"]}
+    for v in out["verdicts"]:
+        n = v["trick"]
+        assert v["verdict"] == ("forced" if legal_count[n] == 1 else
+                                "better" if n in marked else "best"), v
+        if v["method"] == "open":
+            assert players == 4 and left_at[n] <= OPEN_TRICKS
+        elif v["method"] == "sampled":
+            assert v["samples"] >= MIN_SAMPLES
+    assert {v["method"] for v in out["verdicts"]} >= {"sampled"}
+    for m in out["marks"]:
+        assert m["card"] not in m["better"] and m["lost"] > 0 and m["why"]["rule"] == m["rule"]
+        assert m["why"]["text"] in m["text"]
+
+
+def test_a_queen_thrown_under_the_other_sides_king_is_marked_with_a_low_card_and_why():
+    """Deal 14, trick 3 (eight and more tricks from the end: judged over sampled deals): bot 1
+    leads the king of swords, bots 2 and 3 follow, and seat 0, with the queen and three low
+    swords, cannot take the trick. Throwing the queen gives the other side 4 card points a low
+    sword would not (and the queen would be the top sword left): marked, a low sword better,
+    and the why is the points given to the other side in this trick."""
+    hand = Hand(4, 3, seed=14)
+    while not (len(hand.finished_tricks) == 2 and len(hand.trick_cards) == 3):
+        choice, _ = base.decide(hand, None, "baseline", 14)
+        hand.apply_action(choice.aid)
+    assert list(zip(hand.trick_players, api.tokens(hand.trick_cards))) == [
+        (1, "Ks"), (2, "3s"), (3, "9s")]
+    assert hand.side_of[1] != hand.side_of[0] and tricks_left(hand) > OPEN_TRICKS
+    rec = _finish(hand, 14, {3: "Qs"})
+    out = api.call("review_marks", record=rec, seat=0, trick=3)
+    assert out["verdicts"] == [{"trick": 3, "card": "Qs", "verdict": "better",
+                                "method": "sampled", "samples": out["verdicts"][0]["samples"]}]
+    (mark,) = out["marks"]
+    assert mark["samples"] >= MIN_SAMPLES and mark["lost"] >= 1
+    assert mark["better"] and all(POINTS[parse_id(c)] == 1 for c in mark["better"])
+    assert mark["why"]["fact"] == "lose_cheaply" and mark["rule"] == "count"
+    assert mark["why"]["msg"]["params"]["n"] == 3  # the queen's 4 points less a low card's 1
+    assert "the queen of swords" in mark["text"] and "fewer card points" in mark["text"]
+    # The same record, the same deals: the browser's marks are these.
+    assert api.call("review_marks", record=rec, seat=0, trick=3) == out
+
+
+def test_a_record_cut_at_a_trick_replays_to_the_same_cards():
+    """Played again from trick N: the record cut there holds the actions before that trick's
+    first card, and replayed it deals every seat the cards it held before trick N."""
+    rec = _loose(4, 2)
+    view = api.call("table_view", record=rec, seat=0)
+    actions = rec["actions"]
+    for before in view["review"]:
+        n = before["number"]
+        cut = api.call("table_cut", record=rec, trick=n)
+        assert cut["deck"] == rec["deck"] and actions[:len(cut["actions"])] == cut["actions"]
+        hand = HandRecord.from_json(cut).replay()
+        assert (hand.phase, len(hand.finished_tricks), hand.trick_cards) == ("play", n - 1, [])
+        assert [[t for t in api.tokens(hand.cards_of(p))] for p in range(4)] == before["hands"]
+        # the next action of the hand is the trick's first card
+        assert actions[len(cut["actions"])].split()[1] in ("play", "kingjack")
+
+
+@pytest.mark.parametrize("trick,words,rule", [
+    (0, "whole number from 1, not 0", "record"), ("3", "trick", "api"),
+    (40, "never reaches the start of trick 40: 19 tricks were finished", "record")])
+def test_a_cut_outside_the_hand_is_refused_in_one_line(trick, words, rule):
+    with pytest.raises(TroccasError, match=words) as err:
+        api.call("table_cut", record=_loose(4, 2), trick=trick)
+    assert err.value.rule == rule and "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("args,words", [({"trick": 0}, "from 1 to 19"),
+                                        ({"trick": 20}, "from 1 to 19"),
+                                        ({"plays": 0}, "budget")])
+def test_a_review_outside_the_hand_or_its_budget_is_refused_in_one_line(args, words):
+    with pytest.raises(TroccasError, match=words) as err:
+        api.call("review_marks", record=_loose(4, 2), seat=0, **args)
+    assert err.value.rule == "record"

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import built_site_or_fail, serving
+from truc import api
 
 TRUC = str(Path(sys.executable).parent / "truc")
 # A deal (seed 1, seat 3 deals) where the reader, at seat 0, may say truc at its first turn and
@@ -84,6 +85,12 @@ def test_a_hand_with_truc_and_retruc_through_the_page_replays_the_same(truc_site
                              text=True, check=True)
         result = json.loads(out.stdout)["result"]
         assert result["points"] == 3  # a retruc accepted: the hand for 3 (truc)
+        # The review asks the engine trick by trick, as for any game: its marks are the
+        # engine's for this record.
+        page.wait_for_function("document.querySelector('[data-play-marks]')"
+                               "?.dataset.playMarks !== ''", timeout=20000)
+        marks = api.call("review_marks", record=record, seat=0)["marks"]
+        assert page.get_attribute("[data-play-marks]", "data-play-marks") == str(len(marks))
         shown = page.inner_text("[data-play-result]")
         expect = (f"Your side takes this hand: {result['points']} for you." if result["team"] == 0
                   else f"The other side takes this hand: {result['points']} for them.")

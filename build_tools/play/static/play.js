@@ -763,7 +763,7 @@ function bindTable(box) {
   });
 
   function fromAddress() {
-    const link = readLink(new URLSearchParams(location.search), data.phrases);
+    const link = readLink(new URLSearchParams(location.search), data.talk);
     if (!link) return false;
     const { players, seat, rules, dealer, seed, totals, actions } = link;
     // A hand from a link is someone's hand shown again: not added to this device's record.

@@ -54,6 +54,15 @@ def play_a_hand(page) -> dict:
     seen = {"refused": None, "hint": None, "phrase": None, "undo": False, "labels": set()}
     # Set-up: bots at once, then deal — Tab and arrow keys only.
     page.evaluate("document.activeElement && document.activeElement.blur()")
+    # The reader does not deal the first hand: the seat before the reader's does, and keeps
+    # doing so as the reader changes seat.
+    dealer = "select[name=dealer]"
+    assert page.eval_on_selector(dealer, "s => s.value") == "3"
+    tab_to(page, lambda f: f["name"] == "seat")
+    page.keyboard.press("ArrowDown")
+    assert page.eval_on_selector(dealer, "s => s.value") == "0"
+    page.keyboard.press("Home")
+    assert page.eval_on_selector(dealer, "s => s.value") == "3"
     tab_to(page, lambda f: f["name"] == "deal")
     page.keyboard.type(str(DEAL))
     tab_to(page, lambda f: f["name"] == "dealer")

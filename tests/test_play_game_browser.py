@@ -24,9 +24,23 @@ READY = ("document.querySelector('[data-play-table]').dataset.busy === 'false' &
          "(!document.querySelector('[data-play-end]').hidden || "
          "document.querySelector('[data-play-turn]').dataset.mine === 'true')")
 TROCCAS = str(Path(sys.executable).parent / "troccas")
+# The screens the table is laid out for (issue 29): a phone first, and a desktop.
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+# The trick (while one is on the table) and the reader's hand, each as the screen shows it:
+# its box, and the bottom of the theme's sticky header above the page (nothing shows under it).
+ON_SCREEN = """() => {
+  const box = (sel) => { const e = document.querySelector(sel);
+    if (!e || e.hidden || !e.offsetParent) return null;
+    const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const header = document.querySelector('.md-header');
+  return {trick: box('[data-play-trick]'), hand: box('[data-play-hand]'),
+          top: header ? header.getBoundingClientRect().bottom : 0,
+          width: innerWidth, height: innerHeight}; }"""
 
 
-def start(page, site_server, players: int, deal: int, dealer: int = 0) -> None:
+def start(page, site_server, players: int, deal: int, dealer: int = 0, screen=DESKTOP) -> None:
+    page.set_viewport_size(screen)
     page.goto(site_server.url_of(PLAY))
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
     page.select_option("select[name=players]", str(players))
@@ -37,13 +51,27 @@ def start(page, site_server, players: int, deal: int, dealer: int = 0) -> None:
     page.wait_for_selector("[data-play-game]:not([hidden])")
 
 
+def assert_trick_and_hand_on_one_screen(page) -> None:
+    """Phone first (issue 29): at the reader's every move the trick and the whole hand are on
+    the screen together, without scrolling."""
+    seen = page.evaluate(ON_SCREEN)
+    for name in ("trick", "hand"):
+        b = seen[name]
+        if b is None:  # no trick between the deal's rounds, during the talk or the scart
+            continue
+        assert b["top"] >= seen["top"] - 0.5 and b["bottom"] <= seen["height"] + 0.5 \
+            and b["left"] >= -0.5 and b["right"] <= seen["width"] + 0.5, (name, seen)
+
+
 def play_to_the_end(page, choose=None) -> None:
     """The reader takes the first choice the page offers (a word or a bright card) until the
-    hand is over; ``choose(labels)`` may name another word to say."""
+    hand is over; ``choose(labels)`` may name another word to say. At each of the reader's
+    moves the trick and the hand are on the screen."""
     for _ in range(800):
         page.wait_for_function(READY)
         if page.is_visible("[data-play-end]"):
             return
+        assert_trick_and_hand_on_one_screen(page)
         words = page.locator("[data-play-act] button")
         if words.count():
             labels = words.all_inner_texts()
@@ -85,7 +113,8 @@ def test_a_whole_game_keeps_the_running_score_hand_by_hand(site_server, page, tm
     Three play alone; four play in pairs, and a side behind may ask for a shorter deal."""
     hands = api.call("facts", players=players)["hands_in_game"]
     assert hands == players
-    start(page, site_server, players=players, deal=deal)
+    # The usual table on a phone: each hand, the reader's deal too.
+    start(page, site_server, players=players, deal=deal, screen=PHONE if players == 4 else DESKTOP)
     totals = [0] * len(names)
 
     def running(totals):
@@ -163,6 +192,20 @@ def test_a_deal_thrown_in_scores_nothing_and_the_same_dealer_deals_again(site_se
     first = again["actions"][0]
     assert (first if isinstance(first, str) else first["action"]).startswith("1 talk ")
     assert page.inner_text("[data-play-stats]") == "No hands played yet."
+    # "New game" asks before it drops the game under way: Escape or "Keep playing" keeps it
+    # (the focus back on the button), "Leave" goes to the set-up.
+    dialog = page.locator("[data-play-confirm]")
+    page.click("[data-play-newgame]")
+    assert dialog.is_visible() and dialog.get_attribute("aria-labelledby")
+    page.keyboard.press("Escape")
+    assert dialog.is_hidden() and page.is_visible("[data-play-game]")
+    assert page.evaluate("document.activeElement.hasAttribute('data-play-newgame')")
+    page.click("[data-play-newgame]")
+    page.click("[data-play-stay]")
+    assert dialog.is_hidden() and page.is_visible("[data-play-game]")
+    page.click("[data-play-newgame]")
+    page.click("[data-play-leave]")
+    assert page.is_visible("[data-play-setup]") and page.is_hidden("[data-play-game]")
     assert page.console_errors == []
 
 
@@ -173,11 +216,16 @@ def test_a_deal_thrown_in_scores_nothing_and_the_same_dealer_deals_again(site_se
 def test_a_hand_at_five_and_six_players_is_counted_as_the_engine_counts_it(
         site_server, page, tmp_path, players, deal, sides):
     """Five play alone; six play three against three, every other seat a partner
-    (pagat). The page's count of each side is the engine's for the downloaded record."""
-    start(page, site_server, players=players, deal=deal, dealer=players - 1)
+    (pagat). The page's count of each side is the engine's for the downloaded record. Six,
+    the fullest table, is played on a phone."""
+    start(page, site_server, players=players, deal=deal, dealer=players - 1,
+          screen=PHONE if players == 6 else DESKTOP)
     # Every other seat drawn at the table (the first view may still be on its way).
     page.wait_for_function(f"document.querySelectorAll('[data-play-seats] [data-seat]').length"
                            f" === {players - 1}")
+    # The theme's "Back to top" pill would sit on the table: this page leaves it out.
+    assert page.evaluate("[...document.querySelectorAll('.md-top')]"
+                         ".every(e => getComputedStyle(e).display === 'none')")
     play_to_the_end(page)
     record = download(page, tmp_path, "hand.json")
     assert record["players"] == players

@@ -102,6 +102,11 @@ function bindTable(box) {
   function clearError() { errorBox.hidden = true; errorBox.replaceChildren(); }
 
   // --- set-up ----------------------------------------------------------------------------------
+  // The first dealer is the seat before the reader's, unless the reader picked one: the reader
+  // then speaks first after each round and leads the first trick, and a beginner's first hand
+  // does not start with the scart. (A record or a link keeps its own dealer.)
+  let dealerPicked = false;
+  const dealerBefore = (seat, n) => (seat + n - 1) % n;
   function seatOptions() {
     const n = Number(setup.elements.players.value);
     for (const name of ["seat", "dealer"]) {
@@ -110,8 +115,11 @@ function bindTable(box) {
       sel.replaceChildren(...Array.from({ length: n }, (_, i) => el("option", { value: i, text: data.seats[i] })));
       sel.value = String(Math.min(was, n - 1));
     }
+    if (!dealerPicked) setup.elements.dealer.value = String(dealerBefore(Number(setup.elements.seat.value), n));
   }
   setup.elements.players.addEventListener("change", seatOptions);
+  setup.elements.seat.addEventListener("change", seatOptions);
+  setup.elements.dealer.addEventListener("change", () => { dealerPicked = true; });
 
   function rulesFromForm() {
     const rules = {};
@@ -163,7 +171,10 @@ function bindTable(box) {
     $("[data-play-heading]").textContent = handsInGame()
       ? say(WORDS, "heading_hand", { hand: g.hand + 1, hands: handsInGame() })
       : say(WORDS, "heading_hand_to", { hand: g.hand + 1, target: data.target });
-    $("[data-play-heading]").focus({ preventScroll: false });
+    // The table at the top of the screen: on a phone the trick, the hand and the coach fit
+    // below the header only from there (play.css), and the page stays put during the hand.
+    $("[data-play-heading]").focus({ preventScroll: true });
+    game.scrollIntoView({ block: "start", behavior: "instant" });
     await advance();
   }
 
@@ -285,23 +296,39 @@ function bindTable(box) {
     return say(WORDS, practice ? "score_before_practice" : "score_before", { scores });
   }
 
+  // The seats around the table, counted from the reader's (data-pos: 1 is the next to play,
+  // on the reader's right; play.css places each by the table's size), and the reader's own at
+  // the bottom, above the hand: each a small box with its name, its cards left, its last word.
   function drawSeats(v) {
     const box = $("[data-play-seats]");
     box.dataset.players = v.players;
+    $("[data-play-felt]").dataset.players = v.players;
     box.replaceChildren();
+    const said = (p) => {
+      const last = v.talk.filter((t) => t.player === p).at(-1);
+      // A signal (no decision said with it): its gesture and what it tells.
+      if (last && last.decision === undefined) return signalLine(last);
+      const phrase = last?.say ? phraseOf(last.say) : null;
+      return last ? el("p", { class: "cs-play__said" }, say(WORDS, "said", { decision: last.text || last.decision }),
+        last.say ? el("span", {}, ", ", el("i", { lang: "rm", text: last.say }),
+          phrase ? ` — ${say(WORDS, "quoted", { text: phrase.meaning })}` : "") : null) : null;
+    };
+    const dealer = (p) => (p === v.dealer ? el("span", { class: "cs-play__dealer", text: say(WORDS, "dealer_mark") }) : null);
+    // A card dealt face up is shown at its seat until it is played (then the trick shows it).
+    const played = new Set([...v.tricks.flatMap((t) => t.plays), ...v.trick].map(([, t]) => t));
     for (let k = 1; k < v.players; k++) {
       const p = (g.seat + k) % v.players;
-      const said = v.talk.filter((t) => t.player === p).at(-1);
-      const phrase = said?.say ? phraseOf(said.say) : null;
       box.append(el("section", { class: "cs-play__seat", "data-seat": p, "data-pos": k,
         "aria-label": seatName(p), "data-turn": v.current_player === p ? "true" : null },
-      el("h3", { class: "cs-play__seatname" }, seatName(p), p === v.dealer ? el("span", { class: "cs-play__dealer", text: say(WORDS, "dealer_mark") }) : null),
+      el("h3", { class: "cs-play__seatname" }, seatName(p), dealer(p)),
       el("p", { class: "cs-play__held", text: say(WORDS, "held", { n: v.held[p] }) }),
-      v.face_up?.[p] ? el("p", { class: "cs-play__faceup" }, say(WORDS, "face_up"), cardFace(v.face_up[p])) : null,
-      said && said.decision === undefined ? signalLine(said) : said ? el("p", { class: "cs-play__said" }, say(WORDS, "said", { decision: said.text || said.decision }),
-        said.say ? el("span", {}, ", ", el("i", { lang: "rm", text: said.say }),
-          phrase ? ` — ${say(WORDS, "quoted", { text: phrase.meaning })}` : "") : null) : null));
+      v.face_up?.[p] && !played.has(v.face_up[p]) ? el("p", { class: "cs-play__faceup" }, say(WORDS, "face_up"), cardFace(v.face_up[p])) : null,
+      said(p)));
     }
+    const mine = said(g.seat);
+    box.append(el("section", { class: "cs-play__seat cs-play__seat--me", "data-pos": 0, "aria-label": seatName(g.seat),
+      "data-turn": v.current_player === g.seat ? "true" : null },
+    el("h3", { class: "cs-play__seatname" }, seatName(g.seat), dealer(g.seat)), mine));
   }
 
   // A signal the reader saw (the engine shows a seat its partner's signals only): the gesture and
@@ -755,11 +782,33 @@ function bindTable(box) {
     try { await navigator.clipboard.writeText(url); out.prepend(say(WORDS, "copied")); } catch { /* shown instead */ }
   });
 
-  $("[data-play-newgame]").addEventListener("click", () => {
+  // "New game" drops the game under way: the dialog asks first, unless the last hand of the
+  // game is over (then nothing is lost).
+  const confirmBox = $("[data-play-confirm]");
+  const newGameButton = $("[data-play-newgame]");
+  function leaveGame() {
     token += 1;
+    busy = false;
     game.hidden = true;
     setup.hidden = false;
     setup.elements.players.focus();
+  }
+  newGameButton.addEventListener("click", () => {
+    const over = view && (view.phase === "done") && g && g.hand + 1 >= handsInGame();
+    if (over) {
+      leaveGame();
+      return;
+    }
+    if (typeof confirmBox.showModal !== "function") { // a browser without <dialog>
+      if (window.confirm(`${say(WORDS, "leave_title")} ${say(WORDS, "leave_text")}`)) leaveGame();
+      return;
+    }
+    confirmBox.returnValue = "";
+    confirmBox.showModal();
+  });
+  confirmBox.addEventListener("close", () => {
+    if (confirmBox.returnValue === "leave") leaveGame();
+    else newGameButton.focus();
   });
 
   function fromAddress() {

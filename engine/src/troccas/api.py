@@ -31,7 +31,7 @@ from .rules import CLAUSES, OPTIONS, Rules, not_options, sources
 # for. The worker imports them just after it reports ready.
 if TYPE_CHECKING:
     from .facts import Facts
-    from .guided import GuidedHand
+    from .results import GuidedHand
     from .results import (BotAction, CardInfo, CardList, CheckResult, ClausesResult, CountResult,
                           DealResult, EndgameCheck, EndgamePlay, EndgameResult, ExerciseResult,
                           LegalResult, OptionsResult, PartnersResult, PhrasesResult, PlayCheck,

@@ -29,7 +29,6 @@ Ideas, in the order a step is classified (the first that holds):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 import json
 
@@ -41,6 +40,7 @@ from .errors import DOMAIN, RecordError, msg
 from .hand import Hand
 from .play import SUIT_CODE
 from .record import HandRecord
+from .results import GuidedHand, GuidedStep
 from .tables import _JACK, _KING, CALL, DONE, PLAY
 
 DATA = "guided.json"
@@ -50,45 +50,6 @@ IDEAS = ("buob_call", "buob_void", "buob_lead", "fool", "round_order", "trump", 
 # order, the Fool, buob); the count comes at the end of every hand.
 REQUIRED = ("follow", "trump", "round_order", "fool", "buob_lead", "buob_call")
 _KEYS = {"players", "dealer", "seat", "deck", "actions", "steps", "note"}
-
-
-@dataclass(frozen=True)
-class GuidedStep:
-    """One of the reader's steps: the action to take (``card`` for a card, ``call`` for a buob
-    call), the idea and its sentence with the rule clause, the position before it (``hand``,
-    ``trick``: [seat, card] pairs) and what happened after it until the reader's next step
-    (``after``: the engine's log sentences; ``trick_after``: the trick as it was completed,
-    if it was)."""
-    index: int
-    action: str
-    card: str | None
-    call: str | None
-    idea: str
-    rule: str
-    text: str
-    label: str
-    hand: list[str]
-    legal: list[str]
-    trick: list[list[Any]]
-    number: int
-    after: list[str]
-    trick_after: list[list[Any]] | None
-    winner: int | None
-
-
-@dataclass(frozen=True)
-class GuidedHand:
-    """The guided hand seen from the reader's seat: every step, the record it replays (for a
-    download or a check) and the count of each side at the end, group by group."""
-    seat: int
-    players: int
-    dealer: int
-    sides: list[list[int]]
-    steps: list[GuidedStep]
-    intro: list[str]
-    record: dict[str, Any]
-    result: dict[str, Any]
-    counts: list[Any]
 
 
 def _card_of(action: Action) -> int | None:

@@ -426,5 +426,40 @@ class SolveResult:
     nodes: int
 
 
-# The guided first hand's result (the call "guided"): its types live with it.
-from .guided import GuidedHand, GuidedStep  # noqa: E402,F401
+@dataclass(frozen=True)
+class GuidedStep:
+    """One of the reader's steps: the action to take (``card`` for a card, ``call`` for a buob
+    call), the idea and its sentence with the rule clause, the position before it (``hand``,
+    ``trick``: [seat, card] pairs) and what happened after it until the reader's next step
+    (``after``: the engine's log sentences; ``trick_after``: the trick as it was completed,
+    if it was)."""
+    index: int
+    action: str
+    card: str | None
+    call: str | None
+    idea: str
+    rule: str
+    text: str
+    label: str
+    hand: list[str]
+    legal: list[str]
+    trick: list[list[Any]]
+    number: int
+    after: list[str]
+    trick_after: list[list[Any]] | None
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class GuidedHand:
+    """The guided hand seen from the reader's seat: every step, the record it replays (for a
+    download or a check) and the count of each side at the end, group by group."""
+    seat: int
+    players: int
+    dealer: int
+    sides: list[list[int]]
+    steps: list[GuidedStep]
+    intro: list[str]
+    record: dict[str, Any]
+    result: dict[str, Any]
+    counts: list[Any]

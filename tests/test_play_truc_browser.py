@@ -81,6 +81,10 @@ def test_a_hand_with_truc_and_retruc_through_the_page_replays_the_same(truc_site
         # the signal recorded with the reader's card, by its id; the bots' signals too
         signed = [a for a in record["actions"] if isinstance(a, dict) and a["action"][0] == "0"]
         assert [(a["action"].split()[1], a["say"]) for a in signed] == [("play", "close-one-eye")]
+        # The short link carries the table's size, the seed and every action with its signal.
+        page.click("[data-play-share]")
+        link = page.get_attribute("[data-play-link]", "href")
+        assert "n=4&seed=1&d=3&you=0&" in link and "0etruc" in link and "*0" in link, link
         out = subprocess.run([TRUC, "replay", "--json", str(saved)], capture_output=True,
                              text=True, check=True)
         result = json.loads(out.stdout)["result"]

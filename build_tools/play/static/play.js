@@ -770,7 +770,8 @@ function bindTable(box) {
 
   function shareURL() {
     const url = new URL(location.href);
-    url.search = linkQuery(record, g.seat, g.rules, phraseIndex);
+    // The table size as the game was set up: a record may keep it among its rules, or not at all.
+    url.search = linkQuery({ ...record, players: g.players }, g.seat, g.rules, phraseIndex);
     url.hash = "";
     return url.href;
   }

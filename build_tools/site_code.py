@@ -17,6 +17,8 @@ Nothing here imports MkDocs: the game's command line (the worksheet command) ask
 
 from __future__ import annotations
 
+import functools
+
 import importlib
 import importlib.util
 from pathlib import Path
@@ -103,7 +105,16 @@ def config_file(game: str) -> Path | None:
 
 def plugin_options(config: Path) -> dict[str, Any] | None:
     """The ``cardsite`` plugin's options in a MkDocs config (None: it has none)."""
-    data = yaml.load(config.read_text(encoding="utf-8"), Loader=_AnyTagLoader) or {}
+    stat = config.stat()
+    found = _plugin_options(str(config), stat.st_mtime_ns, stat.st_size)
+    return dict(found) if found is not None else None
+
+
+# Every command-line run asks for the configs (which commands a game's site adds), and a
+# config read by PyYAML's Python loader costs ~50 ms: read each version of a file once.
+@functools.lru_cache(maxsize=32)
+def _plugin_options(config: str, mtime_ns: int, size: int) -> dict[str, Any] | None:
+    data = yaml.load(Path(config).read_text(encoding="utf-8"), Loader=_AnyTagLoader) or {}
     for plugin in data.get("plugins") or []:
         if isinstance(plugin, dict) and isinstance(plugin.get("cardsite"), dict):
             return dict(plugin["cardsite"])

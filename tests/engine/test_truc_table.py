@@ -235,10 +235,12 @@ def test_bet_coach_says_the_odds_and_what_a_raise_risks():
     params = b["reason"]["params"]
     assert params["pct"] == round(odds_["win"] * 100) and params["samples"] == odds_["samples"]
     assert (params["stake"], params["next"]) == (1, 2)  # worth 1 now, truc makes it 2
-    assert f"{params['pct']}%" in b["text"] and "your side" in b["text"]
+    # the coach's figures are in its details (issue 29), its sentence is the principle's
+    assert f"{params['pct']}%" in b["details"] and "your side" in b["details"]
+    assert "%" not in b["text"] and b["principle"]
     # the same decision said to nobody in particular names the seat
     plain = api.call("bot_action", record=rec, bot="bettor", seed=1)
-    assert plain["action"] == b["action"] and "seat 1" in plain["text"]
+    assert plain["action"] == b["action"] and "seat 1" in plain["details"]
 
 
 def test_bet_answer_three_if_you_play_is_the_bettors_raise_when_strong():

@@ -3,10 +3,10 @@ and the tests make (``cardgame.facade``). Results are plain data; errors are one
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from cardgame.facade import Facade
+from cardgame.facade import OPTIONAL, Facade
 from cardgame.puzzles import PuzzleCheck, PuzzleRecord
 
 from .cards import pack as _pack
@@ -230,7 +230,12 @@ def call_table_apply(record: object, action: str, say: object = None, viewer: ob
 class BotAction:
     """A bot's decision for one seat: the action (as a record writes it), the signal made with
     it (id, gesture, meaning; or null), why (a message with its text), the odds it weighed
-    (``win``, ``samples``, ``stake``, ``next``; or null), the bot and the seat."""
+    (``win``, ``samples``, ``stake``, ``next``; or null), the bot and the seat.
+
+    The coach (bot ``bettor``) says why as a principle (truc.principles): ``text`` is its
+    sentence, with no figure; its id, the rule clause it rests on, the cards the hint marks in
+    the hand, the question it asks before it tells, and the bot's own reason with the odds it
+    weighed in ``details`` (``reason`` keeps that reason as data)."""
     action: str
     say: dict[str, str] | None
     reason: dict[str, Any]
@@ -238,6 +243,11 @@ class BotAction:
     odds: dict[str, Any] | None
     bot: str
     seat: int
+    principle: str | None = field(default=None, metadata=OPTIONAL)
+    rule: str | None = field(default=None, metadata=OPTIONAL)
+    cards: list[str] | None = field(default=None, metadata=OPTIONAL)
+    question: str | None = field(default=None, metadata=OPTIONAL)
+    details: str | None = field(default=None, metadata=OPTIONAL)
 
 
 # The bots a table uses: the bots' own seats play with TABLE_BOT; the coach's hint to a reader
@@ -251,18 +261,29 @@ def call_bot_action(record: object, seat: object = None, bot: str = "bettor", se
                     viewer: object = None) -> BotAction:
     """What a bot (``random``, ``never_bets``, ``accepting``, ``bettor``) would do for ``seat``
     (default: the seat to act) in the hand ``record``: the action, the signal made with it and
-    why — said to ``viewer`` if given, the coach's words: for a bet, the odds of winning the
-    hand from what the seat knows and the points at stake now and after the raise. The bot
-    knows only what the seat knows; ``seed`` makes its choice reproducible."""
+    why — said to ``viewer`` if given. The ``bettor`` is the coach: its why is a principle
+    (truc.principles) with the rule it rests on, the cards to mark and a question to ask first;
+    the odds of winning the hand from what the seat knows and the points at stake now and after
+    a raise go to ``details``. The bot knows only what the seat knows; ``seed`` makes its
+    choice reproducible."""
     from . import bots, table
     table.check_viewer(viewer)
     hand = table.read(record).replay()
     choice, s = bots.decide(hand, seat, bot, seed)
     v = viewer if isinstance(viewer, int) else None
-    return BotAction(str(hand.action(choice.aid, s)),
-                     table.signal_info(choice.say) if choice.say else None,
-                     choice.reason.to_json(), choice.reason.render(viewer=v), choice.odds,
-                     str(bot), s)
+    action = str(hand.action(choice.aid, s))
+    say = table.signal_info(choice.say) if choice.say else None
+    said = choice.reason.render(viewer=v)
+    if bot != "bettor":
+        return BotAction(action, say, choice.reason.to_json(), said, choice.odds, str(bot), s)
+    from . import principles
+    win = choice.odds["win"] if choice.odds else None
+    why = principles.explain(principles.Position(hand, s, seed, win), choice.aid)
+    return BotAction(action, say, choice.reason.to_json(), why.reason.render(viewer=v),
+                     choice.odds, str(bot), s, principle=why.principle, rule=why.clause,
+                     cards=list(why.cards),
+                     question=why.question.render(viewer=v) if why.question else None,
+                     details=said if choice.odds else None)
 
 
 @dataclass(frozen=True)

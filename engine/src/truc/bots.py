@@ -27,11 +27,11 @@ from typing import Any, Callable, Sequence
 from cardgame.messages import Message
 
 from .errors import TrucError, msg, quote
-from .hand import (ACCEPT, BET, BET_NAMES, CUT, CUT_ID, DEAL, DEAL_THREE, ELEVEN, ELEVEN_STAKE,
-                   FOLD, INSIST, NO_REDEAL, PASS_ELEVEN, PLAY, PLAY_ELEVEN, PLAYBET, REDEAL,
-                   REMAINDER, RETRUC, Hand)
+from .hand import (ACCEPT, BASE_STAKE, BET, BET_NAMES, CUT, CUT_ID, DEAL, DEAL_THREE, ELEVEN,
+                   ELEVEN_STAKE, FOLD, INSIST, NO_REDEAL, PASS_ELEVEN, PLAY, PLAY_ELEVEN, PLAYBET,
+                   REDEAL, REMAINDER, RETRUC, Hand)
 from .rules import Rules
-from .odds import SAMPLES, choose_card, win_chance
+from .odds import SAMPLES, answered_stake, choose_card, pays_from, win_chance
 from .signals import offered, true_of
 
 BOTS = ("random", "never_bets", "accepting", "bettor")
@@ -114,7 +114,7 @@ class PlainBot:
             return Choice(PLAY_ELEVEN, None, msg("bot.eleven#always"))
         # Playing wins or loses 3; passing gives the others 1: playing pays above 1/3.
         odds = self._odds(hand, seat, rng, ELEVEN_STAKE)
-        need = round(100 * (ELEVEN_STAKE - 1) / (2 * ELEVEN_STAKE))
+        need = pays_from(BASE_STAKE, ELEVEN_STAKE)
         play = odds["win"] * 100 > need
         return Choice(PLAY_ELEVEN if play else PASS_ELEVEN, None,
                       msg("bot.eleven#" + ("play" if play else "pass"), seat=seat,
@@ -123,15 +123,14 @@ class PlainBot:
 
     def _answer(self, hand: Hand, seat: int, rng: random.Random) -> Choice:
         assert hand.pending is not None
-        bettor, proposed = hand.pending
+        bettor = hand.pending[0]
         stake = hand.stake
-        # the remainder: accepted, the hand is played for what the game still needs
-        nxt = proposed or max(stake, hand.rules.target - min(hand.totals))
+        nxt = answered_stake(hand)
         if self.answers == "accept":
             return Choice(ACCEPT, None, msg("bot.answer#always", bettor=bettor))
         odds = self._odds(hand, seat, rng, nxt)
         pct = round(odds["win"] * 100)
-        need = round(100 * (nxt - stake) / (2 * nxt))
+        need = pays_from(stake, nxt)
         params = dict(seat=seat, bettor=bettor, pct=pct, samples=odds["samples"], stake=stake,
                       next=nxt, need=need)
         ids = hand.legal_action_ids()
@@ -154,14 +153,19 @@ class PlainBot:
         bets = [a for a in ids if a > BET or a == REMAINDER]
         if not (self.bets and bets):
             return Choice(card, None, reason)
-        stake = min(a - BET for a in bets if a > BET)  # the smallest raise: truc, retruc, +1
-        odds = self._odds(hand, seat, rng, stake)
+        raises = [a - BET for a in bets if a > BET]
+        # the smallest raise: truc, retruc, +1; a French stake at its limit: the remainder,
+        # played for what the game still needs
+        stake = min(raises) if raises else 0
+        bet = BET + stake if raises else REMAINDER
+        nxt = stake or max(hand.stake, hand.rules.target - min(hand.totals))
+        odds = self._odds(hand, seat, rng, nxt)
         params = dict(seat=seat, pct=round(odds["win"] * 100), samples=odds["samples"],
-                      stake=hand.stake, next=stake, bet=_bet_word(hand, stake))
+                      stake=hand.stake, next=nxt, bet=_bet_word(hand, stake))
         if odds["win"] >= BET_AT:
-            return Choice(BET + stake, None, msg("bot.bet#value", **params), odds)
+            return Choice(bet, None, msg("bot.bet#value", **params), odds)
         if odds["win"] <= BLUFF_BELOW and rng.random() < BLUFF:
-            return Choice(BET + stake, None, msg("bot.bet#bluff", **params), odds)
+            return Choice(bet, None, msg("bot.bet#bluff", **params), odds)
         return Choice(card, None, msg("bot.bet#hold", **params, why=reason,
                                       at=round(BET_AT * 100)), odds)
 

@@ -24,6 +24,21 @@ if TYPE_CHECKING:
 SAMPLES = 120  # deals per estimate: its standard error is at most 0.046
 
 
+def pays_from(stake: int, nxt: int) -> int:
+    """The chance of winning, in percent (rounded), from which accepting a raise from ``stake``
+    to ``nxt`` pays: accepting wins or loses ``nxt``, folding loses ``stake``, so accepting
+    pays when the chance is above ``(nxt - stake) / (2 * nxt)`` (truc, "The betting": the
+    folding side gives the stake in effect before the bet)."""
+    return round(100 * (nxt - stake) / (2 * nxt))
+
+
+def answered_stake(hand: Hand) -> int:
+    """What the hand is played for if the bet waiting for its answer is accepted: the stake
+    proposed, or for the French remainder what the game still needs (at least the stake)."""
+    assert hand.pending is not None
+    return hand.pending[1] or max(hand.stake, hand.rules.target - min(hand.totals))
+
+
 def choose_card(hand: Hand, seat: int, cards: Sequence[int], trick: Sequence[tuple[int, int]],
                 results: Sequence[int | None]) -> tuple[int, str]:
     """The card a plain player plays from ``cards`` to ``trick`` (the tricks so far

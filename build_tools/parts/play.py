@@ -3,9 +3,11 @@
 * ``on_config`` adds the table's script and stylesheet; ``on_files`` adds them to the build
   (from build_tools/play/static/), so the offline part stores them with every other file.
 * ``on_page_markdown`` replaces ``<!-- play-table -->`` with the table (``play/table.html``):
-  the set-up form, with the rule options as the engine lists them (``options``), and the data
-  the page needs to say things in words — the cards' names from the engine's pack and the
-  phrases with their meanings from the engine. The page's script keeps the
+  the set-up form, with the rule options as the engine lists them (``options``; those with
+  one value only change nothing and are left out), the numbers of players the game registers,
+  and the data the page needs to say things in words — the cards' names from the engine's
+  pack and the game's talk with its meanings from the engine (its ``phrases``, said as
+  written, or its ``signals``, recorded by their id). The page's script keeps the
   hand's record and asks the reader's own Python (the worker) for everything else:
   ``table_new``, ``table_view``, ``table_apply`` (the game's table module) and ``bot_action``.
 * ``on_page_markdown`` also replaces ``<!-- play-guided: ADDRESS -->`` with the game's guided
@@ -15,6 +17,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 from pathlib import Path
 
@@ -34,7 +37,9 @@ TEMPLATE = "play/table.html"
 GUIDED_JS_URI = "assets/play/guided.js"
 GUIDED_CSS_URI = "assets/play/guided.css"
 GUIDED_TEMPLATE = "play/guided.html"
-PLAYERS = (4, 3, 5, 6)
+# The bots of the table and of the hint: the facade's own names when it gives them
+# (``TABLE_BOT``, ``COACH_BOT``); otherwise ``bot_action``'s default bot for both.
+BOT_NAMES = {"table": "TABLE_BOT", "coach": "COACH_BOT"}
 
 
 class PlayPart(Part):
@@ -60,15 +65,69 @@ class PlayPart(Part):
         return replace_markers(markdown, ["play-table"], lambda m: self._table(m, page),
                                whole_line=True)
 
-    def phrases(self) -> list[dict]:
-        """The phrases a player may say, each with the meaning the bots read in it, in the
-        build's language, and its sources: the engine's own (its ``phrases`` call; the game's
-        data), so the reader and the bots give a phrase the same meaning. A game whose engine
-        has no phrases has none."""
+    def talk(self) -> list[dict]:
+        """What a player may say or show to the others, each with the meaning the bots read in
+        it, in the build's language: the engine's own (its ``phrases`` call, said as written, in
+        A-Z order; or its ``signals`` call, recorded by their id), so the reader and the bots
+        give it the same meaning. Each item is {say (what the record holds), text, meaning,
+        sources}; a game whose engine has neither has no talk."""
         api = self.site.api
-        if "phrases" not in api.names():
-            return []
-        return sorted(api.call("phrases")["phrases"], key=lambda p: p["text"].casefold())
+        if "phrases" in api.names():
+            items = sorted(api.call("phrases")["phrases"], key=lambda p: p["text"].casefold())
+            return [{"say": p["text"], "text": p["text"], "meaning": p["meaning"],
+                     "sources": p.get("sources", []), "spoken": True} for p in items]
+        if "signals" in api.names():
+            return [{"say": s["id"], "text": s["text"], "meaning": s["meaning"],
+                     "sources": s.get("sources", []), "spoken": False}
+                    for s in api.call("signals")["signals"]]
+        return []
+
+    def cards(self) -> tuple[dict[str, str], list[str]]:
+        """Every card's name, in every pack a rule option offers (the engine's ``pack`` call
+        for each value of its ``pack`` option), and the cards the site has a picture of: the
+        default pack's, which the game's site code draws. A card without a picture is shown
+        by its name."""
+        api = self.site.api
+        pictured = [c["token"] for c in api.call("pack")["cards"]]
+        names: dict[str, str] = {}
+        packs = [o for o in api.call("options")["options"] if o["name"] == "pack"]
+        if packs and "pack" in inspect.signature(api.call_pack).parameters:
+            for v in packs[0]["values"]:
+                names.update({c["token"]: c["name"]
+                              for c in api.call("pack", pack=v["value"])["cards"]})
+        names.update({c["token"]: c["name"] for c in api.call("pack")["cards"]})
+        return names, pictured
+
+    def players(self) -> tuple[list[int], int]:
+        """The numbers of players the game registers, and the one the table deals for when
+        none is given (``table_new``'s default)."""
+        counts = sorted(self.site.engine.GAME.player_counts())
+        default = inspect.signature(self.site.api.call_table_new).parameters["players"].default
+        return counts, default
+
+    def options(self) -> list[dict]:
+        """The rule options a reader may choose at the table: each option with its values in
+        one shape whatever the engine's (``meaning``, ``sources``); the number of players is
+        chosen apart, and an option with one value changes nothing."""
+        out = []
+        for o in self.site.api.call("options")["options"]:
+            if o["name"] == "players" or len(o["values"]) < 2:
+                continue
+            values = [{"value": v["value"], "meaning": v.get("meaning", v.get("means", "")),
+                       "sources": v.get("sources", [])} for v in o["values"]]
+            out.append({**o, "values": values})
+        return out
+
+    def game_length(self, counts: list[int]) -> dict:
+        """How long a game lasts, in the engine's facts: a number of hands for each number of
+        players (``hands_in_game``), or a target score (``target``)."""
+        api = self.site.api
+        per_count = "players" in inspect.signature(api.call_facts).parameters
+        first = api.call("facts", players=counts[0]) if per_count else api.call("facts")
+        if "hands_in_game" in first:
+            return {"hands_in_game": {n: api.call("facts", players=n)["hands_in_game"]
+                                      for n in counts}}
+        return {"target": first["target"]}
 
     def _table(self, marker: Marker, page) -> str:
         if marker.arg:
@@ -76,17 +135,23 @@ class PlayPart(Part):
                              f" {marker.arg} -->: the marker takes nothing after its name")
         page.meta["engine"] = True
         api = self.site.api
-        names = {c["token"]: c["name"] for c in api.call("pack")["cards"]}
+        names, pictured = self.cards()
+        counts, default = self.players()
         # The seats in the engine's words ("seat 0"), as its messages name them when said to
         # nobody in particular; the set-up lists them before the reader has a seat.
-        seats = [Message(api.FACADE.domain, "seat#plain", {"n": i}).render() for i in range(max(PLAYERS))]
+        seats = [Message(api.FACADE.domain, "seat#plain", {"n": i}).render()
+                 for i in range(max(counts))]
         seats = [s[:1].upper() + s[1:] for s in seats]
-        data = {"names": names, "seats": seats, "phrases": self.phrases(),
-                "sources": api.call("options")["sources"],
-                "hands_in_game": {n: api.call("facts", players=n)["hands_in_game"] for n in PLAYERS}}
+        bots = {k: getattr(api, attr, None) for k, attr in BOT_NAMES.items()}
+        data = {"names": names, "pictured": pictured, "seats": seats, "talk": self.talk(),
+                "sources": api.call("options")["sources"], "bots": bots,
+                **self.game_length(counts)}
+        # The default number first, as the form offers it.
+        players = [default, *(n for n in counts if n != default)]
         html = self.site.env.get_template(TEMPLATE).render(
-            options=api.call("options")["options"], players=PLAYERS, base=page_base(page),
-            seats=seats[:4],
+            options=self.options(), players=players, players_default=default,
+            target=data.get("target"),
+            base=page_base(page), seats=seats[:default],
             data=json.dumps(data, ensure_ascii=False, separators=(",", ":")))
         return "\n".join(line.strip() for line in html.splitlines() if line.strip())
 

@@ -367,3 +367,41 @@ def test_review_marks_are_the_seats_own_legal_decisions():
                 assert before.replay().can(m["better"])
                 if m["kind"] == "card":
                     assert m["best"] - m["win"] >= 0.12
+
+
+# A hand with a truc and a retruc (the Play page's browser test plays it through the page).
+TRUC_RETRUC = {"format": "truc-hand", "version": 1, "dealer": 3, "seed": 1, "totals": [0, 0],
+               "actions": ["2 cut cut", "0 bet truc", "1 answer accept",
+                           {"action": "0 play 6c", "say": "close-one-eye"}, "1 play 1o",
+                           "2 play 2c", "3 bet retruc", "0 answer accept", "3 play 3e",
+                           "3 play 2o", "0 play Re", "1 play 4e", "2 play So"]}
+
+
+def test_review_marks_trick_by_trick_give_the_whole_hands_verdicts():
+    whole = api.call("review_marks", record=TRUC_RETRUC, seat=0)
+    assert [v["trick"] for v in whole["verdicts"]] == [1, 2]
+    assert whole["open_tricks"] == 0
+    by_trick = [api.call("review_marks", record=TRUC_RETRUC, seat=0, trick=t) for t in (1, 2)]
+    assert [v for r in by_trick for v in r["verdicts"]] == whole["verdicts"]
+    assert [m for r in by_trick for m in r["marks"]] == whole["marks"]
+    # a verdict is 'better' exactly where a mark is
+    for seat in range(4):
+        res = api.call("review_marks", record=TRUC_RETRUC, seat=seat)
+        marked = {m["trick"] for m in res["marks"]}
+        assert {v["trick"] for v in res["verdicts"] if v["verdict"] == "better"} == marked
+
+
+def test_table_cut_keeps_every_action_before_the_tricks_first_move_and_the_deal():
+    for trick in (1, 2):
+        cut = api.call("table_cut", record=TRUC_RETRUC, trick=trick)
+        view = api.call("table_view", record=cut, seat=0)
+        assert view["phase"] == "play" and len(view["tricks"]) == trick - 1 and not view["trick"]
+        assert cut["actions"] == TRUC_RETRUC["actions"][:len(cut["actions"])]
+        # the same cards: the cut record's hands are the whole record's before that trick
+        done = api.call("table_view", record=TRUC_RETRUC, seat=0)
+        assert view["hand"] == done["review"][trick - 1]["hands"][0]
+    with pytest.raises(TrucError) as e:
+        api.call("table_cut", record=TRUC_RETRUC, trick=3)
+    assert "2 tricks were finished" in str(e.value)
+    with pytest.raises(TrucError):
+        api.call("table_cut", record=TRUC_RETRUC, trick=0)

@@ -79,3 +79,23 @@ test("a link's missing fields read as the defaults: 4 players, dealer 0, seat 0,
     players: 4, seat: 0, rules: {}, dealer: 0, seed: 7, totals: null, actions: [],
   });
 });
+
+// A game whose talk is signals, recorded by their id (the page's list: {say, text, meaning}).
+const SIGNALS = [{ say: "close-one-eye", text: "close one eye" }, { say: "pout-your-lips", text: "pout your lips" },
+  { say: "tip-of-the-tongue", text: "show the tip of your tongue" }];
+const SIGNAL_INDEX = new Map(SIGNALS.map((p, i) => [p.say, i]));
+
+test("a record of bets, answers, a card with a raise, the cut, the 11, the redeal and signals round-trips", () => {
+  const record = {
+    players: 4, seed: 5, dealer: 3, totals: [11, 4],
+    actions: ["2 cut tap", "3 deal three", "0 eleven play", "1 redeal propose", "2 redeal agree",
+      { action: "0 play 5b", say: "pout-your-lips" }, { action: "1 bet truc", say: "close-one-eye" },
+      "2 answer accept", "3 playbet 2b", "0 bet 7", "1 bet remainder", "2 answer fold", "3 cut cut"],
+  };
+  const q = linkQuery(record, 0, { betting: "french" }, SIGNAL_INDEX);
+  assert.match(new URLSearchParams(q).get("a"), /^2utap~3dthree~0nplay~1rpropose~2ragree~0p5b\*1~1etruc\*0~2aaccept~3y2b~0e7~1eremainder~2afold~3ucut$/);
+  const link = readLink(new URLSearchParams(q), SIGNALS);
+  assert.deepEqual(link.actions, record.actions);
+  assert.deepEqual(link.rules, { betting: "french" });
+  assert.deepEqual(link.totals, [11, 4]);
+});

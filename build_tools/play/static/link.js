@@ -4,15 +4,18 @@
 // so an action the link cannot read is handed on as written and the engine refuses it.
 //
 // The link carries the seed and the actions; the rest of the record comes from the seed.
-// An action "1 play Kc" is written "1pKc"; a phrase said with it adds "*" and its index in the
-// page's list of phrases. Actions are joined by "~".
+// An action "1 play Kc" is written "1pKc"; the talk made with it (a phrase, a signal) adds "*"
+// and its index in the page's list of talk. Actions are joined by "~". Every kind of action of
+// every game the page plays has its own letter: a game's kinds are the words its records use.
 
 export const KIND_LETTER = Object.freeze(
-  { play: "p", scart: "s", talk: "t", call: "c", kingjack: "k", takeback: "b", deal: "d" });
+  { play: "p", scart: "s", talk: "t", call: "c", kingjack: "k", takeback: "b", deal: "d",
+    playbet: "y", bet: "e", answer: "a", cut: "u", eleven: "n", redeal: "r" });
 const LETTER_KIND = Object.fromEntries(Object.entries(KIND_LETTER).map(([k, v]) => [v, k]));
 
 // One action of a record ("1 play Kc" or {action, say}) as the link writes it; phraseIndex: a
-// Map of each phrase's text to its index in the page's list.
+// Map of what a record holds for each item of talk (a phrase's text, a signal's id) to its index
+// in the page's list.
 export function encodeAction(a, phraseIndex) {
   const text = typeof a === "string" ? a : a.action;
   const [seat, kind, arg] = text.split(" ");
@@ -20,13 +23,14 @@ export function encodeAction(a, phraseIndex) {
   return `${seat}${KIND_LETTER[kind]}${arg}${i === undefined ? "" : `*${i}`}`;
 }
 
-// One action of a link as the record holds it; phrases: the page's list ({text, …}).
+// One action of a link as the record holds it; phrases: the page's list of talk ({say, text, …};
+// without say, the text is what the record holds).
 export function decodeAction(s, phrases) {
   const m = /^(\d+)([a-z])([^*]+)(?:\*(\d+))?$/.exec(s);
   if (!m) return s; // the engine says what is wrong with it
   const text = `${m[1]} ${LETTER_KIND[m[2]] || m[2]} ${m[3]}`;
   const phrase = m[4] !== undefined ? phrases[Number(m[4])] : null;
-  return phrase ? { action: text, say: phrase.text } : text;
+  return phrase ? { action: text, say: phrase.say ?? phrase.text } : text;
 }
 
 // The query string of a link to `record` as seen from `seat`, with the game's rule options.

@@ -1,4 +1,6 @@
-// The Play page (issue 16): whole hands against three bots, with a coach. Served as
+// The Play page (issue 16): whole hands against bots, with a coach, for any game whose engine
+// has the table's calls (issue 29): what differs between games comes from the engine's view —
+// the groups of its legal actions, the bet waiting for an answer, the talk it offers. Served as
 // assets/play/play.js, a module loaded once per visit (build_tools/parts/play.py); per-page work
 // runs through window.cardsiteOnPage.
 //
@@ -6,8 +8,8 @@
 // else is asked of the reader's own Python in the worker, so the page never freezes while a bot
 // thinks: table_new deals, table_view says what this seat sees and may do (its legal actions in
 // words, the log of the hand, the count group by group), table_apply applies an action or
-// refuses it with the rule broken, bot_action chooses for a bot (and, with bot "search", for the
-// coach's hint). Nothing here decides a rule: a card the engine did not list as legal is still
+// refuses it with the rule broken, bot_action chooses for a bot (and, with the facade's coach bot,
+// for the coach's hint). Nothing here decides a rule: a card the engine did not list as legal is still
 // sent, and the engine's refusal is shown with a link to its rule.
 
 import { cap, el, engine, say } from "../js/page.js";
@@ -49,7 +51,11 @@ function bindTable(box) {
   const live = $("[data-play-live]");
   const errorBox = $("[data-play-error]");
   const advice = $("[data-play-advice]");
-  const phraseIndex = new Map(data.phrases.map((p, i) => [p.text, i]));
+  // The game's talk (its phrases or its signals): each {say (as the record holds it), text,
+  // meaning, sources, spoken}; phraseIndex maps what the record holds to its place in the list.
+  const phraseIndex = new Map(data.talk.map((p, i) => [p.say, i]));
+  // What a bot's choice says ({id, text, …}), as the record holds it.
+  const sayOf = (s) => (s ? (data.talk.find((p) => p.say === s.id || p.say === s.text)?.say ?? s.text) : null);
 
   let g = null; // the game: {players, seat, rules, pace, hand (0-based), firstDealer, seed0, totals}
   let record = null;
@@ -62,8 +68,11 @@ function bindTable(box) {
   let reviewAt = 0;
   let token = 0; // bumps on every new hand or undo: a bot's answer for an older record is dropped
 
-  // A game is as many hands as players, so that each deals once (the engine's facts).
-  const handsInGame = () => data.hands_in_game[g.players];
+  // A game is as many hands as players, so that each deals once, or runs until a side reaches
+  // the target score (the engine's facts say which).
+  const handsInGame = () => (data.hands_in_game ? data.hands_in_game[g.players] : null);
+  const gameOver = (after) => (data.hands_in_game ? g.hand + 1 >= handsInGame()
+    : after.some((t) => t >= data.target));
   const cardName = (t) => cap(data.names[t] || t);
   const seatName = (p) => {
     if (!view && !g) return say(WORDS, "seat_plain", { seat: p });
@@ -159,7 +168,9 @@ function bindTable(box) {
     setup.hidden = true;
     game.hidden = false;
     $("[data-play-end]").hidden = true;
-    $("[data-play-heading]").textContent = say(WORDS, "heading_hand", { hand: g.hand + 1, hands: handsInGame() });
+    $("[data-play-heading]").textContent = handsInGame()
+      ? say(WORDS, "heading_hand", { hand: g.hand + 1, hands: handsInGame() })
+      : say(WORDS, "heading_hand_to", { hand: g.hand + 1, target: data.target });
     // The table at the top of the screen: on a phone the trick, the hand and the coach fit
     // below the header only from there (play.css), and the page stays put during the hand.
     $("[data-play-heading]").focus({ preventScroll: true });
@@ -187,11 +198,11 @@ function bindTable(box) {
         await pause();
         if (mine !== token) return;
         const cp = view.current_player;
-        const choice = await engine("bot_action", { record, seat: cp, bot: "baseline",
+        const choice = await engine("bot_action", { record, seat: cp, ...(data.bots.table ? { bot: data.bots.table } : {}),
           seed: record.actions.length });
         if (mine !== token) return;
         const out = await engine("table_apply", { record, action: choice.action,
-          say: choice.say ? choice.say.text : null, viewer: g.seat });
+          say: sayOf(choice.say), viewer: g.seat });
         if (mine !== token) return;
         record = out.record;
       }
@@ -231,7 +242,10 @@ function bindTable(box) {
   }
 
   // --- drawing ---------------------------------------------------------------------------------
+  const pictured = new Set(data.pictured || Object.keys(data.names));
   function cardImg(t, cls = "cs-play__img") {
+    // A card of a pack the site has no pictures of (a house rule's pack): its name on a card.
+    if (!pictured.has(t)) return el("span", { class: `${cls} cs-play__img--text`, "data-token": t, text: cardName(t) });
     return el("img", { class: cls, src: new URL(`cards/${t}.svg`, siteRoot).href, alt: "",
       width: 55, height: 100, "data-token": t });
   }
@@ -241,7 +255,7 @@ function bindTable(box) {
 
   function phraseOf(text) {
     const i = phraseIndex.get(text);
-    return i === undefined ? null : data.phrases[i];
+    return i === undefined ? null : data.talk[i];
   }
 
   function draw() {
@@ -292,6 +306,8 @@ function bindTable(box) {
     box.replaceChildren();
     const said = (p) => {
       const last = v.talk.filter((t) => t.player === p).at(-1);
+      // A signal (no decision said with it): its gesture and what it tells.
+      if (last && last.decision === undefined) return signalLine(last);
       const phrase = last?.say ? phraseOf(last.say) : null;
       return last ? el("p", { class: "cs-play__said" }, say(WORDS, "said", { decision: last.text || last.decision }),
         last.say ? el("span", {}, ", ", el("i", { lang: "rm", text: last.say }),
@@ -306,13 +322,20 @@ function bindTable(box) {
         "aria-label": seatName(p), "data-turn": v.current_player === p ? "true" : null },
       el("h3", { class: "cs-play__seatname" }, seatName(p), dealer(p)),
       el("p", { class: "cs-play__held", text: say(WORDS, "held", { n: v.held[p] }) }),
-      v.face_up[p] && !played.has(v.face_up[p]) ? el("p", { class: "cs-play__faceup" }, say(WORDS, "face_up"), cardFace(v.face_up[p])) : null,
+      v.face_up?.[p] && !played.has(v.face_up[p]) ? el("p", { class: "cs-play__faceup" }, say(WORDS, "face_up"), cardFace(v.face_up[p])) : null,
       said(p)));
     }
     const mine = said(g.seat);
     box.append(el("section", { class: "cs-play__seat cs-play__seat--me", "data-pos": 0, "aria-label": seatName(g.seat),
       "data-turn": v.current_player === g.seat ? "true" : null },
     el("h3", { class: "cs-play__seatname" }, seatName(g.seat), dealer(g.seat)), mine));
+  }
+
+  // A signal the reader saw (the engine shows a seat its partner's signals only): the gesture and
+  // what it tells.
+  function signalLine(said) {
+    return el("p", { class: "cs-play__said", "data-play-signal": said.say },
+      say(WORDS, "signalled", { gesture: said.text, meaning: said.meaning }));
   }
 
   function drawTrick(v) {
@@ -324,16 +347,33 @@ function bindTable(box) {
       box.append(el("p", { class: "cs-play__empty", text: v.phase === "play" ? say(WORDS, "no_card_yet") : "" }));
       return;
     }
-    if (!v.trick.length && last) box.append(el("p", { class: "cs-play__lasttrick", text: say(WORDS, "last_trick", { number: last.number, who: seatName(last.winner) }) }));
+    if (!v.trick.length && last) box.append(el("p", { class: "cs-play__lasttrick", text: last.winner === null
+      ? say(WORDS, "last_trick_drawn", { number: last.number })
+      : say(WORDS, "last_trick", { number: last.number, who: seatName(last.winner) }) }));
     for (const [p, t] of plays) {
       box.append(el("figure", { class: "cs-play__played" }, cardFace(t),
         el("figcaption", { text: playedBy(p) })));
     }
   }
 
+  // The order the groups of actions are offered in: the answer to a bet first.
+  const GROUPS = ["accept", "raise", "fold", "choice", "bet", "card_bet"];
+  // A group of more bets than this (the French bets, to 99) is a number to type.
+  const MANY_BETS = 6;
+  let talkSelect = null; // the talk to go with the reader's next action (a card's too)
+
   function drawAct(v) {
     const box = $("[data-play-act]");
     box.replaceChildren();
+    talkSelect = null;
+    // The bet waiting for its answer, and what the hand is worth now: for every seat to see.
+    if (v.pending) {
+      box.append(el("p", { class: "cs-play__pending", "data-play-pending": v.pending.seat },
+        say(WORDS, "pending_bet", { who: v.pending.seat === g.seat ? say(WORDS, "you_cap") : seatName(v.pending.seat),
+          bet: v.pending.bet, stake: v.pending.stake, now: v.stake })));
+    } else if (v.stake !== undefined && v.phase === "play") {
+      box.append(el("p", { class: "cs-play__stake", "data-play-stake": v.stake }, say(WORDS, "stake_now", { stake: v.stake })));
+    }
     const mine = v.current_player === g.seat;
     if (!mine) return;
     const others = v.legal.filter((c) => c.kind !== "play" && c.kind !== "scart");
@@ -341,22 +381,56 @@ function bindTable(box) {
       const left = v.scart ? v.scart.length : 0;
       box.append(el("p", { text: say(WORDS, "scart_prompt", { n: left }) }));
     }
-    if (!others.length) return;
+    // The talk offered now: the signals the engine lets the reader make (with any action,
+    // a card too), or the spoken phrases with a word after a round.
+    const signals = v.signals?.length ? v.signals.map((s) => ({ say: s.id, text: s.text, meaning: s.meaning, sources: [] })) : null;
+    const talk = signals || (v.phase === "talk" ? data.talk : []);
+    if (!others.length && !talk.length) return;
     const heading = v.phase === "talk" || v.phase === "dealer_choice" ? say(WORDS, "word_after_round")
-      : v.phase === "call" ? say(WORDS, "call_buob") : say(WORDS, "your_choice");
+      : v.phase === "call" ? say(WORDS, "call_buob") : v.pending ? say(WORDS, "answer_bet") : say(WORDS, "your_choice");
     const group = el("div", { class: "cs-play__choices", role: "group", "aria-label": heading });
-    let select = null;
-    if (v.phase === "talk") {
-      select = el("select", { name: "phrase", "data-play-phrase": true },
-        el("option", { value: "", text: say(WORDS, "say_nothing") }),
-        data.phrases.map((p) => el("option", { value: p.text, text: `${p.text} — ${p.meaning} (${p.sources.join(", ")})` })));
-      group.append(el("label", { class: "cs-play__phrase" }, say(WORDS, "add_phrase"), select));
+    if (talk.length) {
+      talkSelect = el("select", { name: "phrase", "data-play-phrase": true },
+        el("option", { value: "", text: say(WORDS, signals ? "no_signal" : "say_nothing") }),
+        talk.map((p) => el("option", { value: p.say, text: `${p.text} — ${p.meaning}${p.sources?.length ? ` (${p.sources.join(", ")})` : ""}` })));
+      group.append(el("label", { class: "cs-play__phrase" }, say(WORDS, signals ? "add_signal" : "add_phrase"), talkSelect));
     }
-    for (const c of others) {
-      group.append(el("button", { type: "button", class: "md-button md-button--primary", "data-play-choice": c.action,
-        onclick: () => act(c.action, select && select.value ? select.value : null) }, cap(c.label)));
+    const said = () => (talkSelect && talkSelect.value ? talkSelect.value : null);
+    const ordered = [...others].sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
+    const numbered = (grp) => others.filter((c) => c.group === grp && /^\d+$/.test(c.arg));
+    const typed = new Set();
+    for (const c of ordered) {
+      const many = c.group ? numbered(c.group) : [];
+      if (many.length > MANY_BETS && /^\d+$/.test(c.arg)) {
+        if (!typed.has(c.group)) { typed.add(c.group); group.append(betNumber(c.group, many, said)); }
+        continue;
+      }
+      // The answers and the choices are what the moment asks; a bet (with a card or alone)
+      // is offered, not pressed on the reader.
+      const quiet = c.group === "bet" || c.group === "card_bet";
+      group.append(el("button", { type: "button", class: `md-button${quiet ? "" : " md-button--primary"}`,
+        "data-play-choice": c.action, "data-group": c.group || null,
+        onclick: () => act(c.action, said()) }, cap(c.label)));
     }
-    box.append(el("h3", { text: heading }), group);
+    if (others.length || v.phase === "talk") box.append(el("h3", { text: heading }));
+    box.append(group);
+  }
+
+  // A group of numbered bets as one number to type, between the least and the most the engine
+  // offers; a number it does not offer is still sent, and its refusal shown.
+  function betNumber(grp, bets, said) {
+    const args = bets.map((c) => Number(c.arg));
+    const input = el("input", { type: "number", inputmode: "numeric", name: `bet-${grp}`, "data-play-betnumber": grp,
+      min: Math.min(...args), max: Math.max(...args), step: 1, value: Math.min(...args) });
+    const send = () => {
+      const n = String(Math.trunc(Number(input.value)));
+      const c = bets.find((b) => b.arg === n);
+      act(c ? c.action : bets[0].action.replace(/\S+$/, n), said());
+    };
+    input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); send(); } });
+    return el("span", { class: "cs-play__betnumber" },
+      el("label", {}, say(WORDS, grp === "raise" ? "raise_to" : "bet_to", { least: Math.min(...args), most: Math.max(...args) }), " ", input),
+      " ", el("button", { type: "button", class: "md-button", "data-play-betsend": grp, onclick: send }, say(WORDS, "bet_send")));
   }
 
   function drawHand(v) {
@@ -382,7 +456,7 @@ function bindTable(box) {
       box.append(el("button", { type: "button", class: "cs-play__cardbtn", "data-legal": ok ? "true" : "false",
         "data-card": t, "aria-label": ok ? name : say(WORDS, "not_allowed_label", { card: name }),
         title: ok ? name : say(WORDS, "not_allowed_title", { card: name }),
-        onclick: () => act(`${g.seat} ${kind} ${t}`) }, cardImg(t)));
+        onclick: () => act(legal.get(t)?.action ?? `${g.seat} ${kind} ${t}`, talkSelect && talkSelect.value ? talkSelect.value : null) }, cardImg(t)));
     }
     if (v.scart && v.scart.length) {
       box.append(el("p", { class: "cs-play__scart" }, say(WORDS, "your_scart"), v.scart.map((t) => cardFace(t))));
@@ -395,15 +469,17 @@ function bindTable(box) {
     for (const e of v.log.slice(announced)) announce(sayEntry(e));
     announced = v.log.length;
   }
+  // The words said with an entry (a phrase); a signal's entry says its gesture and meaning itself.
+  const spoken = (e) => (typeof e.say === "string" ? e.say : null);
   function sayEntry(e) {
-    const phrase = e.say ? phraseOf(e.say) : null;
-    return e.text + (e.say ? ` ${say(WORDS, "quoted", { text: e.say })}${phrase ? ` (${phrase.meaning})` : ""}` : "");
+    const phrase = spoken(e) ? phraseOf(e.say) : null;
+    return e.text + (spoken(e) ? ` ${say(WORDS, "quoted", { text: e.say })}${phrase ? ` (${phrase.meaning})` : ""}` : "");
   }
   function logItem(e) {
     const url = e.rule && CLAUSE_URLS[e.rule];
-    const phrase = e.say ? phraseOf(e.say) : null;
+    const phrase = spoken(e) ? phraseOf(e.say) : null;
     const [open, close] = say(WORDS, "quoted", { text: "\u0000" }).split("\u0000");
-    return el("li", {}, e.text, e.say ? el("span", {}, ` ${open}`, el("i", { lang: "rm", text: e.say }),
+    return el("li", {}, e.text, spoken(e) ? el("span", {}, ` ${open}`, el("i", { lang: "rm", text: e.say }),
       `${close}${phrase ? ` (${phrase.meaning})` : ""}`) : null, url && e.kind !== "play" ? el("span", {}, " ", el("a", { href: new URL(url, siteRoot).href, text: say(WORDS, "rule_link") })) : null);
   }
 
@@ -424,7 +500,8 @@ function bindTable(box) {
   // A hint is the next step after the reader's own try (Lichess, Bridge Master): at a decision
   // where the reader has not tried a card yet, the first press asks the coach's question, the
   // second gives the card, marked in the hand, and the principle with its rule; the playouts'
-  // figures sit in a <details>. The engine decides all of it (bot_action, bot "search").
+  // figures sit in a <details>. The engine decides all of it (bot_action, the coach bot the
+  // facade names).
   let hintAsked = -1; // the decision (record length) whose question was shown
   let hintTried = -1; // the decision at which the reader tried a card the engine refused
   let hintDetails = null;
@@ -440,7 +517,8 @@ function bindTable(box) {
     clearHint();
     advice.textContent = say(WORDS, "coach_thinking");
     try {
-      const hint = await engine("bot_action", { record, seat: g.seat, bot: "search", seed: at, viewer: g.seat });
+      const hint = await engine("bot_action", { record, seat: g.seat, ...(data.bots.coach ? { bot: data.bots.coach } : {}),
+        seed: at, viewer: g.seat });
       if (at !== record.actions.length) return;
       if (hint.question && hintAsked !== at && hintTried !== at) {
         hintAsked = at;
@@ -448,14 +526,23 @@ function bindTable(box) {
         return;
       }
       const choice = view.legal.find((c) => c.action === hint.action);
-      advice.replaceChildren(say(WORDS, "advice", { action: choice ? choice.label : hint.action, why: hint.text }));
-      if (hint.say) advice.append(" ", say(WORDS, "hint_phrase", { text: hint.say.text, meaning: hint.say.meaning }));
+      advice.replaceChildren(say(WORDS, "advice", { action: choice ? choice.label : hint.action, why: cap(hint.text) }));
+      // The talk the coach would add: a phrase said aloud, or a signal (a gesture) to the partner.
+      const talked = hint.say && data.talk.find((p) => p.say === hint.say.id || p.say === hint.say.text);
+      if (hint.say) {
+        if (!/[.!?”"]$/.test(advice.textContent.trim())) advice.append(".");
+        advice.append(" ", talked && !talked.spoken
+          ? say(WORDS, "advice_signal", { gesture: talked.text, meaning: talked.meaning })
+          : say(WORDS, "hint_phrase", { text: hint.say.text, meaning: hint.say.meaning }));
+      }
       const url = hint.rule && CLAUSE_URLS[hint.rule];
       if (url) advice.append(" ", el("a", { href: new URL(url, siteRoot).href, "data-play-hintrule": hint.rule, text: say(WORDS, "rule_link") }));
-      const marks = [...(hint.cards || []).map((t) => box.querySelector(`[data-play-hand] [data-card="${t}"]`)),
+      // The cards to mark: the engine's, or the card of the action it chose.
+      const cards = hint.cards || (choice && (choice.group === "card" || choice.group === "card_bet") ? [choice.arg] : []);
+      const marks = [...cards.map((t) => box.querySelector(`[data-play-hand] [data-card="${t}"]`)),
         box.querySelector(`[data-play-choice="${hint.action}"]`)].filter(Boolean);
       for (const b of marks) b.classList.add("cs-play__card--hint");
-      advice.dataset.playHinted = (hint.cards || []).join(" ") || hint.action;
+      advice.dataset.playHinted = cards.join(" ") || hint.action;
       if (hint.details) {
         hintDetails = el("details", { class: "cs-play__hintdetails", "data-play-hintdetails": true },
           el("summary", { text: say(WORDS, "hint_details") }), el("p", { text: hint.details }));
@@ -503,7 +590,9 @@ function bindTable(box) {
       return;
     }
     const mine = v.side;
-    const won = v.result.scores[mine] > 0;
+    // A result gives each side's score, or the side that takes the hand and its points.
+    const taken = v.result.scores === undefined;
+    const won = taken ? v.result.team === mine : v.result.scores[mine] > 0;
     if (!counted && !g.fromLink) {
       counted = true;
       if (!practice) {
@@ -519,8 +608,13 @@ function bindTable(box) {
       : pairs ? say(WORDS, "other_side_cap") : `${seatName(v.sides[s][0])}`);
     const sentence = (s) => say(WORDS, "side_sum", { side: sideName(s), points: v.result.points[s],
       par: v.result.par[s], score: signed(v.result.scores[s]) });
-    end.append(el("h3", { id: "cs-play-count", tabindex: "-1", text: say(WORDS, "the_count") }));
-    v.counts.forEach((c, s) => {
+    end.append(el("h3", { id: "cs-play-count", tabindex: "-1", text: say(WORDS, v.counts ? "the_count" : "the_result") }));
+    // Without a count, the engine's own account of how the hand ended (its last entries).
+    if (!v.counts) {
+      end.append(el("ul", { class: "cs-play__outcome" }, v.log.filter((e) => e.kind === "trick" || e.kind === "hand" || e.kind === "fold")
+        .map((e) => el("li", { text: e.text }))));
+    }
+    (v.counts || []).forEach((c, s) => {
       end.append(el("h4", { text: pairs ? say(WORDS, "side_members", { side: sideName(s),
         members: v.sides[s].map(playedBy).join(` ${say(WORDS, "and")} `) }) : sideName(s) }));
       const ol = el("ol", { class: "cs-play__groups" });
@@ -531,9 +625,10 @@ function bindTable(box) {
       end.append(ol, el("p", { class: "cs-play__sidesum", "data-play-points": s, text: sentence(s) }));
     });
     const after = v.totals_after;
-    const last = g.hand + 1 >= handsInGame();
-    const how = won ? "won" : v.result.scores[mine] === 0 ? "even" : "lost";
-    const result = [say(WORDS, `result_${pairs ? "side" : "you"}_${how}`, { score: signed(v.result.scores[mine]) }),
+    const last = gameOver(after);
+    const how = won ? "won" : !taken && v.result.scores[mine] === 0 ? "even" : "lost";
+    const result = [taken ? say(WORDS, `result_${pairs ? "side" : "you"}_takes_${how}`, { points: v.result.points })
+      : say(WORDS, `result_${pairs ? "side" : "you"}_${how}`, { score: signed(v.result.scores[mine]) }),
       say(WORDS, "running_after", { hand: g.hand + 1,
         scores: after.map((t, s) => `${sideLabel(s)} ${signed(t)}`).join(", ") })];
     if (practice) result.push(say(WORDS, "practice_not_counted"));
@@ -542,10 +637,10 @@ function bindTable(box) {
       onclick: () => {
         if (last) { game.hidden = true; setup.hidden = false; setup.elements.players.focus(); return; }
         g.totals = after; g.hand += 1; g.fromLink = false; newHand();
-      } }, last ? say(WORDS, after[mine] > 0 ? "game_over_won" : "game_over_lost") : say(WORDS, "deal_hand", { hand: g.hand + 2 }))));
+      } }, last ? say(WORDS, (data.target ? after[mine] >= data.target : after[mine] > 0) ? "game_over_won" : "game_over_lost") : say(WORDS, "deal_hand", { hand: g.hand + 2 }))));
     drawReview(end);
     end.querySelector("#cs-play-count").focus();
-    announce(sentence(mine));
+    announce(v.counts ? sentence(mine) : result[0]);
   }
 
   // --- the review ------------------------------------------------------------------------------
@@ -587,7 +682,8 @@ function bindTable(box) {
         list.append(el("button", { type: "button", class: "md-button", onclick: () => show(v.review.findIndex((t) => t.number === m.trick)) }, say(WORDS, "trick_n", { number: m.trick })), " ");
       }
       list.hidden = !marks.length;
-      note.textContent = say(WORDS, "marks_note", { open, samples });
+      // A game whose review solves no trick open samples every one.
+      note.textContent = open ? say(WORDS, "marks_note", { open, samples }) : say(WORDS, "marks_note_sampled", { samples });
       summary.dataset.playMarks = String(marks.length);
       show(reviewAt);
     })().catch((err) => {
@@ -605,7 +701,8 @@ function bindTable(box) {
       const verdict = verdicts.get(t.number);
       body.replaceChildren(el("h4", { text: t.winner === g.seat
         ? say(WORDS, "review_trick_you", { number: t.number, total: v.review.length })
-        : say(WORDS, "review_trick_bot", { number: t.number, total: v.review.length, seat: t.winner }) }),
+        : t.winner === null ? say(WORDS, "review_trick_drawn", { number: t.number, total: v.review.length })
+          : say(WORDS, "review_trick_bot", { number: t.number, total: v.review.length, seat: t.winner }) }),
         verdictLine(t.number, verdict, mark),
         // Next to the verdict: a mistake is tried again from where it was made.
         el("p", {}, el("button", { type: "button", class: "md-button", "data-play-again": t.number,
@@ -624,7 +721,8 @@ function bindTable(box) {
       const url = mark.rule && CLAUSE_URLS[mark.rule];
       // The coach's principle for the better card, as a hint would have said it then.
       const coachUrl = mark.principle && mark.principle.rule && CLAUSE_URLS[mark.principle.rule];
-      return el("p", { class: "cs-play__mark", "data-play-mark": number }, mark.text,
+      const text = /[.!?]$/.test(mark.text) ? cap(mark.text) : `${cap(mark.text)}.`;
+      return el("p", { class: "cs-play__mark", "data-play-mark": number }, text,
         url ? el("span", {}, " ", el("a", { href: new URL(url, siteRoot).href, text: say(WORDS, "rule_link") })) : null,
         mark.principle ? el("span", { "data-play-markcoach": mark.principle.id }, el("br"),
           el("strong", { text: say(WORDS, "review_coach") }), " ", mark.principle.text,
@@ -677,7 +775,8 @@ function bindTable(box) {
 
   function shareURL() {
     const url = new URL(location.href);
-    url.search = linkQuery(record, g.seat, g.rules, phraseIndex);
+    // The table size as the game was set up: a record may keep it among its rules, or not at all.
+    url.search = linkQuery({ ...record, players: g.players }, g.seat, g.rules, phraseIndex);
     url.hash = "";
     return url.href;
   }
@@ -719,7 +818,7 @@ function bindTable(box) {
   });
 
   function fromAddress() {
-    const link = readLink(new URLSearchParams(location.search), data.phrases);
+    const link = readLink(new URLSearchParams(location.search), data.talk);
     if (!link) return false;
     const { players, seat, rules, dealer, seed, totals, actions } = link;
     // A hand from a link is someone's hand shown again: not added to this device's record.

@@ -357,6 +357,12 @@ def call_table_apply(record: object, action: str, say: object = None, viewer: ob
     return table.apply(record, action, say, cast("int | None", viewer))  # apply checks it
 
 
+# The bots a table uses: the bots' own seats play with TABLE_BOT; the coach's hint to a reader
+# is COACH_BOT's choice, said to the reader (the search bot, which plays the hand out over deals of the unseen cards).
+TABLE_BOT = "baseline"
+COACH_BOT = "search"
+
+
 @_call
 def call_bot_action(record: object, seat: object = None, bot: str = "baseline", seed: object = 0,
                     viewer: object = None) -> BotAction:

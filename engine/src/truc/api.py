@@ -250,6 +250,12 @@ class BotAction:
     details: str | None = field(default=None, metadata=OPTIONAL)
 
 
+# The bots a table uses: the bots' own seats play with TABLE_BOT; the coach's hint to a reader
+# is COACH_BOT's choice, said to the reader (the betting bot, whose reasons give the odds of the hand and what a raise risks).
+TABLE_BOT = "bettor"
+COACH_BOT = "bettor"
+
+
 @_call
 def call_bot_action(record: object, seat: object = None, bot: str = "bettor", seed: object = 0,
                     viewer: object = None) -> BotAction:
@@ -303,16 +309,34 @@ class ReviewMarks:
     marks: list[dict[str, Any]]
     samples: int
     margin: float
+    verdicts: list[dict[str, Any]]
+    open_tricks: int
 
 
 @_call
-def call_review_marks(record: object, seat: int, seed: object = 0) -> ReviewMarks:
+def call_review_marks(record: object, seat: int, seed: object = 0, trick: object = None
+                      ) -> ReviewMarks:
     """For the finished hand ``record``, ``seat``'s cards and answers to bets that clearly
     lowered its side's chance of winning the hand, judged from what it knew then, over sampled
-    deals of the cards it could not see; said to the seat ("your side wins …")."""
+    deals of the cards it could not see; said to the seat ("your side wins …"). ``verdicts``:
+    one per trick ({trick, verdict}: better, best, forced or none); with ``trick`` (a number),
+    that trick alone, so a page asks trick by trick. No trick is solved open
+    (``open_tricks`` 0): every judgement samples the unseen cards."""
     from . import review, table
     from cardgame.seed import check_seed
     check_seed(seed, msg=msg, error=TrucError, none=False)
+    if trick is not None and (type(trick) is not int or trick < 1):
+        raise TrucError(msg("record#cut_trick", value=repr(trick)))
     from .odds import SAMPLES
-    return ReviewMarks(review.review_marks(table.read(record), seat, seed), SAMPLES,
-                       review.MARGIN)
+    marks, verdicts = review.review(table.read(record), seat, seed,
+                                    trick if isinstance(trick, int) else None)
+    return ReviewMarks(marks, SAMPLES, review.MARGIN, verdicts, 0)
+
+
+@_call
+def call_table_cut(record: object, trick: object) -> dict[str, Any]:
+    """The hand ``record`` cut to the start of trick ``trick`` (1 for the first): every action
+    before that trick's first card or bet, to play the hand again from there with the same
+    cards."""
+    from . import table
+    return table.cut(record, trick)

@@ -26,6 +26,15 @@ MARGIN = 0.12  # about 2.5 standard errors of a chance from SAMPLES deals
 
 
 def review_marks(rec: HandRecord, seat: int, seed: object = 0) -> list[dict[str, Any]]:
+    """Every decision of ``seat`` in the hand judged: the marks (see the module's docstring)."""
+    return review(rec, seat, seed)[0]
+
+
+def review(rec: HandRecord, seat: int, seed: object = 0, trick: int | None = None
+           ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The marks and a verdict for each trick (``trick``: that trick alone): {trick, verdict}
+    — ``better`` (a decision there is marked), ``best`` (the seat chose and none is marked),
+    ``forced`` (its only choice was its one card), ``none`` (it made no decision there)."""
     hand = rec.new_hand()
     hand.observation(seat)  # checks the seat
     final = rec.replay()
@@ -33,12 +42,16 @@ def review_marks(rec: HandRecord, seat: int, seed: object = 0) -> list[dict[str,
         raise TrucError(msg("review#over", phase=final.phase))
     tok = hand.pack.tokens
     marks: list[dict[str, Any]] = []
+    chose: dict[int, bool] = {}  # trick -> whether the seat had a real choice there
+    wanted = trick
     for i, text in enumerate(rec.actions):
         p, aid = hand.parse_action(text)
-        if p == seat and hand.phase == PLAY:
+        trick = len(hand.tricks) + 1
+        if p == seat and hand.phase == PLAY and wanted in (None, trick):
             rng = random.Random(f"{seed}/{seat}/{i}")
             mark = None
-            trick = len(hand.tricks) + 1
+            chose[trick] = chose.get(trick, False) or hand.pending is not None or len(
+                set(hand.held[seat])) > 1 or aid >= ACCEPT
             if hand.pending is not None and aid in (ACCEPT, FOLD) or (
                     hand.pending is not None and aid < ACCEPT):
                 mark = _answer(hand, seat, aid, rng, i, trick)
@@ -55,10 +68,14 @@ def review_marks(rec: HandRecord, seat: int, seed: object = 0) -> list[dict[str,
                             "best": chances[best], "samples": SAMPLES, "msg": m}
             if mark is not None:
                 m = mark.pop("msg")
-                mark.update(reason=m.to_json(), text=m.render(viewer=seat))
+                mark.update(reason=m.to_json(), text=m.render(viewer=seat), rule=m.rule)
                 marks.append(mark)
         hand.apply(text, say=rec.says.get(i))
-    return marks
+    tricks = [wanted] if wanted is not None else range(1, len(final.tricks) + 1)
+    verdicts = [{"trick": t, "verdict": "better" if any(m["trick"] == t for m in marks) else
+                 "none" if t not in chose else "best" if chose[t] else "forced"}
+                for t in tricks]
+    return marks, verdicts
 
 
 def _answer(hand: Any, seat: int, aid: int, rng: random.Random, i: int, trick: int

@@ -292,3 +292,23 @@ def apply(record: object, action: object, say: object = None, viewer: object = N
     walk = _Walk(new, v, v)
     return {"record": out, "events": walk.log[seen:], "phase": hand.phase,
             "current_player": hand.current_player}
+
+
+def cut(record: object, trick: object) -> dict[str, Any]:
+    """The record cut to the start of trick ``trick``: every action before the first action of
+    that trick's play, nothing after; the same seed deals the same cards again."""
+    if type(trick) is not int or trick < 1:
+        raise RecordError(msg("record#cut_trick", value=repr(trick)))
+    rec = read(record)
+    hand = rec.new_hand()
+    for i, text in enumerate(rec.actions):
+        if hand.phase == PLAY and not hand.trick and len(hand.tricks) == trick - 1:
+            break
+        hand.apply(text, say=rec.says.get(i))
+    else:
+        if not (hand.phase == PLAY and not hand.trick and len(hand.tricks) == trick - 1):
+            raise RecordError(msg("record#cut_none", value=trick, most=len(hand.tricks)))
+        i = len(rec.actions)
+    out = rec.to_json()
+    out["actions"] = out["actions"][:i]
+    return out

@@ -81,7 +81,12 @@ def play_a_hand(page) -> dict:
         f = focused(page)
         if "playChoice" in f["data"] and seen["phrase"] is None \
                 and page.locator("[data-play-phrase]").count():
-            # The talk: a tschintschar phrase said with the word, chosen by keyboard.
+            # The talk: a tschintschar phrase said with the word, chosen by keyboard, from
+            # those the engine offers at this moment, one <optgroup> for what they tell.
+            seen["offer"] = page.eval_on_selector("[data-play-phrase]", """s => ({
+                moment: s.dataset.moment, loose: s.querySelectorAll(':scope > option').length,
+                groups: [...s.querySelectorAll('optgroup')].map(g =>
+                    [g.label, [...g.querySelectorAll('option')].map(o => o.value)])})""")
             tab_to(page, lambda f: f["name"] == "phrase", back=True)
             page.keyboard.press("ArrowDown")
             seen["phrase"] = page.eval_on_selector("[data-play-phrase]", "s => s.value")
@@ -150,6 +155,12 @@ def numbers(text):
 def check_the_hand(page, seen):
     # Along the way: the talk with a phrase, a refused card with its rule, the coach, undo.
     assert seen["phrase"], "no tschintschar phrase was offered"
+    # the reader speaks first after the deal's first round (the seat before deals), and is
+    # offered the phrases the engine places at that moment, grouped as it groups them
+    offer = seen["offer"]
+    assert offer["moment"] == "after-6-or-12" and offer["loose"] == 1  # "say nothing" alone
+    groups = api.call("phrases", moment=offer["moment"])["groups"]
+    assert offer["groups"] == [[g["title"], [p["text"] for p in g["phrases"]]] for g in groups]
     assert any(seen["phrase"] in line for line in seen["log"])
     text, rule = seen["refused"]
     assert rule in ("play.follow_suit", "play.must_trump", "play.trump_led") and "must" in text

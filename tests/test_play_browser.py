@@ -81,7 +81,23 @@ def play_a_hand(page) -> dict:
         f = focused(page)
         if "playChoice" in f["data"] and seen["phrase"] is None \
                 and page.locator("[data-play-phrase]").count():
-            # The talk: a tschintschar phrase said with the word, chosen by keyboard.
+            # The talk: a tschintschar phrase said with the word, chosen by keyboard, from
+            # those the engine offers at this moment, one <optgroup> for what they tell.
+            seen["offer"] = page.eval_on_selector("[data-play-phrase]", """s => ({
+                moment: s.dataset.moment, loose: s.querySelectorAll(':scope > option').length,
+                groups: [...s.querySelectorAll('optgroup')].map(g =>
+                    [g.label, [...g.querySelectorAll('option')].map(o => o.value)])})""")
+            # The coach at the talk: its question, then the word with a phrase, which is
+            # chosen in the picker and marked there.
+            tab_to(page, lambda f: "playHint" in f["data"])
+            page.keyboard.press("Enter")
+            page.wait_for_function("(t => t && !t.endsWith('…'))(document.querySelector("
+                                   "'[data-play-advice]').textContent)")
+            page.keyboard.press("Enter")
+            page.wait_for_function("document.querySelector('[data-play-advice]').dataset"
+                                   ".playHinted")
+            seen["talk_hint"] = page.eval_on_selector("[data-play-phrase]", """s => [s.value,
+                s.dataset.playHinted, getComputedStyle(s).outlineStyle]""")
             tab_to(page, lambda f: f["name"] == "phrase", back=True)
             page.keyboard.press("ArrowDown")
             seen["phrase"] = page.eval_on_selector("[data-play-phrase]", "s => s.value")
@@ -150,6 +166,17 @@ def numbers(text):
 def check_the_hand(page, seen):
     # Along the way: the talk with a phrase, a refused card with its rule, the coach, undo.
     assert seen["phrase"], "no tschintschar phrase was offered"
+    # the reader speaks first after the deal's first round (the seat before deals), and is
+    # offered the phrases the engine places at that moment, grouped as it groups them
+    offer = seen["offer"]
+    assert offer["moment"] == "after-6-or-12" and offer["loose"] == 1  # "say nothing" alone
+    groups = api.call("phrases", moment=offer["moment"])["groups"]
+    assert offer["groups"] == [[g["title"], [p["text"] for p in g["phrases"]]] for g in groups]
+    # the coach's phrase there (the engine's, for the same deal) is chosen and outlined
+    first = api.call("table_new", seed=DEAL, dealer=3)
+    coach = api.call("bot_action", record=first, seat=0, bot=api.COACH_BOT, seed=0, viewer=0)
+    assert seen["talk_hint"] == [coach["say"]["text"]] * 2 + ["double"], seen["talk_hint"]
+    assert any(coach["say"]["text"] in p for _, ps in offer["groups"] for p in ps)
     assert any(seen["phrase"] in line for line in seen["log"])
     text, rule = seen["refused"]
     assert rule in ("play.follow_suit", "play.must_trump", "play.trump_led") and "must" in text

@@ -69,7 +69,9 @@ class PlayPart(Part):
         """What a player may say or show to the others, each with the meaning the bots read in
         it, in the build's language: the engine's own (its ``phrases`` call, said as written, in
         A-Z order; or its ``signals`` call, recorded by their id), so the reader and the bots
-        give it the same meaning. Each item is {say (what the record holds), text, meaning,
+        give it the same meaning. The page reads what was said by it; what the reader is
+        offered at a decision is the engine's table view's (its ``phrases``: those of that
+        moment, grouped; or its ``signals``). Each item is {say (what the record holds), text, meaning,
         sources}; a game whose engine has neither has no talk."""
         api = self.site.api
         if "phrases" in api.names():

@@ -381,19 +381,26 @@ function bindTable(box) {
       const left = v.scart ? v.scart.length : 0;
       box.append(el("p", { text: say(WORDS, "scart_prompt", { n: left }) }));
     }
-    // The talk offered now: the signals the engine lets the reader make (with any action,
-    // a card too), or the spoken phrases with a word after a round.
+    // The talk offered now, as the engine offers it: the signals it lets the reader make
+    // (with any action, a card too), or the phrases said at this moment of the deal, grouped
+    // by what they tell (v.phrases: the moment and its groups; one <optgroup> a group).
     const signals = v.signals?.length ? v.signals.map((s) => ({ say: s.id, text: s.text, meaning: s.meaning, sources: [] })) : null;
-    const talk = signals || (v.phase === "talk" ? data.talk : []);
+    const groups = signals ? null : (v.phrases?.groups ?? null);
+    const talk = signals || (groups ? groups.flatMap((gr) => gr.phrases) : []);
     if (!others.length && !talk.length) return;
     const heading = v.phase === "talk" || v.phase === "dealer_choice" ? say(WORDS, "word_after_round")
       : v.phase === "call" ? say(WORDS, "call_buob") : v.pending ? say(WORDS, "answer_bet") : say(WORDS, "your_choice");
     const group = el("div", { class: "cs-play__choices", role: "group", "aria-label": heading });
     if (talk.length) {
-      talkSelect = el("select", { name: "phrase", "data-play-phrase": true },
+      // A phrase is recorded as it is said (its Romansh words); a signal by its id.
+      const option = (p) => el("option", { value: p.say ?? p.text, text: `${p.text} — ${p.meaning}${p.sources?.length ? ` (${p.sources.join(", ")})` : ""}` });
+      talkSelect = el("select", { name: "phrase", "data-play-phrase": true, "data-moment": v.phrases?.moment ?? null },
         el("option", { value: "", text: say(WORDS, signals ? "no_signal" : "say_nothing") }),
-        talk.map((p) => el("option", { value: p.say, text: `${p.text} — ${p.meaning}${p.sources?.length ? ` (${p.sources.join(", ")})` : ""}` })));
-      group.append(el("label", { class: "cs-play__phrase" }, say(WORDS, signals ? "add_signal" : "add_phrase"), talkSelect));
+        groups ? groups.map((gr) => el("optgroup", { label: gr.title, "data-topic": gr.topic }, gr.phrases.map(option)))
+          : talk.map(option));
+      group.append(el("label", { class: "cs-play__phrase" }, say(WORDS, signals ? "add_signal" : "add_phrase"),
+        groups ? el("span", { class: "cs-play__moment", text: say(WORDS, "phrases_moment", { moment: v.phrases.moment_text }) }) : null,
+        talkSelect));
     }
     const said = () => (talkSelect && talkSelect.value ? talkSelect.value : null);
     const ordered = [...others].sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
@@ -510,6 +517,7 @@ function bindTable(box) {
     hintDetails = null;
     delete advice.dataset.playHinted;
     for (const b of box.querySelectorAll(".cs-play__card--hint")) b.classList.remove("cs-play__card--hint");
+    for (const b of box.querySelectorAll(".cs-play__phrase--hint")) b.classList.remove("cs-play__phrase--hint");
   }
   $("[data-play-hint]").addEventListener("click", async () => {
     if (busy) return;
@@ -530,6 +538,14 @@ function bindTable(box) {
       // The talk the coach would add: a phrase said aloud, or a signal (a gesture) to the partner.
       const talked = hint.say && data.talk.find((p) => p.say === hint.say.id || p.say === hint.say.text);
       if (hint.say) {
+        // The phrase the coach suggests is one the engine offers now: chosen in the picker
+        // (the reader may change it), and marked as the coach's.
+        const pick = talkSelect && [...talkSelect.options].find((o) => o.value && (o.value === hint.say.text || o.value === hint.say.id));
+        if (pick) {
+          talkSelect.value = pick.value;
+          talkSelect.dataset.playHinted = pick.value;
+          talkSelect.closest("label")?.classList.add("cs-play__phrase--hint");
+        }
         if (!/[.!?”"]$/.test(advice.textContent.trim())) advice.append(".");
         advice.append(" ", talked && !talked.spoken
           ? say(WORDS, "advice_signal", { gesture: talked.text, meaning: talked.meaning })

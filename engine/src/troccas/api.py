@@ -20,7 +20,7 @@ from cardgame.facade import Facade
 from . import counting
 from .cards import N_CARDS, TOKEN, Card, mask_of, parse_ids, ranking_order, sort_ids
 from .deal import PLAYER_COUNTS, SCART_SIZE, check_seed, partner_draw, shuffled_deck
-from .errors import DOMAIN, DuplicateCardError, TroccasError, msg
+from .errors import DOMAIN, DuplicateCardError, OptionError, TroccasError, msg
 from .hand import Hand, play_random
 from .play import NO_SUIT, explain_winner, led_suit, legal_mask, play_verdict, refusal, suit_name
 from .record import HandRecord
@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from .results import GuidedHand
     from .results import (BotAction, CardInfo, CardList, CheckResult, ClausesResult, CountResult,
                           DealResult, EndgameCheck, EndgamePlay, EndgameResult, ExerciseResult,
-                          LegalResult, OptionsResult, PartnersResult, PhrasesResult, PlayCheck,
+                          LegalResult, OptionsResult, PartnersResult, PhraseInfo, PhrasesResult,
+                          PlayCheck,
                           PuzzleResult, RecordResult, ReplayResult, ReviewMarks, SolveResult,
                           TableApply, TableView, WinnerResult)
 
@@ -279,13 +280,40 @@ def call_options() -> OptionsResult:
 
 
 @_call
-def call_phrases() -> PhrasesResult:
+def call_phrases(moment: object = None) -> PhrasesResult:
     """The tschintschar phrases (the engine's game data, troccas/data/tschintschar.json), each
-    with the meaning the bots read in it, in the current language, and its sources."""
+    with the meaning the bots read in it, in the current language, its sources, what it tells
+    and when it is said. With ``moment`` (``after-6-or-12``: the talk after a round before the
+    last; ``after-full-deal``), only the phrases the glossary places at that moment, also
+    grouped by what they tell (troccas.bots.signals.offered)."""
     from .bots import signals
-    from .results import PhraseInfo, PhrasesResult
-    return PhrasesResult([PhraseInfo(p["id"], p["text"], signals.phrase(p["id"])["meaning"],
-                                     list(p["sources"])) for p in signals.data()["phrases"]])
+    if moment is None:
+        from .results import PhrasesResult
+        return PhrasesResult([_phrase_info(p) for p in signals.data()["phrases"]])
+    if moment not in signals.MOMENTS:
+        raise OptionError(msg("talk#moment_unknown", value=repr(moment),
+                              moments=list(signals.MOMENTS)))
+    return _phrases_at(str(moment))
+
+
+def _phrase_info(p: dict[str, Any]) -> PhraseInfo:
+    from .bots import signals
+    from .results import PhraseInfo
+    return PhraseInfo(p["id"], p["text"], signals.phrase(p["id"])["meaning"], list(p["sources"]),
+                      p["topic"], list(p["when"]))
+
+
+def _phrases_at(moment: str) -> PhrasesResult:
+    """The phrases said at ``moment`` (one of troccas.bots.signals.MOMENTS), grouped."""
+    from cardgame.messages import catalogue
+    from .bots import signals
+    from .results import PhraseGroup, PhrasesResult
+    words = catalogue("troccas")
+    groups = [PhraseGroup(topic, words.term(f"phrase_topic.{topic}"),
+                          [_phrase_info(p) for p in items])
+              for topic, items in signals.offered(moment)]
+    return PhrasesResult([p for g in groups for p in g.phrases], moment,
+                         words.term(f"phrase_moment.{moment}"), groups)
 
 
 @_call

@@ -238,16 +238,33 @@ class OptionsResult:
 @dataclass(frozen=True)
 class PhraseInfo:
     """A tschintschar phrase a player may say: its id, the Romansh words, the meaning the bots
-    read in it (in the current language) and the sources of that meaning."""
+    read in it (in the current language), the sources of that meaning, what it tells (the
+    glossary's topic) and the moments of the talk its sources place it at."""
     id: str
     text: str
     meaning: str
     sources: list[str]
+    topic: str
+    when: list[str]
+
+
+@dataclass(frozen=True)
+class PhraseGroup:
+    """The phrases said at one moment that tell the same kind of thing (a topic), with its
+    title in the current language."""
+    topic: str
+    title: str
+    phrases: list[PhraseInfo]
 
 
 @dataclass(frozen=True)
 class PhrasesResult:
+    """Every phrase; or, for a ``moment`` of the talk (troccas.bots.signals.MOMENTS), those
+    said then, also in ``groups`` by what they tell, and the moment in words."""
     phrases: list[PhraseInfo]
+    moment: str | None = field(default=None, metadata=OPTIONAL)
+    moment_text: str | None = field(default=None, metadata=OPTIONAL)
+    groups: list[PhraseGroup] | None = field(default=None, metadata=OPTIONAL)
 
 
 @dataclass(frozen=True)
@@ -304,6 +321,9 @@ class TableView:
     review: list[dict[str, Any]] | None = field(default=None, metadata=OPTIONAL)
     dealt: list[list[Token]] | None = field(default=None, metadata=OPTIONAL)
     scart_cards: list[Token] | None = field(default=None, metadata=OPTIONAL)
+    # At the seat's own talk decision: the phrases it may say with it, those the glossary
+    # places at this moment of the deal, grouped (the call ``phrases`` with that moment).
+    phrases: PhrasesResult | None = field(default=None, metadata=OPTIONAL)
 
 
 @dataclass(frozen=True)

@@ -25,10 +25,10 @@ from .cards import TOKEN
 from .errors import DOMAIN, IllegalActionError, RecordError, msg
 from .hand import Hand
 from .record import HandRecord
-from .tables import DONE, PLAY, THROWN_IN
+from .tables import DEALER_CHOICE, DONE, PLAY, TALK, THROWN_IN
 
 if TYPE_CHECKING:
-    from .results import ReviewMarks, TableApply, TableView
+    from .results import PhrasesResult, ReviewMarks, TableApply, TableView
 
 # The log and the labels name cards with {card:cardname} ("the king of cups"; German
 # {card:cardname_acc}, "den Kelch-König"): the formatters are troccas.cards'.
@@ -227,7 +227,19 @@ def view(record: object, seat: int) -> TableView:
         if result is not None else None,
         review=_review(walk) if over else None,
         dealt=[[TOKEN[c] for c in sorted(d)] for d in hand.dealt] if over else None,
-        scart_cards=[TOKEN[c] for c in hand.scart] if over else None)
+        scart_cards=[TOKEN[c] for c in hand.scart] if over else None,
+        phrases=_phrases_now(hand, seat))
+
+
+def _phrases_now(hand: Hand, seat: int) -> PhrasesResult | None:
+    """At ``seat``'s own talk decision (or the dealer's choice after the full deal), the
+    phrases the glossary places at this moment of the deal, grouped by what they tell; else
+    None (troccas.bots.signals: the moments)."""
+    if hand.current_player != seat or hand.phase not in (TALK, DEALER_CHOICE):
+        return None
+    from .api import _phrases_at
+    from .bots.signals import moment
+    return _phrases_at(moment(hand.round, len(hand.rounds)))
 
 
 def marks(record: object, seat: int, plays: object = None, trick: object = None

@@ -20,9 +20,15 @@ Vocabulary (counts are ``[least, most]``, both included):
 
 Which reading: where the sources read a phrase differently, the glossary puts the claim on one
 meaning — pagat's where its words can be checked, else another source's — and that is the
-reading bots speak and hear. When: a phrase whose sources say it is said after the full deal is
-said by a bot only in the talk after the last round; one said after the first or second round
-only before it; the others at any talk.
+reading bots speak and hear.
+
+When (:func:`moment`, :func:`said_at`): the talk after a round of the deal that is not the last
+is the moment the glossary calls ``after-6-or-12`` (wiki-en's first tournament list: after the
+first or second batch); the talk after the last round, and the dealer's choice that follows
+it, is ``after-full-deal`` (its second list). A phrase is said at a moment when one of its
+sources places it there or says it is said at any pause (``any-time``). The table offers the
+reader exactly those (:func:`offered`, grouped by the glossary's ``topic``: what the phrase
+tells), and a bot says only those.
 
 A bot says, with each talk decision, the most telling phrase whose claim is true of its hand
 and that it has not said yet (:func:`phrase_for`); its partner's search deals the unseen cards
@@ -59,7 +65,7 @@ def _phrase(entry: dict[str, Any]) -> dict[str, Any]:
     return {"id": entry["id"], "text": entry["rm"][0]["text"],
             "forms": [f["text"] for f in entry["rm"]], "meaning": meaning["text"],
             "sources": list(meaning["sources"]), "claim": meaning.get("claim"),
-            "when": sorted({w["phase"] for w in entry["when"]})}
+            "when": sorted({w["phase"] for w in entry["when"]}), "topic": entry["topic"]}
 
 
 def data() -> dict[str, Any]:
@@ -72,6 +78,37 @@ def data() -> dict[str, Any]:
         _DATA = {"phrases": phrases, "by_id": {p["id"]: p for p in phrases},
                  "by_text": {f.casefold(): p for p in phrases for f in p["forms"]}}
     return _DATA
+
+
+# The moments of the talk, as the glossary names them (tschintschar.json's ``when``), in the
+# order of the deal; ``any-time`` places a phrase at both.
+MOMENTS = ("after-6-or-12", "after-full-deal")
+ANY_TIME = "any-time"
+# What a phrase tells, in the glossary's order of its topics (the tschintschar page's).
+TOPICS = ("trumps", "honours", "kings", "courts", "fool", "good-hand", "mediocre-hand",
+          "bad-hand", "deal-on", "choice", "start-play")
+
+
+def moment(rounds_dealt: int, rounds: int) -> str:
+    """The moment of a talk after ``rounds_dealt`` of the deal's ``rounds`` rounds: after the
+    full deal once the last is dealt, else after a batch before it (see the module)."""
+    return MOMENTS[1] if rounds_dealt >= rounds else MOMENTS[0]
+
+
+def said_at(p: dict[str, Any], when: str) -> bool:
+    """Whether phrase ``p`` (an item of ``data()["phrases"]``) is said at the moment
+    ``when``: a source places it there, or says it is said in any pause of the deal."""
+    return when in p["when"] or ANY_TIME in p["when"]
+
+
+def offered(when: str) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The phrases said at the moment ``when``, grouped by what they tell: (topic, phrases)
+    in the glossary's order of topics, each group's phrases in the data's order."""
+    if when not in MOMENTS:
+        raise ValueError(f"no moment of the talk is called {when!r}: {', '.join(MOMENTS)}")
+    said = [p for p in data()["phrases"] if said_at(p, when)]
+    return [(t, [p for p in said if p["topic"] == t]) for t in TOPICS
+            if any(p["topic"] == t for p in said)]
 
 
 def phrase(pid: str) -> dict[str, Any]:
@@ -140,7 +177,7 @@ def phrase_for(view: Seen, aid: int) -> str | None:
     if view.phase not in ("talk", "dealer_choice") or not view.cards:
         return None
     from ..deal import schedule
-    last = view.rounds >= len(schedule(view.n, view.method))
+    when = moment(view.rounds, len(schedule(view.n, view.method)))
     said = {t.casefold() for p, t, _ in view.said if p == view.seat}
     m = measure(view.cards)
     best: tuple[tuple[float, str], str] | None = None
@@ -148,8 +185,7 @@ def phrase_for(view: Seen, aid: int) -> str | None:
         claim = p["claim"]
         if not claim or p["text"].casefold() in said:
             continue
-        when = p["when"]
-        if "any-time" not in when and ("after-full-deal" in when) != last:
+        if not said_at(p, when):
             continue
         if holds(claim, view.cards, m):
             key = (_width(claim), p["id"])

@@ -109,7 +109,7 @@ function bindGuided(box) {
     box2.replaceChildren();
     box2.hidden = false;
     if (!data.counts.length) {
-      // A game that counts no cards (Truc): the engine's own sentences say who won and the
+      // A game that counts no cards: the engine's own sentences say who won and the
       // stake counted (its guided call's "summary").
       box2.append(el("h3", { id: "cs-guided-count", tabindex: "-1", text: say(WORDS, "guided_end_heading") }),
         ...(data.summary || []).map((text) => el("p", { class: "cs-guided__summary", text })));

@@ -108,6 +108,15 @@ function bindGuided(box) {
     const box2 = $("[data-guided-end]");
     box2.replaceChildren();
     box2.hidden = false;
+    if (!data.counts.length) {
+      // A game that counts no cards: the engine's own sentences say who won and the
+      // stake counted (its guided call's "summary").
+      box2.append(el("h3", { id: "cs-guided-count", tabindex: "-1", text: say(WORDS, "guided_end_heading") }),
+        ...(data.summary || []).map((text) => el("p", { class: "cs-guided__summary", text })));
+      box2.append(freeLinks());
+      box2.querySelector("#cs-guided-count").focus();
+      return;
+    }
     const pairs = data.sides.length === 2;
     const sideName = (s) => (s === mine ? say(WORDS, pairs ? "your_side_cap" : "you_cap") : say(WORDS, "other_side_cap"));
     box2.append(el("h3", { id: "cs-guided-count", tabindex: "-1", text: say(WORDS, "the_count") }),
@@ -128,9 +137,13 @@ function bindGuided(box) {
     const how = data.result.scores[mine] > 0 ? "won" : data.result.scores[mine] === 0 ? "even" : "lost";
     const score = data.result.scores[mine];
     box2.append(el("p", { class: "cs-guided__result", text: say(WORDS, `result_side_${how}`, { score: score > 0 ? `+${score}` : `${score}` }) }),
-      el("p", {}, el("a", { class: "md-button md-button--primary", href: data.free_play, "data-guided-free": true }, say(WORDS, "guided_free_play")),
-        " ", el("button", { type: "button", class: "md-button", onclick: () => { at = 0; draw(); } }, say(WORDS, "guided_again"))));
+      freeLinks());
     box2.querySelector("#cs-guided-count").focus();
+  }
+
+  function freeLinks() {
+    return el("p", {}, el("a", { class: "md-button md-button--primary", href: data.free_play, "data-guided-free": true }, say(WORDS, "guided_free_play")),
+      " ", el("button", { type: "button", class: "md-button", onclick: () => { at = 0; draw(); } }, say(WORDS, "guided_again")));
   }
 
   draw();

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .results import GuidedHand
     from .results import (BotAction, CardInfo, CardList, CheckResult, ClausesResult, CountResult,
                           DealResult, EndgameCheck, EndgamePlay, EndgameResult, ExerciseResult,
-                          LegalResult, OptionsResult, PartnersResult, PhraseInfo, PhrasesResult,
+                          LegalResult, OptionsResult, PartnersResult, PhrasesResult,
                           PlayCheck,
                           PuzzleResult, RecordResult, ReplayResult, ReviewMarks, SolveResult,
                           TableApply, TableView, WinnerResult)
@@ -287,33 +287,14 @@ def call_phrases(moment: object = None) -> PhrasesResult:
     last; ``after-full-deal``), only the phrases the glossary places at that moment, also
     grouped by what they tell (troccas.bots.signals.offered)."""
     from .bots import signals
+    from .phrases import phrase_info, phrases_at
     if moment is None:
         from .results import PhrasesResult
-        return PhrasesResult([_phrase_info(p) for p in signals.data()["phrases"]])
+        return PhrasesResult([phrase_info(p) for p in signals.data()["phrases"]])
     if moment not in signals.MOMENTS:
         raise OptionError(msg("talk#moment_unknown", value=repr(moment),
                               moments=list(signals.MOMENTS)))
-    return _phrases_at(str(moment))
-
-
-def _phrase_info(p: dict[str, Any]) -> PhraseInfo:
-    from .bots import signals
-    from .results import PhraseInfo
-    return PhraseInfo(p["id"], p["text"], signals.phrase(p["id"])["meaning"], list(p["sources"]),
-                      p["topic"], list(p["when"]))
-
-
-def _phrases_at(moment: str) -> PhrasesResult:
-    """The phrases said at ``moment`` (one of troccas.bots.signals.MOMENTS), grouped."""
-    from cardgame.messages import catalogue
-    from .bots import signals
-    from .results import PhraseGroup, PhrasesResult
-    words = catalogue("troccas")
-    groups = [PhraseGroup(topic, words.term(f"phrase_topic.{topic}"),
-                          [_phrase_info(p) for p in items])
-              for topic, items in signals.offered(moment)]
-    return PhrasesResult([p for g in groups for p in g.phrases], moment,
-                         words.term(f"phrase_moment.{moment}"), groups)
+    return phrases_at(str(moment))
 
 
 @_call

@@ -237,9 +237,9 @@ def _phrases_now(hand: Hand, seat: int) -> PhrasesResult | None:
     None (troccas.bots.signals: the moments)."""
     if hand.current_player != seat or hand.phase not in (TALK, DEALER_CHOICE):
         return None
-    from .api import _phrases_at
+    from .phrases import phrases_at
     from .bots.signals import moment
-    return _phrases_at(moment(hand.round, len(hand.rounds)))
+    return phrases_at(moment(hand.round, len(hand.rounds)))
 
 
 def marks(record: object, seat: int, plays: object = None, trick: object = None

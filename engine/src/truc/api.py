@@ -340,3 +340,16 @@ def call_table_cut(record: object, trick: object) -> dict[str, Any]:
     cards."""
     from . import table
     return table.cut(record, trick)
+
+
+@_call
+def call_guided() -> "GuidedHand":
+    """The guided first hand (the game's data, ``data/guided.json``, checked at load): each of
+    the reader's steps with the card, bet or answer to make, the idea it shows and the sentence
+    of why (with its rule clause), what the bots did next, and at the end who won the hand and
+    why and the stake counted."""
+    from .guided import guided
+    return guided()
+
+
+from .guided import GuidedHand  # noqa: E402 - the result type, after the calls it types

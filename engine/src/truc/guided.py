@@ -1,0 +1,302 @@
+"""The guided first hand of Truc (issue 29): one fixed hand of four where the reader cuts but
+never deals, and each of the reader's steps shows one idea of the game.
+
+The hand is game data (``data/guided.json``): the dealer, the seed that deals the cards (a Truc
+record's deck comes from its seed) and each seat's three cards, which the engine checks against
+that deal, so the file says what it deals; every action in order, the partner's signal with
+its action; and, for each of the reader's steps, the idea it is meant to show. At load the
+engine replays the script: every action must be legal, and each step's idea must hold on the
+engine's state at that step (:func:`idea`). Data that breaks either is refused in one line
+naming the file and the entry. The sentence of each step is the idea's message filled with the
+position's facts (the cards, the signal, the stakes), said to the reader.
+
+The ideas (source: truc, the Catalan game):
+
+* ``first_trick`` — the cheapest of the reader's cards that takes the first trick (the coach's
+  principle ``first_trick``; rule ``hand.winner``: should a later trick be drawn, the first
+  trick decides).
+* ``signal`` — the reader bets on the strength of a signal the partner made (rule
+  ``signal.partner``): a signal the reader saw, true of the partner's cards, the first trick
+  the reader's side's.
+* ``order`` — the reader leads a card and keeps one of a lower number that ranks above it
+  (rule ``trick.winner``: the order is 3, 2, 1, 12, 11, 10, 7, 6, 5, 4; suits do not count).
+* ``draw_decides`` — the reader accepts a raise because the trick cannot be lost, only drawn,
+  and a draw wins the hand for the side that took the first trick (rule ``hand.winner``).
+
+The hand ends with the engine's verdict on who wins it and why, and the stake counted.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from cardgame.messages import Message
+
+from .errors import msg
+from .hand import ACCEPT, BASE_STAKE, BET, DONE, PLAY, Hand
+from .record import HandRecord, RecordError
+
+DATA = "guided.json"
+IDEAS = ("first_trick", "signal", "order", "draw_decides")
+REQUIRED = IDEAS  # the hand shows each idea at least once
+_KEYS = {"note", "rules", "dealer", "seed", "seat", "deal", "actions", "steps"}
+# The numbers the cards carry (truc: "the 10 called Sota, the 11 Cavall, the 12 Rei").
+_NUMBER = {"S": 10, "C": 11, "R": 12, "D": 12, "V": 11, "A": 1}
+
+
+@dataclass(frozen=True)
+class GuidedStep:
+    """One of the reader's steps, in the shape of every game's guided hand: the action to take
+    (``card`` for a card, ``call`` for a bet or an answer), the idea and its sentence with the
+    rule clause, the position before it (``hand``, ``trick``: [seat, card] pairs) and what
+    happened after it until the reader's next step (``after``: the engine's log sentences;
+    ``trick_after``: the trick as it was completed, if it was; ``winner``: its seat, None when
+    drawn)."""
+    index: int
+    action: str
+    card: str | None
+    call: str | None
+    idea: str
+    rule: str
+    text: str
+    label: str
+    hand: list[str]
+    legal: list[str]
+    trick: list[list[Any]]
+    number: int
+    after: list[str]
+    trick_after: list[list[Any]] | None
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class GuidedHand:
+    """The guided hand seen from the reader's seat: every step, the record it replays (for a
+    download or ``truc replay``), the hand's result, and ``summary``: the engine's sentences at
+    the end, who won the hand and why and the stake counted. ``counts`` is empty: Truc counts
+    no cards (the same shape as Troccas's guided hand, whose counts go group by group)."""
+    seat: int
+    players: int
+    dealer: int
+    sides: list[list[int]]
+    steps: list[GuidedStep]
+    intro: list[str]
+    record: dict[str, Any]
+    result: dict[str, Any]
+    counts: list[Any]
+    summary: list[str]
+
+
+def _number(rank: str) -> int:
+    return _NUMBER.get(rank) or int(rank)
+
+
+def _order(hand: Hand) -> str:
+    return ", ".join(str(_number(r)) for r in hand.pack.ranks)
+
+
+def idea(name: str, hand: Hand, seat: int, aid: int) -> Message | None:
+    """The sentence of idea ``name`` for action ``aid`` of ``seat`` in ``hand`` (the position
+    before it), or None when the idea does not hold there."""
+    from . import principles
+    from .signals import true_of
+    from .table import bet_word, signal_info
+    tok, power = hand.pack.tokens, hand.pack.power
+    team = hand.team_of[seat]
+    results = [t for _, t, _ in hand.tricks]
+    if name == "first_trick":
+        pos = principles.Position(hand, seat)
+        if not principles.holds("first_trick", pos, aid):
+            return None
+        return msg("hand.winner#guided_first_trick", card=tok[aid], top=tok[pos.top_c])
+    if name == "signal":
+        if hand.pending is not None or not aid > BET or results[:1] != [team]:
+            return None
+        seen = [(p, s) for _, p, s in hand.signals if p != seat and hand.sees_signal(seat, p)]
+        if not seen:
+            return None
+        partner, sig = seen[-1]
+        if not true_of(sig, hand.held[partner], hand.pack):
+            return None
+        info = signal_info(sig)
+        return msg("signal.partner#guided", gesture=info["text"], meaning=info["meaning"],
+                   bet=bet_word(hand, aid - BET), stake=hand.stake, next=aid - BET)
+    if name == "order":
+        if aid >= len(tok) or hand.trick:
+            return None
+        kept = [c for c in hand.held[seat] if power[c] > power[aid]
+                and _number(hand.pack.rank_of[c]) < _number(hand.pack.rank_of[aid])]
+        if not kept:
+            return None
+        return msg("trick.winner#guided_order", card=tok[aid], kept=tok[kept[0]],
+                   order=_order(hand))
+    if name == "draw_decides":
+        if hand.pending is None or aid != ACCEPT or not hand.trick:
+            return None
+        top = max(power[c] for _, c in hand.trick)
+        best = [(p, c) for p, c in hand.trick if power[c] == top]
+        if top != max(power) or any(hand.team_of[p] != team for p, _ in best):
+            return None  # the trick could still be lost
+        if hand.hand_verdict(results + [None])[0] != team:
+            return None  # a draw would not win the hand
+        _, stake = hand.pending
+        return msg("hand.winner#guided_draw", top=tok[best[0][1]],
+                   bet=bet_word(hand, stake), next=stake)
+    return None
+
+
+def _bad(where: str, why: Message) -> RecordError:
+    return RecordError(msg("record#guided", file=f"truc/data/{DATA}", entry=where, why=why))
+
+
+def read(data: Any) -> tuple[HandRecord, int, list[str]]:
+    """The guided hand's record, the reader's seat and the idea of each step, checked: the deal
+    is the one the file says, the script replays legally, each step's idea holds, every idea
+    is shown and the hand is played to its end."""
+    if not isinstance(data, dict) or not set(data) <= _KEYS or not {"steps", "deal"} <= set(data):
+        raise _bad("top", msg("record#guided_keys", keys=", ".join(sorted(_KEYS))))
+    try:
+        rec = HandRecord.from_json({"format": "truc-hand", "version": 1, **{
+            k: v for k, v in data.items() if k in ("rules", "dealer", "seed", "actions")}})
+    except RecordError as exc:
+        raise _bad("record", exc.msg or msg("record#object")) from None
+    seat = data.get("seat")
+    n = rec.rules.players
+    if type(seat) is not int or not 0 <= seat < n or seat == rec.dealer:
+        raise _bad("seat", msg("record#guided_seat", value=repr(seat)))
+    steps, deal = data["steps"], data["deal"]
+    if not isinstance(steps, list) or not all(s in IDEAS for s in steps):
+        raise _bad("steps", msg("record#guided_steps", ideas=", ".join(IDEAS)))
+    if not (isinstance(deal, list) and len(deal) == n
+            and all(isinstance(h, list) and all(isinstance(t, str) for t in h) for h in deal)):
+        raise _bad("deal", msg("record#guided_deal_shape", players=n))
+    hand = rec.new_hand()
+    ideas: list[str] = []
+    for i, text in enumerate(rec.actions):
+        where = f"actions[{i}] ({text})"
+        why = hand.explain(text)
+        if why:
+            raise _bad(where, why)
+        say = rec.says.get(i)
+        if say is not None:
+            sv = hand.signal_verdict(hand.current_player, say)
+            if not sv.ok:
+                raise _bad(where, sv.reason)
+        p, aid = hand.parse_action(text)
+        if p == seat and hand.phase == PLAY:
+            k = len(ideas)
+            if k >= len(steps):
+                raise _bad(where, msg("record#guided_missing", step=k))
+            if idea(steps[k], hand, seat, aid) is None:
+                raise _bad(f"steps[{k}] ({text})", msg("record#guided_idea", idea=steps[k]))
+            ideas.append(steps[k])
+        was = hand.phase
+        hand.apply_action(aid, say=say)
+        if was != PLAY and hand.phase == PLAY:  # the cards are dealt: the file's deal?
+            for s in range(n):
+                held = sorted(hand.pack.tokens[c] for c in hand.held[s])
+                if sorted(deal[s]) != held:
+                    raise _bad(f"deal[{s}]", msg("record#guided_deal", seat=s,
+                                                 given=" ".join(deal[s]), held=" ".join(held)))
+    if hand.phase != DONE:
+        raise _bad("actions", msg("record#guided_unfinished", phase=hand.phase))
+    if len(ideas) != len(steps):
+        raise _bad(f"steps[{len(ideas)}]", msg("record#guided_extra", n=len(steps) - len(ideas)))
+    missing = [i for i in REQUIRED if i not in ideas]
+    if missing:
+        raise _bad("steps", msg("record#guided_required", ideas=", ".join(missing)))
+    return rec, seat, ideas
+
+
+_CACHE: dict[str, tuple[HandRecord, int, list[str]]] = {}
+
+
+def load() -> tuple[HandRecord, int, list[str]]:
+    """The game's guided hand (``data/guided.json``), read and checked once."""
+    if DATA not in _CACHE:
+        from importlib import resources
+        text = resources.files("truc").joinpath("data", DATA).read_text(encoding="utf-8")
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise _bad("json", msg("record#guided_json", why=str(exc))) from None
+        _CACHE[DATA] = read(data)
+    return _CACHE[DATA]
+
+
+def _summary(hand: Hand, seat: int) -> list[Message]:
+    """Who won the hand and why (the engine's verdict), and the stake counted, said to
+    ``seat``."""
+    assert hand.result is not None
+    res = hand.result
+    out: list[Message] = []
+    if res["how"] == "tricks":
+        _, why = hand.hand_verdict([t for _, t, _ in hand.tricks])
+        assert why is not None
+        out.append(why)
+    raised = [e["stake"] for e in hand.events if e["type"] == "answer" and e["accept"]
+              and isinstance(e["stake"], int)]
+    from .table import bet_word
+    yours = "_yours" if res["team"] == hand.team_of[seat] else ""
+    if raised:
+        out.append(msg(f"hand.winner#guided_stake{yours}", base=BASE_STAKE, points=res["points"],
+                       team=hand.team_term(res["team"]),
+                       bets=[bet_word(hand, s) for s in raised]))
+    else:
+        out.append(msg(f"hand.winner#guided_stake_base{yours}", points=res["points"],
+                       team=hand.team_term(res["team"])))
+    return out
+
+
+def guided(data: Any = None) -> GuidedHand:
+    """The guided hand (``data``: a parsed guided file instead of the game's own), seen from
+    the reader's seat, each step with its sentence in the current language."""
+    from .table import _sentence, _Walk, legal_choices
+    rec, seat, ideas = read(data) if data is not None else load()
+    walk = _Walk(rec, seat, viewer=seat)
+    hand = rec.new_hand()
+    tok = hand.pack.tokens
+    steps: list[GuidedStep] = []
+    step_at: set[int] = set()
+    for i, text in enumerate(rec.actions):
+        p, aid = hand.parse_action(text)
+        if p == seat and hand.phase == PLAY:
+            why = idea(ideas[len(steps)], hand, seat, aid)
+            assert why is not None  # read() checked it
+            a = hand.action(aid, seat)
+            label = next(c["label"] for c in legal_choices(hand, seat) if c["action"] == text)
+            legal = [tok[c] for c in hand.held[seat]] if hand.pending is None else []
+            steps.append(GuidedStep(
+                index=i, action=text, card=a.arg if a.kind == "play" else None,
+                call=a.arg if a.kind != "play" else None, idea=ideas[len(steps)],
+                rule=why.rule, text=_sentence(why.render(viewer=seat)), label=label,
+                hand=[tok[c] for c in hand.held[seat]], legal=legal,
+                trick=[[q, tok[c]] for q, c in hand.trick], number=len(hand.tricks) + 1,
+                after=[], trick_after=None, winner=None))
+            step_at.add(i)
+        hand.apply_action(aid, say=rec.says.get(i))
+    # What followed each step: the log up to the next step, and the trick it completed.
+    by_index: dict[int, list[str]] = {}
+    intro: list[str] = []
+    current = intro
+    for e in walk.log:  # each action's entries: its signal, then its events
+        if e["index"] in step_at and e["seat"] == seat and e["kind"] != "signal":
+            current = by_index.setdefault(e["index"], [])
+        current.append(e["text"])
+    out = []
+    for st in steps:
+        t = hand.tricks[st.number - 1] if st.number <= len(hand.tricks) else None
+        out.append(GuidedStep(**{**st.__dict__, "after": by_index.get(st.index, [])[1:],
+                                 "trick_after": [[q, tok[c]] for q, c in t[0]] if t else None,
+                                 "winner": (t[2] if t[1] is not None else None) if t else None}))
+    assert hand.result is not None
+    return GuidedHand(seat=seat, players=hand.n, dealer=hand.dealer,
+                      sides=[[p for p in range(hand.n) if hand.team_of[p] == s] for s in (0, 1)],
+                      steps=out, intro=intro, record=rec.to_json(), result=dict(hand.result),
+                      counts=[], summary=[_sentence(m.render(viewer=seat))
+                                          for m in _summary(hand, seat)])
+
+
+__all__ = ["GuidedHand", "GuidedStep", "IDEAS", "REQUIRED", "guided", "idea", "load", "read"]

@@ -406,15 +406,17 @@ function bindTable(box) {
     const ordered = [...others].sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
     const numbered = (grp) => others.filter((c) => c.group === grp && /^\d+$/.test(c.arg));
     const typed = new Set();
+    const cardsNow = v.legal.some((c) => c.kind === "play");
     for (const c of ordered) {
       const many = c.group ? numbered(c.group) : [];
       if (many.length > MANY_BETS && /^\d+$/.test(c.arg)) {
         if (!typed.has(c.group)) { typed.add(c.group); group.append(betNumber(c.group, many, said)); }
         continue;
       }
-      // The answers and the choices are what the moment asks; a bet (with a card or alone)
-      // is offered, not pressed on the reader.
-      const quiet = c.group === "bet" || c.group === "card_bet";
+      // The answers and the choices are what the moment asks; a bet (with a card or alone),
+      // or any choice beside cards the reader may play (the king and the jack together), is
+      // offered, not pressed on the reader: the cards are the move.
+      const quiet = c.group === "bet" || c.group === "card_bet" || cardsNow;
       group.append(el("button", { type: "button", class: `md-button${quiet ? "" : " md-button--primary"}`,
         "data-play-choice": c.action, "data-group": c.group || null,
         onclick: () => act(c.action, said()) }, cap(c.label)));

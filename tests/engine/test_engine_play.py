@@ -220,7 +220,9 @@ INPUT_RULES = {"phase", "api", "players", "options", "record", "record.deck", "r
                "bot",  # the bots' reasons: advice, not rule clauses
                # words the facade's results are given in: names of cards and ranks, the rule
                # options, the sources, the clauses' titles, the tschintschar meanings
-               "rank", "card", "option", "not_option", "source", "clause", "phrase"}
+               "rank", "card", "option", "not_option", "source", "clause", "phrase",
+               # and the phrases' topics and moments, the groups the talk offers them in
+               "phrase_topic", "phrase_moment"}
 
 
 def _catalogued_rules():

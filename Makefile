@@ -2,7 +2,7 @@
 # root (mkdocs.yml, its editions mkdocs.<lang>.yml) and each folder sites/<game>/ (mkdocs.yml).
 #
 #   make serve   set everything up, build site/ and serve it at http://127.0.0.1:8000/
-#   make test    set everything up, run the static checks (make lint), build a test copy of each
+#   make test    set everything up, run the static checks (make lint) while it builds a test copy of each
 #                game's site and run the whole test suite
 #   make lint    the static checks only: ruff, mypy, eslint and the JavaScript tests (node --test)
 #   make build   set everything up and build site/ only
@@ -199,7 +199,15 @@ lint: $(STAMPS)/venv $(STAMPS)/npm
 
 # Without test files in PYTEST_ARGS, pytest runs tests/ (pytest.ini's testpaths); with some,
 # only those.
-test: lint chromium $(SITE_GAMES:%=$(STAMPS)/test-site-%)
+# The static checks run beside the sites' builds (a build keeps one core busy, the checks the
+# other), their report printed after; a failing check still fails the target before pytest.
+test: $(STAMPS)/venv $(STAMPS)/npm chromium
+	@mkdir -p build; rm -f build/lint.log build/lint.rc
+	@( rc=0; $(MAKE) --no-print-directory lint > build/lint.log 2>&1 || rc=$$?; echo $$rc > build/lint.rc ) & \
+	  built=0; $(MAKE) --no-print-directory $(SITE_GAMES:%=$(STAMPS)/test-site-%) || built=$$?; \
+	  wait; cat build/lint.log; \
+	  if [ "$$(cat build/lint.rc)" != 0 ]; then echo "make test: the static checks failed (make lint)"; exit 1; fi; \
+	  if [ "$$built" != 0 ]; then echo "make test: a test site did not build"; exit 1; fi
 	CARDSITE_SITES=$(TEST_SITES) $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Start-up benchmark, on the test site (pre-compiled Python) and on the same site with Pyodide's

@@ -12,6 +12,7 @@ import pytest
 from troccas import api
 
 from a11y_helpers import assert_no_violations, sitemap_paths
+from test_site_browser import off_site
 
 PAGES = sitemap_paths()
 COUNTING = "rules/counting/"
@@ -22,8 +23,10 @@ ENGINE_READY = "document.documentElement.dataset.engine === 'ready'"
 def open_page(page, url, wait_engine=None):
     page.goto(url)
     page.wait_for_load_state("load")
-    if wait_engine and page.evaluate("document.documentElement.dataset.engine") == "loading":
-        wait_engine(page)
+    state = page.evaluate("document.documentElement.dataset.engine")
+    if wait_engine and state == "loading":
+        state = wait_engine(page)
+    return state
 
 
 def page_id(path: str) -> str:
@@ -40,8 +43,16 @@ def test_page_has_no_wcag_violations(path, site_server, page, wait_engine):
     """Each page as the reader sees it once it is usable (engine pages: engine ready)."""
     assert PAGES, "no sitemap.xml in the built site: run `make build`"
     assert DE_PAGES, "no German edition in the built site (de/sitemap.xml): run `make build`"
-    open_page(page, site_server.url_of(path), wait_engine)
+    state = open_page(page, site_server.url_of(path), wait_engine)
     assert_no_violations(page, f"/{path} (light palette)")
+    # The same walk shows that every page loads from the site alone without an error, its
+    # Python (where it has some) started from the site's own files: one visit a page serves
+    # both checks (a walk of its own cost a minute and a half of the suite).
+    assert state in ("idle", "ready"), (path, state)
+    if state == "ready":
+        assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in page.requested_urls), path
+    assert page.console_errors == [], path
+    assert off_site(page.requested_urls) == [], path
 
 
 DARK_PAGES = ["", COUNTING, WORDS, "glossary/trumps/", "glossary/tschintschar/", "glossary/cards/",

@@ -56,21 +56,8 @@ def expected_rows(result: dict) -> list[list[str]]:
     return rows
 
 
-def test_every_page_loads_offline_without_errors(site_server, page, wait_engine):
-    assert len(site_server.pages) >= 8
-    for url in site_server.pages:
-        page.goto(url, wait_until="load")
-        state = page.evaluate(STATE)
-        if state == "loading":
-            state = wait_engine(page)
-        assert state in ("idle", "ready"), url
-    # What a page fetches after its load (the offline copy's files, once) is over before the
-    # last page is left: a failure there would be a console error too. Waiting for that on
-    # every page cost half a second each and found nothing the load had not.
-    page.wait_for_load_state("networkidle")
-    assert page.console_errors == []
-    assert off_site(page.requested_urls) == []
-    assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in page.requested_urls)
+# That every page loads from the site alone, without an error and with its Python started from
+# the site's files, is checked on the axe walk's visit of each page (test_a11y_axe.py).
 
 
 def test_counting_widget_gives_the_engines_answer(site_server, page, wait_engine):

@@ -271,14 +271,33 @@ def browser():
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
-            yield browser
+            yield NoWorkerUnlessAsked(browser)
         finally:
             browser.close()
 
 
+class NoWorkerUnlessAsked:
+    """The browser, whose new contexts keep no service worker unless the test asks for one
+    (``new_context(service_workers="allow")``, or the ``context`` fixture under the
+    ``service_worker`` mark). Every first visit registers the site's worker, which then stores
+    the whole site (28 MB) in that fresh context: measured, that was more than half the CPU of a
+    page visit in the axe walk, spent on something only the offline tests look at."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        options.setdefault("service_workers", "block")
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture
-def context(browser):
-    ctx = browser.new_context()
+def context(browser, request):
+    asked = request.node.get_closest_marker("service_worker") is not None
+    ctx = browser.new_context(service_workers="allow" if asked else "block")
     ctx.set_default_timeout(ENGINE_TIMEOUT_MS)
     # Every answer the pages get from the engine is checked against the engine's JSON Schema
     # (build_tools/static/js/cardsite.js); a mismatch is a console error, which the tests catch.

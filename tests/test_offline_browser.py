@@ -13,11 +13,16 @@ import shutil
 import threading
 from pathlib import Path
 
+import pytest
+
 from troccas import api
 
 ROOT = Path(__file__).resolve().parent.parent
 
 from build_tools import offline  # noqa: E402
+
+# Each test here is about the worker: their contexts keep it (the others' block it).
+pytestmark = pytest.mark.service_worker
 
 from conftest import ENGINE_TIMEOUT_MS, _QuietHandler  # noqa: E402
 
@@ -172,7 +177,7 @@ def test_a_new_build_replaces_the_cache_and_offers_a_reload(site_dir, browser, t
         ("127.0.0.1", _free_port()), functools.partial(_QuietHandler, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    context = browser.new_context()
+    context = browser.new_context(service_workers="allow")
     context.set_default_timeout(ENGINE_TIMEOUT_MS)
     try:
         page = context.new_page()

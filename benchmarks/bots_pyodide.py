@@ -24,23 +24,19 @@ count of answers equal; results also go to benchmarks/results/bots-<time>.json (
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import os
 import random
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine" / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from puzzle_latency import CHROMIUM, CHROMIUM_ARGS, _Quiet, site_url, summary  # noqa: E402
+from browser import built_site, engine_page, find_engine_page, summary  # noqa: E402
 
 TARGET_CPY_MS, TARGET_PYODIDE_MS = 100, 300
 
@@ -136,38 +132,14 @@ def report(where: str, timed: list[tuple[float, Any]], target: int) -> dict[str,
     return res
 
 
-def engine_page(site: Path) -> str:
-    """A page of ``site`` whose engine worker loads: the Play page if the site has one (Truc's
-    is being built), else the puzzles' index, which starts the engine for its checks."""
-    for path in ("play", "puzzles"):
-        if (site / path / "index.html").is_file():
-            return f"/{path}/"
-    raise SystemExit(f"no page of {site} loads the engine")
-
-
 def browser_run(site: Path, batches: list[list[dict[str, Any]]]) -> list[list[Any]]:
-    home = site_url(site)
-    port = urlsplit(home).port or 80
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", port), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    from playwright.sync_api import sync_playwright
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page()
-            path = engine_page(site)
-            print(f"  page: {path}")
-            page.goto(f"http://127.0.0.1:{port}{path}")
-            page.wait_for_function("document.documentElement.dataset.engine === 'ready'",
-                                   timeout=180_000)
-            out = []
-            for items in batches:
-                page.evaluate(TIME_CALLS, items[:1])  # the first call imports the bots
-                out.append(page.evaluate(TIME_CALLS, items))
-            browser.close()
-    finally:
-        server.shutdown()
+    path = find_engine_page(site)
+    print(f"  page: {path}")
+    out = []
+    with engine_page(site, path) as page:
+        for items in batches:
+            page.evaluate(TIME_CALLS, items[:1])  # the first call imports the bots
+            out.append(page.evaluate(TIME_CALLS, items))
     return out
 
 
@@ -190,14 +162,11 @@ def main() -> int:
     for game, (site_arg, records, names) in plan.items():
         batches = [calls(game, records, bot) for bot in names]
         timed_browser: list[list[Any]] = []
-        if not args.no_browser:
-            site = (ROOT / site_arg).resolve()
-            if not (site / "sitemap.xml").is_file():
-                print(f"no built site in {site}: run make .cache/stamps/test-site-{game}")
-                return 2
+        site = None if args.no_browser else built_site(
+            site_arg, f"make .cache/stamps/test-site-{game}")
         print(f"{game}: {len(records)} positions with a choice")
-        if not args.no_browser:
-            timed_browser = browser_run((ROOT / site_arg).resolve(), batches)
+        if site is not None:
+            timed_browser = browser_run(site, batches)
         for i, (bot, items) in enumerate(zip(names, batches)):
             print(f" bot {bot}:")
             cpy = cpython(game, items)

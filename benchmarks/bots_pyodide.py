@@ -5,8 +5,8 @@
 
 Positions are hands cut at a random action where the seat to act has a real choice (more than
 one legal action), drawn from the engines' own random hands (Troccas ``random_hand``; Truc
-hands played by the bettors, sometimes at random). At each, the decision the Play page asks the
-engine for, ``cardsite.call("bot_action", {record, bot, seed, viewer})`` — the message to the
+hands played by the bettors, sometimes at random; benchmarks/positions.py). At each, the
+decision the Play page asks the engine for, ``cardsite.call("bot_action", {record, bot, seed, viewer})`` — the message to the
 site's engine worker, the record replayed, the bot's choice, the answer back — timed in
 Chromium on the game's test site, and the same call in CPython:
 
@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import sys
 import time
 from pathlib import Path
@@ -36,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine" / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+import positions  # noqa: E402
 from browser import built_site, engine_page, find_engine_page, summary  # noqa: E402
 
 TARGET_CPY_MS, TARGET_PYODIDE_MS = 100, 300
@@ -51,43 +51,9 @@ TIME_CALLS = """async (items) => {
 }"""
 
 
-def troccas_positions(n: int, seed: int) -> list[dict[str, Any]]:
-    from troccas import api
-    from troccas.record import HandRecord
-    rng = random.Random(seed)
-    out: list[dict[str, Any]] = []
-    s = 0
-    while len(out) < n:
-        s += 1
-        rec = api.call("random_hand", seed=f"bots-{seed}-{s}")
-        rec["actions"] = rec["actions"][:rng.randrange(len(rec["actions"]))]
-        hand = HandRecord.from_json(rec).replay()
-        if hand.is_terminal() or len(hand.legal_action_ids()) < 2:
-            continue
-        out.append(rec)
-    return out
-
-
 def truc_positions(n: int, seed: int) -> list[dict[str, Any]]:
+    out = [rec for rec, _ in positions.truc(n, seed, "bots")]
     from truc import api
-    from truc.hand import Hand
-    from truc.record import HandRecord
-    from truc import bots
-    rng = random.Random(seed)
-    out: list[dict[str, Any]] = []
-    s = 0
-    bettor, anyone = bots.get_bot("bettor"), bots.get_bot("random")
-    while len(out) < n:
-        s += 1
-        hand = Hand(None, s % 4, seed=f"bots-{seed}-{s}")
-        cut = rng.randrange(1, 12)
-        while not hand.is_terminal() and len(hand.moves) < cut:
-            bot = anyone if rng.random() < 0.2 else bettor
-            c = bot.choose(hand, hand.current_player, random.Random(f"{s}/{len(hand.moves)}"))
-            hand.apply_action(c.aid, say=c.say)
-        if hand.is_terminal() or len(hand.legal_action_ids()) < 2:
-            continue
-        out.append(HandRecord.from_hand(hand, f"bots-{seed}-{s}").to_json())
     assert api.call("table_view", record=out[0], seat=0)  # the table reads them
     return out
 
@@ -154,7 +120,8 @@ def main() -> int:
     print(f"command: .venv/bin/python benchmarks/bots_pyodide.py --positions {args.positions}"
           f" --seed {args.seed}" + (" --no-browser" if args.no_browser else ""))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    plan = {"troccas": (args.troccas_site, troccas_positions(args.positions, args.seed),
+    plan = {"troccas": (args.troccas_site,
+                        [rec for rec, _ in positions.troccas(args.positions, args.seed, "bots")],
                         ("search", "baseline")),
             "truc": (args.truc_site, truc_positions(args.positions, args.seed), ("bettor",))}
     results: dict[str, Any] = {}

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import argparse
 import collections
-import random
+import functools
 import statistics
 import sys
 import time
@@ -43,43 +43,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine" / "src"))
 
-
-def troccas_positions(n: int, seed: int) -> Iterator[tuple[dict[str, Any], Any]]:
-    from troccas import api
-    from troccas.record import HandRecord
-    rng = random.Random(seed)
-    s = 0
-    while n > 0:
-        s += 1
-        rec = api.call("random_hand", seed=f"coach-{seed}-{s}")
-        rec["actions"] = rec["actions"][:rng.randrange(len(rec["actions"]))]
-        hand = HandRecord.from_json(rec).replay()
-        if hand.is_terminal() or len(hand.legal_action_ids()) < 2:
-            continue
-        n -= 1
-        yield rec, hand
-
-
-def truc_positions(n: int, seed: int) -> Iterator[tuple[dict[str, Any], Any]]:
-    from truc import bots
-    from truc.hand import Hand
-    from truc.record import HandRecord
-    rng = random.Random(seed)
-    bettor, anyone = bots.get_bot("bettor"), bots.get_bot("random")
-    s = 0
-    while n > 0:
-        s += 1
-        totals = [11, rng.randrange(11)] if s % 5 == 0 else [0, 0]
-        hand = Hand(None, s % 4, seed=f"coach-{seed}-{s}", totals=totals)
-        cut = rng.randrange(1, 12)
-        while not hand.is_terminal() and len(hand.moves) < cut:
-            bot = anyone if rng.random() < 0.2 else bettor
-            c = bot.choose(hand, hand.current_player, random.Random(f"{s}/{len(hand.moves)}"))
-            hand.apply_action(c.aid, say=c.say)
-        if hand.is_terminal() or len(hand.legal_action_ids()) < 2:
-            continue
-        n -= 1
-        yield HandRecord.from_hand(hand, f"coach-{seed}-{s}").to_json(), hand
+import positions as positions_of  # noqa: E402
 
 
 def troccas_aid(hand: Any, action: str) -> int:
@@ -140,7 +104,7 @@ class Game:
 
 GAMES = {
     "troccas": Game(
-        troccas_api, troccas_positions, troccas_decide, troccas_aid, troccas_holds,
+        troccas_api, functools.partial(positions_of.troccas, tag="coach"), troccas_decide, troccas_aid, troccas_holds,
         coach="search", plain="baseline",
         rule_only=frozenset({"only", "follow_suit", "trump_in", "trump_led", "discard",
                              "lead_any", "after_fool", "fool_any", "talk_any", "scart_any",
@@ -148,7 +112,7 @@ GAMES = {
         choice="card", coach_is="the search bot's card",
         plain_is="the baseline's (rule of thumb) card", coach_alone="search bot"),
     "truc": Game(
-        truc_api, truc_positions, truc_decide, truc_aid, truc_holds,
+        truc_api, functools.partial(positions_of.truc, tag="coach", elevens=True), truc_decide, truc_aid, truc_holds,
         coach="bettor", plain="never_bets",
         rule_only=frozenset({"only", "any_card", "answer_any", "bet_any", "eleven_any", "cut",
                              "deal_three", "deal_one", "choice"}),

@@ -25,20 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine" / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from browser import built_site, engine_page, summary  # noqa: E402
+from browser import built_site, engine_page, summary, time_calls  # noqa: E402
 
 TARGET_MS = 300
-
-TIME_CALLS = """async (items) => {
-  const out = [];
-  for (const [record, seed] of items) {
-    const t0 = performance.now();
-    const r = await window.cardsite.call("bot_action", {record, bot: "search", seed});
-    out.push([performance.now() - t0, r.action]);
-  }
-  return out;
-}"""
-
 
 def workload(n: int, seed: int) -> list:
     """[record, seed, action CPython chooses] for n real search decisions."""
@@ -72,9 +61,10 @@ def main() -> int:
     site = built_site(args.site, "make test (or make .cache/stamps/test-site-troccas)")
     work = workload(args.decisions, args.seed)
     with engine_page(site, "/rules/counting/") as page:
+        calls = [{"record": rec, "bot": "search", "seed": s} for rec, s, _ in work]
         # the first call imports the bots (and the result types): not a decision's cost
-        page.evaluate(TIME_CALLS, [[work[0][0], 0]])
-        timed = page.evaluate(TIME_CALLS, [[rec, s] for rec, s, _ in work])
+        time_calls(page, "bot_action", [{**calls[0], "seed": 0}])
+        timed = [(ms, r["action"]) for ms, r in time_calls(page, "bot_action", calls)]
     same = sum(1 for (_, action), (_, _, want) in zip(timed, work) if action == want)
     res = summary([t for t, _ in timed])
     res["same_as_cpython"] = same

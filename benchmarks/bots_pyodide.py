@@ -36,20 +36,9 @@ sys.path.insert(0, str(ROOT / "engine" / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import positions  # noqa: E402
-from browser import built_site, engine_page, find_engine_page, summary  # noqa: E402
+from browser import built_site, engine_page, find_engine_page, summary, time_calls  # noqa: E402
 
 TARGET_CPY_MS, TARGET_PYODIDE_MS = 100, 300
-
-TIME_CALLS = """async (items) => {
-  const out = [];
-  for (const args of items) {
-    const t0 = performance.now();
-    const r = await window.cardsite.call("bot_action", args);
-    out.push([performance.now() - t0, r]);
-  }
-  return out;
-}"""
-
 
 def truc_positions(n: int, seed: int) -> list[dict[str, Any]]:
     out = [rec for rec, _ in positions.truc(n, seed, "bots")]
@@ -104,8 +93,8 @@ def browser_run(site: Path, batches: list[list[dict[str, Any]]]) -> list[list[An
     out = []
     with engine_page(site, path) as page:
         for items in batches:
-            page.evaluate(TIME_CALLS, items[:1])  # the first call imports the bots
-            out.append(page.evaluate(TIME_CALLS, items))
+            time_calls(page, "bot_action", items[:1])  # the first call imports the bots
+            out.append(time_calls(page, "bot_action", items))
     return out
 
 

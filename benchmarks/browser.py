@@ -34,6 +34,17 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-quic"]
 ENGINE_READY = "document.documentElement.dataset.engine === 'ready'"
 
+# Each call timed in the page, from the message to the site's engine worker to its answer.
+TIME_CALLS = """async ([name, items]) => {
+  const out = [];
+  for (const args of items) {
+    const t0 = performance.now();
+    const r = await window.cardsite.call(name, args);
+    out.push([performance.now() - t0, r]);
+  }
+  return out;
+}"""
+
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     """The site's files with the types a module worker and Pyodide need; no request log."""
@@ -117,6 +128,12 @@ def engine_page(site: Path, path: str, timeout_ms: int = 180_000) -> Iterator[An
         page.goto(base + path.lstrip("/"))
         page.wait_for_function(ENGINE_READY, timeout=timeout_ms)
         yield page
+
+
+def time_calls(page: Any, name: str, items: list[dict[str, Any]]) -> list[tuple[float, Any]]:
+    """``await cardsite.call(name, args)`` in ``page`` for each ``args`` of ``items``, one after
+    another: [(milliseconds, answer)], timed by the page's clock."""
+    return [(ms, r) for ms, r in page.evaluate(TIME_CALLS, [name, items])]
 
 
 def find_engine_page(site: Path, candidates: tuple[str, ...] = ("play", "puzzles")) -> str:

@@ -29,23 +29,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine" / "src"))
 sys.path.insert(0, str(ROOT))
 
-from browser import built_site, engine_page, summary  # noqa: E402
+from browser import built_site, engine_page, summary, time_calls  # noqa: E402
 
 TARGET_MS = 50
 
-TIME_CHECKS = """async (items) => {
-  const out = [];
-  for (const [spec, answer] of items) {
-    const t0 = performance.now();
-    const v = await window.cardsite.call("check", {spec, answer});
-    out.push([performance.now() - t0, v.correct]);
-  }
-  return out;
-}"""
-
-
 def workload(n: int) -> tuple[list, list]:
-    """(first checks on n different puzzles, n repeat checks), as [spec, answer] pairs."""
+    """(first checks on n different puzzles, n repeat checks), as the check call's arguments."""
     from build_tools.puzzles.load import load_puzzles
     from troccas import api
 
@@ -64,14 +53,14 @@ def workload(n: int) -> tuple[list, list]:
                 "card": lambda: "Kc", "card_or_choice": lambda: "owed" if a != "owed" else "none"
                 }[full["answer_type"]]()
 
-    first = [[s, wrong(s)] for s in specs]
+    first = [{"spec": s, "answer": wrong(s)} for s in specs]
     def right(spec):
         full = api.call("puzzle", spec=spec, answer=True)
         if full["kind"] == "scart":  # the answer lists every card allowed: lay away `count`
             return full["answer"][:full["situation"]["count"]]
         return full["answer"]
 
-    repeat = [[s, right(s)] for s in specs[:n]]
+    repeat = [{"spec": s, "answer": right(s)} for s in specs[:n]]
     return first, repeat
 
 
@@ -84,10 +73,10 @@ def main() -> int:
     site = built_site(args.site, "make build (and pass --site site) or make test")
     first, repeat = workload(args.checks)
     with engine_page(site, "/puzzles/buob/", timeout_ms=120_000) as page:
-        page.evaluate("() => window.cardsite.call('check', {spec: {kind: 'winner', seed: 0},"
-                      " answer: 'Kc'})")  # warm the worker's first call
-        t_first = page.evaluate(TIME_CHECKS, first)
-        t_repeat = page.evaluate(TIME_CHECKS, repeat)
+        # warm the worker's first call
+        time_calls(page, "check", [{"spec": {"kind": "winner", "seed": 0}, "answer": "Kc"}])
+        t_first = [(ms, v["correct"]) for ms, v in time_calls(page, "check", first)]
+        t_repeat = [(ms, v["correct"]) for ms, v in time_calls(page, "check", repeat)]
     assert all(ok for _, ok in t_repeat), "a right answer was not accepted"
     res = {"first check": summary([t for t, _ in t_first]),
            "repeat check": summary([t for t, _ in t_repeat])}

@@ -27,20 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine" / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from browser import built_site, engine_page, summary  # noqa: E402
+from browser import built_site, engine_page, summary, time_calls  # noqa: E402
 
 TARGET_MS = 2000
-
-TIME_CALLS = """async (items) => {
-  const out = [];
-  for (const [record, trick, plays] of items) {
-    const t0 = performance.now();
-    const r = await window.cardsite.call("review_marks", {record, seat: 0, trick, plays});
-    out.push([performance.now() - t0, r]);
-  }
-  return out;
-}"""
-
 
 def hands(n: int) -> list[dict]:
     """n finished hands, seat 0 at random, the others the baseline bot."""
@@ -110,9 +99,11 @@ def main() -> int:
     same = len(items)
     if site is not None:
         with engine_page(site, "/play/") as page:
-            page.evaluate(TIME_CALLS, items[-1:])  # the first call imports the review
-            timed = page.evaluate(TIME_CALLS, items)
-        results["pyodide"] = report("Pyodide in Chromium", [(t, r) for t, r in timed])
+            calls = [{"record": rec, "seat": 0, "trick": trick, "plays": plays}
+                     for rec, trick, plays in items]
+            time_calls(page, "review_marks", calls[-1:])  # the first call imports the review
+            timed = time_calls(page, "review_marks", calls)
+        results["pyodide"] = report("Pyodide in Chromium", timed)
         same = sum(1 for (_, got), (_, want) in zip(timed, cpy) if got == want)
         print(f"{same}/{len(items)} answers the same as CPython's")
     out = ROOT / "benchmarks" / "results"

@@ -21,21 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine" / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from browser import built_site, engine_page, summary  # noqa: E402
+from browser import built_site, engine_page, summary, time_calls  # noqa: E402
 from solver import positions  # noqa: E402
 
 TARGET_MS = 250
-
-TIME_CALLS = """async (records) => {
-  const out = [];
-  for (const record of records) {
-    const t0 = performance.now();
-    const r = await window.cardsite.call("solve", {record});
-    out.push([performance.now() - t0, r.values]);
-  }
-  return out;
-}"""
-
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -50,8 +39,9 @@ def main() -> int:
     records = [HandRecord.from_hand(h).to_json() for h in hands if h is not None]  # all reach it
     want = [api.call("solve", record=r)["values"] for r in records]
     with engine_page(site, "/puzzles/endgames/") as page:
-        page.evaluate(TIME_CALLS, records[:1])  # the first call imports the solver
-        timed = page.evaluate(TIME_CALLS, records)
+        calls = [{"record": r} for r in records]
+        time_calls(page, "solve", calls[:1])  # the first call imports the solver
+        timed = [(ms, r["values"]) for ms, r in time_calls(page, "solve", calls)]
     same = sum(1 for (_, got), w in zip(timed, want) if got == w)
     res = summary([t for t, _ in timed])
     print(f"command: .venv/bin/python benchmarks/solver_browser.py --site {args.site}"

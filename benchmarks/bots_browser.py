@@ -29,6 +29,7 @@ from browser import built_site, engine_page, summary, time_calls  # noqa: E402
 
 TARGET_MS = 300
 
+
 def workload(n: int, seed: int) -> list:
     """[record, seed, action CPython chooses] for n real search decisions."""
     from troccas import api

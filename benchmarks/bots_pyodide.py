@@ -40,6 +40,7 @@ from browser import built_site, engine_page, find_engine_page, summary, time_cal
 
 TARGET_CPY_MS, TARGET_PYODIDE_MS = 100, 300
 
+
 def truc_positions(n: int, seed: int) -> list[dict[str, Any]]:
     out = [rec for rec, _ in positions.truc(n, seed, "bots")]
     from truc import api

@@ -33,6 +33,7 @@ from browser import built_site, engine_page, summary, time_calls  # noqa: E402
 
 TARGET_MS = 50
 
+
 def workload(n: int) -> tuple[list, list]:
     """(first checks on n different puzzles, n repeat checks), as the check call's arguments."""
     from build_tools.puzzles.load import load_puzzles

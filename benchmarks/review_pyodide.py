@@ -31,6 +31,7 @@ from browser import built_site, engine_page, summary, time_calls  # noqa: E402
 
 TARGET_MS = 2000
 
+
 def hands(n: int) -> list[dict]:
     """n finished hands, seat 0 at random, the others the baseline bot."""
     from troccas import api

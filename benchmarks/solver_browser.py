@@ -26,6 +26,7 @@ from solver import positions  # noqa: E402
 
 TARGET_MS = 250
 
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--site", default="build/test-sites/troccas")

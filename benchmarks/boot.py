@@ -30,25 +30,18 @@ many Mbit/s down and up, 40 ms latency). Results also go to benchmarks/results/b
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import os
-import re
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
+
+from browser import ENGINE_READY, QuietHandler, chromium, own_port, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 BARE = Path(__file__).resolve().parent / "bare"
 STOCK_PYODIDE = ROOT / "node_modules" / "pyodide"  # the bare page's ?files=stock
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-quic"]
 ENGINE_PAGE = "rules/counting/"
 
 # Records performance.now() (ms since navigation start) when data-engine first becomes "ready".
@@ -103,8 +96,8 @@ SECOND_PAGE = """async () => {
 }"""
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {".mjs": "text/javascript", ".wasm": "application/wasm"}
+class Handler(QuietHandler):
+    """The site, and the bare page at /_bench/ with stock Pyodide at /_bench/pyodide/."""
 
     def translate_path(self, path):
         if path.startswith("/_bench/pyodide/"):
@@ -113,28 +106,6 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             rel = path[len("/_bench/"):].split("?", 1)[0] or "index.html"
             return str(BARE / rel)
         return super().translate_path(path)
-
-    def log_message(self, *args):
-        pass
-
-
-class Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        # A browser context closed mid-download (say, during pyodide.asm.wasm) is not an error.
-        if isinstance(sys.exc_info()[1], ConnectionError):
-            return
-        super().handle_error(request, client_address)
-
-
-def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    sitemap = (site / "sitemap.xml").read_text()
-    home = min(re.findall(r"<loc>(.*?)</loc>", sitemap), key=len)
-    port = urlsplit(home).port  # navigation.instant needs the site_url's port
-    server = Server(("127.0.0.1", port), functools.partial(Handler, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{port}/"
 
 
 def throttle(ctx, page, mbit: float | None) -> None:
@@ -184,7 +155,7 @@ def second_page(browser, base: str) -> tuple[float, int]:
         wasm = []
         page.on("request", lambda r: wasm.append(r.url) if r.url.endswith("pyodide.asm.wasm") else None)
         page.goto(base + ENGINE_PAGE)
-        page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+        page.wait_for_function(ENGINE_READY, timeout=120_000)
         page.evaluate("window.__sameVisit = 1")
         # A reader moves about before following a link; that starts Material (and its instant
         # navigation): overrides/partials/material-loader.html.
@@ -223,9 +194,6 @@ def main() -> int:
     if not (site / "sitemap.xml").is_file():
         raise SystemExit(f"no built site in {site}: run make build")
 
-    from playwright.sync_api import sync_playwright
-
-    server, base = serve(site)
     stdlib = (site / "pyodide" / "python_stdlib.zip").stat().st_size
     results: dict = {"label": args.label, "runs": args.runs, "site": str(site), "stdlib_zip_bytes": stdlib,
                      "line_mbit": args.line, "load_before": os.getloadavg(),
@@ -237,30 +205,26 @@ def main() -> int:
     engine_query = f"engine=1&wheel={wheel}" if wheel else "engine=1"
     targets = [("bare_stock_ms", "_bench/?files=stock"), ("bare_site_ms", "_bench/?files=site"),
                ("bare_engine_ms", f"_bench/?files=site&{engine_query}"), ("engine_ms", ENGINE_PAGE)]
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            cold(browser, base + ENGINE_PAGE)  # warm the OS file cache and the server once
-            for i in range(args.runs):
-                turn = targets[i % 4:] + targets[:i % 4]  # each in turn goes first
-                for key, path in turn:
-                    parts = results["worker_parts"] if key == "engine_ms" else None
-                    results[key].append(cold(browser, base + path, parts, args.line))
-                results["verdict_ms"].append(first_verdict(browser, base, args.line))
-                ms, wasm = (None, 1) if args.line else second_page(browser, base)
-                if wasm != 1:
-                    raise SystemExit(f"the second page downloaded pyodide.asm.wasm again ({wasm}×)")
-                if ms is not None:
-                    results["second_page_ms"].append(ms)
-                print(f"run {i + 1}: bare stock {results['bare_stock_ms'][-1]:.0f} ms, "
-                      f"bare site files {results['bare_site_ms'][-1]:.0f} ms, "
-                      f"bare + engine {results['bare_engine_ms'][-1]:.0f} ms, "
-                      f"engine page {results['engine_ms'][-1]:.0f} ms, "
-                      f"first verdict {results['verdict_ms'][-1]:.0f} ms"
-                      + (f", second page {ms:.0f} ms" if ms is not None else ""), flush=True)
-            browser.close()
-    finally:
-        server.shutdown()
+    # navigation.instant (the second page) needs the site_url's own port
+    with serve(site, port=own_port(site), handler=Handler) as base, chromium() as browser:
+        cold(browser, base + ENGINE_PAGE)  # warm the OS file cache and the server once
+        for i in range(args.runs):
+            turn = targets[i % 4:] + targets[:i % 4]  # each in turn goes first
+            for key, path in turn:
+                parts = results["worker_parts"] if key == "engine_ms" else None
+                results[key].append(cold(browser, base + path, parts, args.line))
+            results["verdict_ms"].append(first_verdict(browser, base, args.line))
+            ms, wasm = (None, 1) if args.line else second_page(browser, base)
+            if wasm != 1:
+                raise SystemExit(f"the second page downloaded pyodide.asm.wasm again ({wasm}×)")
+            if ms is not None:
+                results["second_page_ms"].append(ms)
+            print(f"run {i + 1}: bare stock {results['bare_stock_ms'][-1]:.0f} ms, "
+                  f"bare site files {results['bare_site_ms'][-1]:.0f} ms, "
+                  f"bare + engine {results['bare_engine_ms'][-1]:.0f} ms, "
+                  f"engine page {results['engine_ms'][-1]:.0f} ms, "
+                  f"first verdict {results['verdict_ms'][-1]:.0f} ms"
+                  + (f", second page {ms:.0f} ms" if ms is not None else ""), flush=True)
     results["load_after"] = os.getloadavg()
 
     keys = ("engine_ms", "bare_site_ms", "bare_engine_ms", "bare_stock_ms", "verdict_ms") + \

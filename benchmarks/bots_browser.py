@@ -2,8 +2,8 @@
 
     .venv/bin/python benchmarks/bots_browser.py [--site build/test-sites/troccas] [--decisions 60]
 
-Serves the built site on the port of its site_url (as benchmarks/puzzle_latency.py does), opens
-a page in Chromium, waits for ``<html data-engine="ready">``, then times ``await
+Serves the built site (benchmarks/browser.py, as every browser benchmark), opens a page in
+Chromium, waits for ``<html data-engine="ready">``, then times ``await
 cardsite.call("bot_action", {record, bot: "search", seed})`` in the page — postMessage to the
 site's engine worker, the record replayed, the search, the answer back — for ``--decisions``
 real decisions (a card to play with more than one legal card) taken from hands four search bots
@@ -15,33 +15,19 @@ p95 <= 300 ms). Results also go to benchmarks/results/bots-browser-<time>.json (
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import random
 import sys
-import threading
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine" / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from puzzle_latency import CHROMIUM, CHROMIUM_ARGS, _Quiet, site_url, summary  # noqa: E402
+from browser import built_site, engine_page, summary, time_calls  # noqa: E402
 
 TARGET_MS = 300
-
-TIME_CALLS = """async (items) => {
-  const out = [];
-  for (const [record, seed] of items) {
-    const t0 = performance.now();
-    const r = await window.cardsite.call("bot_action", {record, bot: "search", seed});
-    out.push([performance.now() - t0, r.action]);
-  }
-  return out;
-}"""
 
 
 def workload(n: int, seed: int) -> list:
@@ -73,30 +59,13 @@ def main() -> int:
     ap.add_argument("--decisions", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    site = (ROOT / args.site).resolve()
-    if not (site / "sitemap.xml").is_file():
-        print(f"no built site in {site}: run make test (or make .cache/stamps/test-site-troccas)")
-        return 2
-    home = site_url(site)
-    port = urlsplit(home).port or 80
+    site = built_site(args.site, "make test (or make .cache/stamps/test-site-troccas)")
     work = workload(args.decisions, args.seed)
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", port), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    from playwright.sync_api import sync_playwright
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{port}/rules/counting/")
-            page.wait_for_function("document.documentElement.dataset.engine === 'ready'",
-                                   timeout=180_000)
-            # the first call imports the bots (and the result types): not a decision's cost
-            page.evaluate(TIME_CALLS, [[work[0][0], 0]])
-            timed = page.evaluate(TIME_CALLS, [[rec, s] for rec, s, _ in work])
-            browser.close()
-    finally:
-        server.shutdown()
+    with engine_page(site, "/rules/counting/") as page:
+        calls = [{"record": rec, "bot": "search", "seed": s} for rec, s, _ in work]
+        # the first call imports the bots (and the result types): not a decision's cost
+        time_calls(page, "bot_action", [{**calls[0], "seed": 0}])
+        timed = [(ms, r["action"]) for ms, r in time_calls(page, "bot_action", calls)]
     same = sum(1 for (_, action), (_, _, want) in zip(timed, work) if action == want)
     res = summary([t for t, _ in timed])
     res["same_as_cpython"] = same

@@ -5,8 +5,8 @@
 
 Positions are hands cut at a random action where the seat to act has a real choice (more than
 one legal action), drawn from the engines' own random hands (Troccas ``random_hand``; Truc
-hands played by the bettors, sometimes at random). At each, the decision the Play page asks the
-engine for, ``cardsite.call("bot_action", {record, bot, seed, viewer})`` — the message to the
+hands played by the bettors, sometimes at random; benchmarks/positions.py). At each, the
+decision the Play page asks the engine for, ``cardsite.call("bot_action", {record, bot, seed, viewer})`` — the message to the
 site's engine worker, the record replayed, the bot's choice, the answer back — timed in
 Chromium on the game's test site, and the same call in CPython:
 
@@ -24,74 +24,26 @@ count of answers equal; results also go to benchmarks/results/bots-<time>.json (
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import os
-import random
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine" / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from puzzle_latency import CHROMIUM, CHROMIUM_ARGS, _Quiet, site_url, summary  # noqa: E402
+import positions  # noqa: E402
+from browser import built_site, engine_page, find_engine_page, summary, time_calls  # noqa: E402
 
 TARGET_CPY_MS, TARGET_PYODIDE_MS = 100, 300
 
-TIME_CALLS = """async (items) => {
-  const out = [];
-  for (const args of items) {
-    const t0 = performance.now();
-    const r = await window.cardsite.call("bot_action", args);
-    out.push([performance.now() - t0, r]);
-  }
-  return out;
-}"""
-
-
-def troccas_positions(n: int, seed: int) -> list[dict[str, Any]]:
-    from troccas import api
-    from troccas.record import HandRecord
-    rng = random.Random(seed)
-    out: list[dict[str, Any]] = []
-    s = 0
-    while len(out) < n:
-        s += 1
-        rec = api.call("random_hand", seed=f"bots-{seed}-{s}")
-        rec["actions"] = rec["actions"][:rng.randrange(len(rec["actions"]))]
-        hand = HandRecord.from_json(rec).replay()
-        if hand.is_terminal() or len(hand.legal_action_ids()) < 2:
-            continue
-        out.append(rec)
-    return out
-
 
 def truc_positions(n: int, seed: int) -> list[dict[str, Any]]:
+    out = [rec for rec, _ in positions.truc(n, seed, "bots")]
     from truc import api
-    from truc.hand import Hand
-    from truc.record import HandRecord
-    from truc import bots
-    rng = random.Random(seed)
-    out: list[dict[str, Any]] = []
-    s = 0
-    bettor, anyone = bots.get_bot("bettor"), bots.get_bot("random")
-    while len(out) < n:
-        s += 1
-        hand = Hand(None, s % 4, seed=f"bots-{seed}-{s}")
-        cut = rng.randrange(1, 12)
-        while not hand.is_terminal() and len(hand.moves) < cut:
-            bot = anyone if rng.random() < 0.2 else bettor
-            c = bot.choose(hand, hand.current_player, random.Random(f"{s}/{len(hand.moves)}"))
-            hand.apply_action(c.aid, say=c.say)
-        if hand.is_terminal() or len(hand.legal_action_ids()) < 2:
-            continue
-        out.append(HandRecord.from_hand(hand, f"bots-{seed}-{s}").to_json())
     assert api.call("table_view", record=out[0], seat=0)  # the table reads them
     return out
 
@@ -136,38 +88,14 @@ def report(where: str, timed: list[tuple[float, Any]], target: int) -> dict[str,
     return res
 
 
-def engine_page(site: Path) -> str:
-    """A page of ``site`` whose engine worker loads: the Play page if the site has one (Truc's
-    is being built), else the puzzles' index, which starts the engine for its checks."""
-    for path in ("play", "puzzles"):
-        if (site / path / "index.html").is_file():
-            return f"/{path}/"
-    raise SystemExit(f"no page of {site} loads the engine")
-
-
 def browser_run(site: Path, batches: list[list[dict[str, Any]]]) -> list[list[Any]]:
-    home = site_url(site)
-    port = urlsplit(home).port or 80
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", port), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    from playwright.sync_api import sync_playwright
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page()
-            path = engine_page(site)
-            print(f"  page: {path}")
-            page.goto(f"http://127.0.0.1:{port}{path}")
-            page.wait_for_function("document.documentElement.dataset.engine === 'ready'",
-                                   timeout=180_000)
-            out = []
-            for items in batches:
-                page.evaluate(TIME_CALLS, items[:1])  # the first call imports the bots
-                out.append(page.evaluate(TIME_CALLS, items))
-            browser.close()
-    finally:
-        server.shutdown()
+    path = find_engine_page(site)
+    print(f"  page: {path}")
+    out = []
+    with engine_page(site, path) as page:
+        for items in batches:
+            time_calls(page, "bot_action", items[:1])  # the first call imports the bots
+            out.append(time_calls(page, "bot_action", items))
     return out
 
 
@@ -182,7 +110,8 @@ def main() -> int:
     print(f"command: .venv/bin/python benchmarks/bots_pyodide.py --positions {args.positions}"
           f" --seed {args.seed}" + (" --no-browser" if args.no_browser else ""))
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    plan = {"troccas": (args.troccas_site, troccas_positions(args.positions, args.seed),
+    plan = {"troccas": (args.troccas_site,
+                        [rec for rec, _ in positions.troccas(args.positions, args.seed, "bots")],
                         ("search", "baseline")),
             "truc": (args.truc_site, truc_positions(args.positions, args.seed), ("bettor",))}
     results: dict[str, Any] = {}
@@ -190,14 +119,11 @@ def main() -> int:
     for game, (site_arg, records, names) in plan.items():
         batches = [calls(game, records, bot) for bot in names]
         timed_browser: list[list[Any]] = []
-        if not args.no_browser:
-            site = (ROOT / site_arg).resolve()
-            if not (site / "sitemap.xml").is_file():
-                print(f"no built site in {site}: run make .cache/stamps/test-site-{game}")
-                return 2
+        site = None if args.no_browser else built_site(
+            site_arg, f"make .cache/stamps/test-site-{game}")
         print(f"{game}: {len(records)} positions with a choice")
-        if not args.no_browser:
-            timed_browser = browser_run((ROOT / site_arg).resolve(), batches)
+        if site is not None:
+            timed_browser = browser_run(site, batches)
         for i, (bot, items) in enumerate(zip(names, batches)):
             print(f" bot {bot}:")
             cpy = cpython(game, items)

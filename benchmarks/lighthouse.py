@@ -18,25 +18,21 @@ benchmarks/results/lighthouse-<time>/ (git-ignored) as JSON. Exits 1 when a scor
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
 import io
-import http.server
 import json
 import os
 import subprocess
 import sys
-import threading
 import time
-import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from browser import CHROMIUM, CHROMIUM_ARGS, QuietHandler, serve, sitemap
+
 ROOT = Path(__file__).resolve().parent.parent
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
-CHROMIUM = "/usr/bin/chromium"
-CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+CHROME_FLAGS = ["--headless=new", *CHROMIUM_ARGS]
 CATEGORIES = [("performance", "Performance"), ("accessibility", "Accessibility"),
               ("best-practices", "Best practices"), ("seo", "SEO")]
 # One page of each kind: (kind, path in the site). The first existing path of each kind is used.
@@ -55,17 +51,12 @@ COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt",
                 ".webmanifest", ".map"}
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
+class _Handler(QuietHandler):
     """A static server as a host would run one: gzip for text, wasm and JSON (when the browser
     asks for it), and a cache lifetime, so Lighthouse measures the site, not a toy server."""
-    extensions_map = {".mjs": "text/javascript", ".wasm": "application/wasm",
-                      ".whl": "application/zip", ".js": "text/javascript",
-                      ".json": "application/json", ".svg": "image/svg+xml",
-                      ".webmanifest": "application/manifest+json"}
+    extensions_map = {**QuietHandler.extensions_map, ".json": "application/json",
+                      ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json"}
     _gz: dict = {}
-
-    def log_message(self, format, *args):  # noqa: A002
-        pass
 
     def end_headers(self):
         self.send_header("Cache-Control", "public, max-age=3600")
@@ -95,8 +86,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 def site_pages(site: Path) -> tuple[str, list[str]]:
-    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
-    locs = [(e.text or "").strip() for e in ET.parse(site / "sitemap.xml").getroot().findall("s:url/s:loc", ns)]
+    locs = sitemap(site)
     home = min(locs, key=len)
     return home, [urlsplit(u).path.lstrip("/") for u in locs]
 
@@ -156,18 +146,14 @@ def main() -> int:
             print(f"no edition {prefix} in {site}", file=sys.stderr)
             return 2
         paths = [p.removeprefix(prefix) for p in site_pages(site / prefix)[1]]
-    handler = functools.partial(_Handler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{port}/{prefix}"
 
     stamp = time.strftime("%Y%m%d-%H%M%S")
     outdir = ROOT / "benchmarks" / "results" / f"lighthouse-{stamp}"
     outdir.mkdir(parents=True, exist_ok=True)
     only = set(args.only.split(",")) if args.only else None
     rows, details = [], []
-    try:
+    with serve(site, port=port, handler=_Handler) as root:
+        base = root + prefix
         for kind, candidates in KINDS:
             if only and not any(kind.startswith(o) for o in only):
                 continue
@@ -184,9 +170,6 @@ def main() -> int:
                 if lost:
                     details.append(f"  /{prefix}{path} {title}: " + "; ".join(lost))
             print(f"  measured /{prefix}{path}", file=sys.stderr, flush=True)
-    finally:
-        server.shutdown()
-        server.server_close()
 
     head = ["Kind", "Page"] + [t for _, t in CATEGORIES]
     table = [head] + [[k, p] + ["—" if s is None else str(s) for s in sc] for k, p, sc in rows]

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/puzzle_latency.py [--site build/test-sites/troccas] [--checks 100]
 
-Serves the built site on the port of its site_url, opens the buob puzzle page in Debian's
+Serves the built site (benchmarks/browser.py), opens the buob puzzle page in Debian's
 Chromium, waits for ``<html data-engine="ready">``, then times ``await cardsite.call("check",
 {spec, answer})`` in the page (postMessage to the engine's worker, the engine's check, the
 answer back) for:
@@ -20,51 +20,22 @@ the command. Results also go to benchmarks/results/puzzle-latency-<time>.json (g
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
-import statistics
 import sys
-import threading
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-quic"]
+sys.path.insert(0, str(ROOT / "engine" / "src"))
+sys.path.insert(0, str(ROOT))
+
+from browser import built_site, engine_page, summary, time_calls  # noqa: E402
+
 TARGET_MS = 50
-
-TIME_CHECKS = """async (items) => {
-  const out = [];
-  for (const [spec, answer] of items) {
-    const t0 = performance.now();
-    const v = await window.cardsite.call("check", {spec, answer});
-    out.push([performance.now() - t0, v.correct]);
-  }
-  return out;
-}"""
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {".mjs": "text/javascript", ".wasm": "application/wasm",
-                      ".whl": "application/zip", ".js": "text/javascript"}
-
-    def log_message(self, *args):
-        pass
-
-
-def site_url(site: Path) -> str:
-    import xml.etree.ElementTree as ET
-    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
-    locs = [(e.text or "").strip() for e in ET.parse(site / "sitemap.xml").getroot().findall("s:url/s:loc", ns)]
-    return min(locs, key=len)
 
 
 def workload(n: int) -> tuple[list, list]:
-    """(first checks on n different puzzles, n repeat checks), as [spec, answer] pairs."""
+    """(first checks on n different puzzles, n repeat checks), as the check call's arguments."""
     from build_tools.puzzles.load import load_puzzles
     from troccas import api
 
@@ -83,22 +54,15 @@ def workload(n: int) -> tuple[list, list]:
                 "card": lambda: "Kc", "card_or_choice": lambda: "owed" if a != "owed" else "none"
                 }[full["answer_type"]]()
 
-    first = [[s, wrong(s)] for s in specs]
+    first = [{"spec": s, "answer": wrong(s)} for s in specs]
     def right(spec):
         full = api.call("puzzle", spec=spec, answer=True)
         if full["kind"] == "scart":  # the answer lists every card allowed: lay away `count`
             return full["answer"][:full["situation"]["count"]]
         return full["answer"]
 
-    repeat = [[s, right(s)] for s in specs[:n]]
+    repeat = [{"spec": s, "answer": right(s)} for s in specs[:n]]
     return first, repeat
-
-
-def summary(ms: list[float]) -> dict:
-    ordered = sorted(ms)
-    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * len(ordered))) - 1)]
-    return {"n": len(ms), "median": round(statistics.median(ms), 2), "p95": round(p95, 2),
-            "max": round(max(ms), 2)}
 
 
 def main() -> int:
@@ -107,31 +71,13 @@ def main() -> int:
                     " build/test-sites/troccas; make build builds site)")
     ap.add_argument("--checks", type=int, default=100)
     args = ap.parse_args()
-    site = (ROOT / args.site).resolve()
-    if not (site / "sitemap.xml").is_file():
-        print(f"no built site in {site}: run make build (and pass --site site) or make test")
-        return 2
-    home = site_url(site)
-    port = urlsplit(home).port or 80
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", port), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    site = built_site(args.site, "make build (and pass --site site) or make test")
     first, repeat = workload(args.checks)
-    from playwright.sync_api import sync_playwright
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{port}/puzzles/buob/")
-            page.wait_for_function("document.documentElement.dataset.engine === 'ready'",
-                                   timeout=120_000)
-            page.evaluate("() => window.cardsite.call('check', {spec: {kind: 'winner', seed: 0},"
-                          " answer: 'Kc'})")  # warm the worker's first call
-            t_first = page.evaluate(TIME_CHECKS, first)
-            t_repeat = page.evaluate(TIME_CHECKS, repeat)
-            browser.close()
-    finally:
-        server.shutdown()
+    with engine_page(site, "/puzzles/buob/", timeout_ms=120_000) as page:
+        # warm the worker's first call
+        time_calls(page, "check", [{"spec": {"kind": "winner", "seed": 0}, "answer": "Kc"}])
+        t_first = [(ms, v["correct"]) for ms, v in time_calls(page, "check", first)]
+        t_repeat = [(ms, v["correct"]) for ms, v in time_calls(page, "check", repeat)]
     assert all(ok for _, ok in t_repeat), "a right answer was not accepted"
     res = {"first check": summary([t for t, _ in t_first]),
            "repeat check": summary([t for t, _ in t_repeat])}

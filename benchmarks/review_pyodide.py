@@ -17,33 +17,19 @@ Pyodide). Results also go to benchmarks/results/review-<time>.json (git-ignored)
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import os
 import sys
-import threading
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine" / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from puzzle_latency import CHROMIUM, CHROMIUM_ARGS, _Quiet, site_url, summary  # noqa: E402
+from browser import built_site, engine_page, summary, time_calls  # noqa: E402
 
 TARGET_MS = 2000
-
-TIME_CALLS = """async (items) => {
-  const out = [];
-  for (const [record, trick, plays] of items) {
-    const t0 = performance.now();
-    const r = await window.cardsite.call("review_marks", {record, seat: 0, trick, plays});
-    out.push([performance.now() - t0, r]);
-  }
-  return out;
-}"""
 
 
 def hands(n: int) -> list[dict]:
@@ -93,6 +79,8 @@ def main() -> int:
     args = ap.parse_args()
     from troccas import api
     from troccas.review import PLAYS
+    site = None if args.no_browser else built_site(
+        args.site, "make test (or make .cache/stamps/test-site-troccas)")
     records = hands(args.hands)
     items = []
     for rec in records:
@@ -110,30 +98,13 @@ def main() -> int:
         cpy.append(((time.perf_counter() - t0) * 1000, r))
     results = {"cpython": report("CPython", cpy)}
     same = len(items)
-    if not args.no_browser:
-        site = (ROOT / args.site).resolve()
-        if not (site / "sitemap.xml").is_file():
-            print(f"no built site in {site}: run make test (or make .cache/stamps/test-site-troccas)")
-            return 2
-        home = site_url(site)
-        port = urlsplit(home).port or 80
-        server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", port), functools.partial(_Quiet, directory=str(site)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        from playwright.sync_api import sync_playwright
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                page = browser.new_page()
-                page.goto(f"http://127.0.0.1:{port}/play/")
-                page.wait_for_function("document.documentElement.dataset.engine === 'ready'",
-                                       timeout=180_000)
-                page.evaluate(TIME_CALLS, items[-1:])  # the first call imports the review
-                timed = page.evaluate(TIME_CALLS, items)
-                browser.close()
-        finally:
-            server.shutdown()
-        results["pyodide"] = report("Pyodide in Chromium", [(t, r) for t, r in timed])
+    if site is not None:
+        with engine_page(site, "/play/") as page:
+            calls = [{"record": rec, "seat": 0, "trick": trick, "plays": plays}
+                     for rec, trick, plays in items]
+            time_calls(page, "review_marks", calls[-1:])  # the first call imports the review
+            timed = time_calls(page, "review_marks", calls)
+        results["pyodide"] = report("Pyodide in Chromium", timed)
         same = sum(1 for (_, got), (_, want) in zip(timed, cpy) if got == want)
         print(f"{same}/{len(items)} answers the same as CPython's")
     out = ROOT / "benchmarks" / "results"

@@ -5,7 +5,7 @@
 
 The positions of benchmarks/solver.py (deals from 1000 played by the baseline bots to N tricks
 from the end), each as the hand's record up to that moment. Serves the built site, opens a page
-in Chromium, waits for ``<html data-engine="ready">`` and times ``await cardsite.call("solve",
+in Chromium (benchmarks/browser.py), waits for ``<html data-engine="ready">`` and times ``await cardsite.call("solve",
 {record})`` in the page: the message to the site's engine worker, the record replayed, the
 solve, the answer back. Each answer must be CPython's. Prints median, 95th percentile and max
 in ms (target at 6 tricks: p95 <= 250 ms).
@@ -14,31 +14,17 @@ in ms (target at 6 tricks: p95 <= 250 ms).
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import sys
-import threading
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine" / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from puzzle_latency import CHROMIUM, CHROMIUM_ARGS, _Quiet, site_url, summary  # noqa: E402
+from browser import built_site, engine_page, summary, time_calls  # noqa: E402
 from solver import positions  # noqa: E402
 
 TARGET_MS = 250
-
-TIME_CALLS = """async (records) => {
-  const out = [];
-  for (const record of records) {
-    const t0 = performance.now();
-    const r = await window.cardsite.call("solve", {record});
-    out.push([performance.now() - t0, r.values]);
-  }
-  return out;
-}"""
 
 
 def main() -> int:
@@ -49,31 +35,14 @@ def main() -> int:
     args = ap.parse_args()
     from troccas import api, endgames
     from troccas.record import HandRecord
-    site = (ROOT / args.site).resolve()
-    if not (site / "sitemap.xml").is_file():
-        print(f"no built site in {site}: run make test (or make .cache/stamps/test-site-troccas)")
-        return 2
+    site = built_site(args.site, "make test (or make .cache/stamps/test-site-troccas)")
     hands = [endgames.deal_to(d, args.tricks) for d in positions(args.tricks, args.positions)]
     records = [HandRecord.from_hand(h).to_json() for h in hands if h is not None]  # all reach it
     want = [api.call("solve", record=r)["values"] for r in records]
-    home = site_url(site)
-    port = urlsplit(home).port or 80
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", port), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    from playwright.sync_api import sync_playwright
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{port}/puzzles/endgames/")
-            page.wait_for_function("document.documentElement.dataset.engine === 'ready'",
-                                   timeout=180_000)
-            page.evaluate(TIME_CALLS, records[:1])  # the first call imports the solver
-            timed = page.evaluate(TIME_CALLS, records)
-            browser.close()
-    finally:
-        server.shutdown()
+    with engine_page(site, "/puzzles/endgames/") as page:
+        calls = [{"record": r} for r in records]
+        time_calls(page, "solve", calls[:1])  # the first call imports the solver
+        timed = [(ms, r["values"]) for ms, r in time_calls(page, "solve", calls)]
     same = sum(1 for (_, got), w in zip(timed, want) if got == w)
     res = summary([t for t, _ in timed])
     print(f"command: .venv/bin/python benchmarks/solver_browser.py --site {args.site}"

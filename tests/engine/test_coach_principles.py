@@ -15,7 +15,7 @@ import pytest
 
 from troccas import api
 from troccas.bots import principles
-from troccas.cards import FOOL, N_CARDS, POINTS, TOKEN, parse_id
+from troccas.cards import FOOL, N_CARDS, POINTS, SUIT_OF, TOKEN, parse_id
 from troccas.record import HandRecord
 from troccas.rules import CLAUSES
 
@@ -57,6 +57,11 @@ def check_on_the_trick_rule(pid: str, hand, seat: int, card: int) -> None:
     led_real = [t for t in trick if t != "Fool"]
     if pid == "only":
         assert legal == [tok]
+    if pid == "lead_winner":  # no card of its suit the seat has not seen beats it
+        seen = set(hand.cards_of(seat)) | {c for t in hand.finished_tricks for c in t.cards}
+        for c in range(N_CARDS):
+            if c not in seen and c != card and SUIT_OF[c] == SUIT_OF[card]:
+                assert _winner([tok, TOKEN[c]]) == tok, (pid, tok, TOKEN[c])
     if not led_real or card == FOOL:
         return
     best = _winner(trick)
@@ -113,7 +118,8 @@ def test_every_hint_names_a_true_principle_marks_a_legal_card_and_keeps_figures_
         seen.add(pid)
     # the positions reach the principles that matter to a beginner
     # (following suit with no better reason is now said as holding back or giving little)
-    assert {"win_cheaply", "duck", "give_little", "lead_king", "smear"} <= seen, seen
+    assert {"win_cheaply", "duck", "give_little", "hold_back", "lead_winner", "lead_king",
+            "smear"} <= seen, seen
 
 
 def test_the_question_asked_first_never_names_the_card_it_asks_for():

@@ -127,7 +127,7 @@ def _mean(xs: list[float]) -> float:
 SAID_BY: dict[str, tuple[str, ...]] = {
     "fool_safe": ("fool_save", "fool_early", "fool_any"),
     "win_trick": ("xxi", "win_round", "win_cheaply", "win_sure", "win_now", "top_trump",
-                  "lead_king"),
+                  "lead_king", "lead_winner"),
     "smear": ("smear",),
     "lose_cheaply": ("duck_round", "duck", "hold_back", "give_little", "partner_low",
                      "fool_save"),
@@ -311,9 +311,15 @@ def _said(mark: dict[str, Any], hand: Hand, seat: int, played: int, number: int,
     """A mark put in words: the coach's principle for the better card as a hint would have said
     it then (from what the seat could see), the one the measured fact points to where it holds
     (:data:`SAID_BY`), inside the mark's one sentence; the figures apart, in ``details``."""
-    from .bots.principles import explain, position
-    said = mark.pop("said")
-    why = explain(position(hand, seat), said, prefer=SAID_BY[mark["measured"]["fact"]])
+    from .bots.principles import RULES_ONLY, explain, position
+    pos = position(hand, seat)
+    prefer = SAID_BY[mark["measured"]["fact"]]
+    # Equivalent better cards (played out as one): the one of which the coach says most, the
+    # principle the fact points to first, then any that says more than the rules.
+    said, why = min(((a, explain(pos, a, prefer=prefer)) for a in mark["better"]),
+                    key=lambda aw: (aw[1].principle not in prefer,
+                                    aw[1].principle in RULES_ONLY, aw[0] != mark["said"]))
+    mark.pop("said")
     m, details = _mark_messages(mark, played, why.reason)
     mark["better"] = [_token(a) for a in mark["better"]]
     mark.update(trick=number, card=card, said=_token(said), rule=why.clause, msg=m.to_json(),

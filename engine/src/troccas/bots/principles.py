@@ -333,6 +333,17 @@ def _top_trump(pos: Position, a: int) -> Params | None:
     return {"card": _card(a), "alone": out < 0}
 
 
+def _lead_winner(pos: Position, a: int) -> Params | None:
+    """A lead of a plain suit's card that no card of the suit still out can beat: only a trump
+    from a player void of the suit takes the trick from it."""
+    if a >= N_CARDS or a == FOOL or pos.trick_c or SUIT_OF[a] >= TRUMP:
+        return None
+    out = _top_out(SUIT_OF[a], pos.known)
+    if out >= 0 and STRENGTH[a] < STRENGTH[out]:
+        return None
+    return {"card": _card(a), "suit": SUITS[SUIT_OF[a]]}
+
+
 def _lead_low(pos: Position, a: int) -> Params | None:
     if a >= N_CARDS or pos.trick_c or not _is_numeral(a):
         return None
@@ -458,6 +469,7 @@ PRINCIPLES: tuple[Principle, ...] = (
     Principle("give_little", "count", _PLAY, _give_little, "ask_give_little"),
     Principle("lead_king", "buob.first_lead", _PLAY, _lead_king, "ask_lead_king"),
     Principle("top_trump", "ranking", _PLAY, _top_trump, "ask_top_trump"),
+    Principle("lead_winner", "trick.winner", _PLAY, _lead_winner, "ask_lead_winner"),
     Principle("lead_low", "play.follow_suit", _PLAY, _lead_low, "ask_lead"),
     Principle("lead_any", "play.follow_suit", _PLAY, _lead_any, "ask_lead"),
     Principle("after_fool", "play.fool_lead", _PLAY, _after_fool, "ask_lead"),
@@ -479,6 +491,9 @@ PRINCIPLES: tuple[Principle, ...] = (
     Principle("choice", "deal.method", (), _choice, ""),
 )
 BY_ID = {p.id: p for p in PRINCIPLES}
+# Principles that say what the rules allow of a card, not why this card among those allowed.
+RULES_ONLY = frozenset({"only", "follow_suit", "trump_in", "trump_led", "discard", "lead_any",
+                        "after_fool", "fool_any", "talk_any", "scart_any", "call_any", "choice"})
 
 
 def _clause(p: Principle, pos: Position) -> str:

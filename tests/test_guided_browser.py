@@ -53,7 +53,11 @@ def play_marked(page, box, guided):
     for i, step in enumerate(guided["steps"]):
         marked = box.locator("[data-guided-mark='true']")
         marked.wait_for()
-        assert box.locator("[data-guided-why]").get_attribute("data-guided-idea") == step["idea"]
+        why = box.locator("[data-guided-why]")
+        assert why.get_attribute("data-guided-idea") == step["idea"]
+        # the engine's sentence, and at a lead the coach's principle that says why this card
+        assert step["text"] in why.text_content(), i
+        assert why.get_attribute("data-guided-principle") == step.get("principle"), i
         if step["card"]:
             assert marked.get_attribute("data-card") == step["card"], i
         for part in ("[data-guided-trick]", "[data-guided-hand]", "[data-guided-why]"):

@@ -236,10 +236,14 @@ def check_the_review(page, record):
         page.locator("[data-play-marks] button", has_text=f"Trick {m['trick']}").click()
         shown = page.locator(f"[data-play-mark='{m['trick']}']").inner_text()
         assert m["text"] in shown, shown
-        # and the coach's principle for the better card, in the words a hint would have used
-        assert m["principle"]["text"] in shown, shown
-        assert page.get_attribute(f"[data-play-mark='{m['trick']}'] [data-play-markcoach]",
+        # one sentence in the coach's words: the principle for the better card, in the words
+        # a hint would have used, inside it; the figures only behind the details toggle
+        assert m["principle"]["text"] in shown and m["details"] not in shown, shown
+        assert page.get_attribute(f"[data-play-mark='{m['trick']}']",
                                   "data-play-markcoach") == m["principle"]["id"]
+        details = page.locator(f"[data-play-markdetails='{m['trick']}']")
+        assert details.get_attribute("open") is None
+        assert m["details"] in details.text_content()
     first = review["verdicts"][0]
     for _ in range(30):  # back to the first trick
         if page.locator("[data-play-prev]").is_disabled():

@@ -15,7 +15,7 @@ import pytest
 
 from troccas import api
 from troccas.bots import principles
-from troccas.cards import FOOL, N_CARDS, POINTS, TOKEN, parse_id
+from troccas.cards import FOOL, N_CARDS, POINTS, SUIT_OF, TOKEN, parse_id
 from troccas.record import HandRecord
 from troccas.rules import CLAUSES
 
@@ -57,6 +57,11 @@ def check_on_the_trick_rule(pid: str, hand, seat: int, card: int) -> None:
     led_real = [t for t in trick if t != "Fool"]
     if pid == "only":
         assert legal == [tok]
+    if pid == "lead_winner":  # no card of its suit the seat has not seen beats it
+        seen = set(hand.cards_of(seat)) | {c for t in hand.finished_tricks for c in t.cards}
+        for c in range(N_CARDS):
+            if c not in seen and c != card and SUIT_OF[c] == SUIT_OF[card]:
+                assert _winner([tok, TOKEN[c]]) == tok, (pid, tok, TOKEN[c])
     if not led_real or card == FOOL:
         return
     best = _winner(trick)
@@ -70,6 +75,14 @@ def check_on_the_trick_rule(pid: str, hand, seat: int, card: int) -> None:
                 assert _winner(trick + [tok, t]) == t, (pid, trick, tok, t)
     if pid in ("duck", "duck_round"):
         assert not wins and tok == min(legal, key=lambda t: (POINTS[parse_id(t)], t != tok))
+    if pid in ("hold_back", "give_little"):
+        # the other side keeps the trick; held back, a card of the seat's would have taken it
+        at = hand.trick_players[trick.index(best)]
+        assert hand.side_of[at] != hand.side_of[seat] and _winner(trick + [tok]) == best
+        under = [t for t in legal if t != "Fool" and t not in wins]
+        assert POINTS[card] == min(POINTS[parse_id(t)] for t in under)
+        if pid == "hold_back":
+            assert wins
     if pid in ("smear", "partner_low"):
         at = hand.trick_players[trick.index(best)]
         assert at != seat and hand.side_of[at] == hand.side_of[seat]
@@ -104,7 +117,9 @@ def test_every_hint_names_a_true_principle_marks_a_legal_card_and_keeps_figures_
         assert "{" not in r["text"] and "{" not in (r.get("question") or "")
         seen.add(pid)
     # the positions reach the principles that matter to a beginner
-    assert {"win_cheaply", "duck", "follow_suit", "lead_king", "smear"} <= seen, seen
+    # (following suit with no better reason is now said as holding back or giving little)
+    assert {"win_cheaply", "duck", "give_little", "hold_back", "lead_winner", "lead_king",
+            "smear"} <= seen, seen
 
 
 def test_the_question_asked_first_never_names_the_card_it_asks_for():

@@ -130,3 +130,45 @@ def test_guided_bad_data_is_one_line_naming_the_file_and_entry(change, entry):
         read(data)
     text = str(err.value)
     assert "\n" not in text and text.startswith("troccas/data/guided.json: ") and entry in text
+
+
+def test_guided_each_lead_says_why_this_card_by_a_principle_true_of_the_position():
+    """At a lead any card may be played: the step names the coach's principle for the card
+    (troccas.bots.principles), whose own state test holds of it there and that is more than
+    "any card may lead", and its sentence names the card; each principle is also checked on
+    the position by other engine calls than its own test (the winner and legal calls)."""
+    from troccas.bots.principles import holds, position
+    steps = iter(api.call("guided")["steps"])
+    leads = 0
+    for hand, action, _idea in walk():
+        step = next(steps)
+        if hand.trick_cards or action.kind != "play":
+            assert "principle" not in step
+            continue
+        leads += 1
+        card, pid = parse_id(action.arg), step["principle"]
+        held = hand.cards_of(DATA["seat"])
+        assert holds(pid, position(hand, DATA["seat"]), card), step
+        assert pid not in ("lead_any", "choice"), step
+        if pid == "lead_low":  # every other card of the suit in the hand beats it
+            same = [c for c in held if SUIT_OF[c] == SUIT_OF[card] and c != card]
+            for t in _tokens(same):
+                assert api.call("winner", cards=[t, action.arg])["winner"] == t
+        elif pid == "top_trump":  # no trump above it is in another hand
+            gone = {c for t in hand.finished_tricks for c in t.cards} | set(held)
+            assert SUIT_OF[card] == TRUMP
+            assert all(c in gone for c in range(len(TOKEN)) if SUIT_OF[c] == TRUMP
+                       and c not in (FOOL, card) and api.call("winner", cards=[action.arg, TOKEN[c]])
+                       ["winner"] == TOKEN[c])
+        elif pid == "lead_king":
+            assert RANK_OF[card] == KING and not hand.suits_led >> SUIT_OF[card] & 1
+        else:
+            assert pid == "only" and api.call("legal", hand=_tokens(held), trick=[])["legal"] \
+                == [action.arg]
+        # the sentence names the card it gives the reason for
+        name = api.call("parse", cards=action.arg)["cards"][0]["name"]
+        assert name.lower() in step["text"].lower(), step
+        if pid != "only" and step["idea"] == "lead":
+            assert "any card may be played" in step["text"]
+    assert leads >= 5
+

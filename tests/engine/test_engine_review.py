@@ -5,18 +5,22 @@ and the cut record dealing the same cards."""
 from __future__ import annotations
 
 import functools
+import re
 
 import pytest
 
 from troccas import api
 from troccas.bots import base
-from troccas.cards import POINTS, parse_id
+from cardgame.messages import set_language
+from troccas.cards import POINTS, TOKEN, parse_id
 from troccas.errors import TroccasError
 from troccas.hand import Hand
 from troccas.record import HandRecord
 from troccas.review import MIN_SAMPLES, OPEN_TRICKS
 from troccas.solver import tricks_left
 
+# A figure of the playouts, as the coach's tests read it: none in a mark's sentence.
+FIGURE = re.compile(r"[+\u2212-]\d|\d\.\d|\d+ deals\b|\bplayed out\b|solver", re.I)
 # A small budget: MIN_SAMPLES deals a trick, the rule being tested and not the default's noise.
 CHEAP = 500
 
@@ -80,8 +84,11 @@ def test_review_gives_every_trick_of_the_hand_a_verdict(players, seed):
             assert v["samples"] >= MIN_SAMPLES
     assert {v["method"] for v in out["verdicts"]} >= {"sampled"}
     for m in out["marks"]:
-        assert m["card"] not in m["better"] and m["lost"] > 0 and m["why"]["rule"] == m["rule"]
-        assert m["why"]["text"] in m["text"]
+        assert m["card"] not in m["better"] and m["lost"] > 0 and m["said"] in m["better"]
+        # one sentence, in the coach's words: the principle said of the better card is the
+        # mark's reason and rule; the figures stay in the details
+        assert m["principle"]["text"] in m["text"] and m["principle"]["rule"] == m["rule"]
+        assert not FIGURE.search(m["text"]) and re.search(r"\d", m["details"]), m
 
 
 def test_a_queen_thrown_under_the_other_sides_king_is_marked_with_a_low_card_and_why():
@@ -89,7 +96,8 @@ def test_a_queen_thrown_under_the_other_sides_king_is_marked_with_a_low_card_and
     leads the king of swords, bots 2 and 3 follow, and seat 0, with the queen and three low
     swords, cannot take the trick. Throwing the queen gives the other side 4 card points a low
     sword would not (and the queen would be the top sword left): marked, a low sword better,
-    and the why is the points given to the other side in this trick."""
+    and the why, measured as the points given to the other side in this trick, is said as the
+    coach's "give little": the fewest points on a trick the other side is winning."""
     hand = Hand(4, 3, seed=14)
     while not (len(hand.finished_tricks) == 2 and len(hand.trick_cards) == 3):
         choice, _ = base.decide(hand, None, "baseline", 14)
@@ -104,9 +112,15 @@ def test_a_queen_thrown_under_the_other_sides_king_is_marked_with_a_low_card_and
     (mark,) = out["marks"]
     assert mark["samples"] >= MIN_SAMPLES and mark["lost"] >= 1
     assert mark["better"] and all(POINTS[parse_id(c)] == 1 for c in mark["better"])
-    assert mark["why"]["fact"] == "lose_cheaply" and mark["rule"] == "count"
-    assert mark["why"]["msg"]["params"]["n"] == 3  # the queen's 4 points less a low card's 1
-    assert "the queen of swords" in mark["text"] and "fewer card points" in mark["text"]
+    assert mark["measured"] == {"fact": "lose_cheaply", "n": 3}  # the queen's 4 less a 1
+    # Not the duck (a lower sword than the six is in the hand): the coach's "give little",
+    # the card points the other side takes, on the rule clause that counts them.
+    assert mark["principle"]["id"] == "give_little" and mark["rule"] == "count"
+    assert mark["said"] in mark["better"]
+    said = api.call("parse", cards=mark["said"])["cards"][0]["name"]
+    assert "the queen of swords" in mark["text"] and said in mark["text"]
+    assert "Give little:" in mark["text"], mark["text"]
+    assert str(mark["samples"]) in mark["details"] and "deals" in mark["details"]
     # The same record, the same deals: the browser's marks are these.
     assert api.call("review_marks", record=rec, seat=0, trick=3) == out
 
@@ -147,23 +161,57 @@ def test_a_review_outside_the_hand_or_its_budget_is_refused_in_one_line(args, wo
 
 
 
-def test_a_review_mark_speaks_the_coachs_words_for_the_better_card():
-    """A mark names the coach's principle for the better card, from what the seat saw then:
-    the principle's own state test holds of that card in that position, so the review and a
-    hint there would say the same thing."""
+def test_a_review_mark_is_one_sentence_naming_the_better_card_and_a_true_principle_of_it():
+    """A mark says the better card and why in the coach's words (troccas.bots.principles), from
+    what the seat saw then: the principle's own state test holds of the card it speaks of in
+    that position, the sentence names that card and the card played, the principle is the one
+    the measured fact points to wherever one of those holds (review.SAID_BY), and the figures
+    (points, deals) are in the details only."""
     from troccas.bots.principles import holds, position
-    rec = _loose(4, 2)
-    marks = api.call("review_marks", record=rec, seat=0, plays=CHEAP)["marks"]
+    from troccas.review import SAID_BY
+    seen = 0
+    for players, seed in [(4, 2), (3, 1)]:
+        rec = _loose(players, seed)
+        marks = api.call("review_marks", record=rec, seat=0, plays=CHEAP)["marks"]
+        hr = HandRecord.from_json(rec)
+        for m in marks:
+            hand = hr.new_hand()
+            for action in hr.actions:
+                if action.player == 0 and hand.phase == "play" \
+                        and action.kind in ("play", "kingjack") \
+                        and len(hand.finished_tricks) + 1 == m["trick"]:
+                    break
+                hand.apply(action)
+            said = parse_id(m["said"]) if m["said"] in TOKEN else None
+            if said is None:  # the king and the jack together: an action, not a card
+                said = next(a.id for a in hand.legal_actions() if a.kind == "kingjack")
+            assert said in hand.legal_action_ids()
+            pos = position(hand, 0)
+            assert holds(m["principle"]["id"], pos, said), m
+            preferred = [p for p in SAID_BY[m["measured"]["fact"]] if holds(p, pos, said)]
+            if preferred:
+                assert m["principle"]["id"] in preferred, m
+            for t in {m["card"], m["said"]} & set(TOKEN):
+                name = api.call("parse", cards=t)["cards"][0]["name"]
+                assert name.lower() in m["text"].lower(), (name, m["text"])
+            assert m["text"].count(m["principle"]["text"]) == 1
+            assert not FIGURE.search(m["text"]), m["text"]
+            seen += 1
+    assert seen
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_review_mark_and_its_details_are_said_in_every_language(lang):
+    """The mark's sentence and figures come from the engine's catalogue of the reader's
+    language, with real plurals (one card point, two card points)."""
+    set_language(lang)
+    try:
+        marks = api.call("review_marks", record=_loose(4, 2), seat=0, plays=CHEAP)["marks"]
+    finally:
+        set_language("en")
     assert marks
-    hr = HandRecord.from_json(rec)
     for m in marks:
-        hand = hr.new_hand()
-        for action in hr.actions:
-            if action.player == 0 and hand.phase == "play" and action.kind in ("play", "kingjack") \
-                    and len(hand.finished_tricks) + 1 == m["trick"]:
-                break
-            hand.apply(action)
-        better = parse_id(m["better"][0])
-        assert better in hand.legal_action_ids()
-        assert holds(m["principle"]["id"], position(hand, 0), better), m
-        assert m["principle"]["text"] and m["principle"]["rule"]
+        assert "{" not in m["text"] and "{" not in m["details"]
+        word = {"en": "card point", "de": "Kartenpunkt"}[lang]
+        n = m["details_msg"]["params"]["n"]
+        assert re.search(rf"\b{n} (?:more )?{word}{'' if n == 1 else '(s|e)'}\b", m["details"]), m

@@ -67,6 +67,9 @@ function bindGuided(box) {
     if (link) why.append(link);
     why.dataset.guidedIdea = st.idea;
     why.dataset.guidedRuleId = st.rule;
+    // A lead's reason is the coach's principle for the card (the engine names it).
+    if (st.principle) why.dataset.guidedPrinciple = st.principle;
+    else delete why.dataset.guidedPrinciple;
     const act = $("[data-guided-act]");
     act.replaceChildren();
     if (st.call) {

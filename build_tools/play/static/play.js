@@ -733,18 +733,18 @@ function bindTable(box) {
   }
 
   // The verdict on the reader's card in one trick: the engine's sentence for a mark (the better
-  // card and why, with a link to the rule that makes it so), else a word on how it stands.
+  // card and why, in the coach's words, with a link to the rule that makes it so; the figures
+  // it was measured by in a <details>, as a hint's), else a word on how it stands.
   function verdictLine(number, verdict, mark) {
     if (mark) {
       const url = mark.rule && CLAUSE_URLS[mark.rule];
-      // The coach's principle for the better card, as a hint would have said it then.
-      const coachUrl = mark.principle && mark.principle.rule && CLAUSE_URLS[mark.principle.rule];
       const text = /[.!?]$/.test(mark.text) ? cap(mark.text) : `${cap(mark.text)}.`;
-      return el("p", { class: "cs-play__mark", "data-play-mark": number }, text,
-        url ? el("span", {}, " ", el("a", { href: new URL(url, siteRoot).href, text: say(WORDS, "rule_link") })) : null,
-        mark.principle ? el("span", { "data-play-markcoach": mark.principle.id }, el("br"),
-          el("strong", { text: say(WORDS, "review_coach") }), " ", mark.principle.text,
-          coachUrl ? el("span", {}, " ", el("a", { href: new URL(coachUrl, siteRoot).href, text: say(WORDS, "rule_link") })) : null) : null);
+      const line = el("p", { class: "cs-play__mark", "data-play-mark": number,
+        ...(mark.principle ? { "data-play-markcoach": mark.principle.id } : {}) }, text,
+      url ? el("span", {}, " ", el("a", { href: new URL(url, siteRoot).href, text: say(WORDS, "rule_link") })) : null);
+      if (!mark.details) return line;
+      return el("div", {}, line, el("details", { class: "cs-play__hintdetails", "data-play-markdetails": number },
+        el("summary", { text: say(WORDS, "review_details") }), el("p", { text: mark.details })));
     }
     if (!verdict) return el("p", { "data-play-verdict": "pending", text: say(WORDS, "verdict_pending") });
     if (verdict.verdict === "none") return null;

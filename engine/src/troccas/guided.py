@@ -24,12 +24,14 @@ Ideas, in the order a step is classified (the first that holds):
 * ``trump_led`` — trumps were led and the reader follows with one (``play.trump_led``).
 * ``follow`` — the reader follows the plain suit led (``play.follow_suit``).
 * ``free`` — neither the suit led nor a trump: any card (``play.must_trump#free``).
-* ``lead`` — the reader leads (``play.turn``).
+* ``lead`` — the reader leads (``play.turn``). Any card may lead, so the sentence says why this
+  one in the coach's words: the first of the coach's principles true of it from what the
+  reader sees (:func:`lead_principle`, troccas.bots.principles), as a hint there would.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 import json
 
 from cardgame.messages import Message
@@ -42,6 +44,9 @@ from .play import SUIT_CODE
 from .record import HandRecord
 from .results import GuidedHand, GuidedStep
 from .tables import _JACK, _KING, CALL, DONE, PLAY
+
+if TYPE_CHECKING:
+    from .bots.principles import Explanation
 
 DATA = "guided.json"
 IDEAS = ("buob_call", "buob_void", "buob_lead", "fool", "round_order", "trump", "trump_led", "follow", "free",
@@ -57,6 +62,15 @@ def _card_of(action: Action) -> int | None:
         return None
     from .cards import parse_id
     return parse_id(action.arg)
+
+
+def lead_principle(hand: Hand, card: int) -> Explanation | None:
+    """The coach's reason for leading ``card`` (the current player's, to an empty trick or after
+    the Fool), or None when the card is not a lead."""
+    from .bots.principles import explain, position
+    if hand.phase != PLAY or hand.led >= 0 and hand.trick_cards:
+        return None
+    return explain(position(hand, hand.current_player), card)
 
 
 def idea_of(hand: Hand, action: Action) -> tuple[str, Message]:
@@ -81,7 +95,11 @@ def idea_of(hand: Hand, action: Action) -> tuple[str, Message]:
             return "buob_lead", msg("buob.first_lead#guided", card=TOKEN[c], suit=SUIT_CODE[s])
         if c == FOOL:
             return "fool", msg("play.fool#guided_lead", card=TOKEN[c])
-        return "lead", msg("play.turn#guided_lead", card=TOKEN[c])
+        if len(hand.legal_cards()) == 1:
+            return "lead", msg("play.turn#guided_last", card=TOKEN[c])
+        why = lead_principle(hand, c)
+        assert why is not None
+        return "lead", msg("play.turn#guided_lead", why=why.reason)
     if c == FOOL:
         return "fool", msg("play.fool#guided", card=TOKEN[c], suit=SUIT_CODE[led])
     if led in ROUND_SUITS and s == led and RANK_OF[c] < 10:
@@ -190,6 +208,7 @@ def guided(data: Any = None) -> GuidedHand:
         aid = hand.legal_action_ids()[[str(a) for a in hand.legal_actions()].index(str(action))]
         if action.player == seat and hand.phase in (PLAY, CALL):
             idea, why = idea_of(hand, action)
+            lead = lead_principle(hand, aid) if action.kind == "play" else None
             before = [[p, TOKEN[c]] for p, c in hand.trick]
             number = len(hand.finished_tricks) + 1
             legal = [TOKEN[c] for c in hand.legal_cards()] if hand.phase == PLAY else []
@@ -198,7 +217,8 @@ def guided(data: Any = None) -> GuidedHand:
                 index=i, action=str(action), card=action.arg if action.kind == "play" else None,
                 call=action.arg if action.kind == "call" else None, idea=idea, rule=why.rule,
                 text=_sentence(why.render(viewer=seat)), label=_label(action), hand=held, legal=legal, trick=before,
-                number=number, after=[], trick_after=None, winner=None))
+                number=number, after=[], trick_after=None, winner=None,
+                principle=lead.principle if lead else None))
         hand.apply_action(aid)
     # What followed each step: the log up to the next step, and the trick it completed.
     done = rec.replay()
@@ -218,4 +238,4 @@ def guided(data: Any = None) -> GuidedHand:
 
 
 __all__ = ["DOMAIN", "GuidedHand", "GuidedStep", "IDEAS", "REQUIRED", "guided", "idea_of",
-           "load", "read"]
+           "lead_principle", "load", "read"]

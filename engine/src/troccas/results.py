@@ -452,7 +452,8 @@ class GuidedStep:
     call), the idea and its sentence with the rule clause, the position before it (``hand``,
     ``trick``: [seat, card] pairs) and what happened after it until the reader's next step
     (``after``: the engine's log sentences; ``trick_after``: the trick as it was completed,
-    if it was)."""
+    if it was). A lead names the coach's principle that says why this card (``principle``,
+    troccas.bots.principles: its state test holds of the card there)."""
     index: int
     action: str
     card: str | None
@@ -468,6 +469,7 @@ class GuidedStep:
     after: list[str]
     trick_after: list[list[Any]] | None
     winner: int | None
+    principle: str | None = field(default=None, metadata=OPTIONAL)
 
 
 @dataclass(frozen=True)

@@ -18,12 +18,14 @@ marked only where a better one beats it deal by deal by ``Z`` standard errors of
 difference (and by at least ``MIN_LOST`` card point): with a few deals, noise would otherwise
 find a "better" card in most tricks.
 
-Each mark says what would have been better and why. The why is a fact measured in the same
-deals (or the solver's line): the better card would have won the trick for the seat's side,
-given the other side fewer points in it, put more points into the side's own trick, taken it
-as well with a lesser card, kept the Fool for the side, or won more of the tricks after it.
-Each fact is a message with its rule clause and a ``fact`` name, the handle by which a coach's
-principle can be put in its place.
+Each mark says what would have been better and why, in one sentence and in the coach's words
+(troccas.bots.principles, one vocabulary with the hints). The deals (or the solver's line) show
+what the better card did that the card played did not: won the trick for the seat's side, given
+the other side fewer points in it, put more points into the side's own trick, taken it as well
+with a lesser card, kept the Fool for the side, or won more of the tricks after it. That fact
+chooses among the coach's principles true of the better card from what the seat could see then
+(:data:`SAID_BY`); where none of them holds, the mark says what a hint would have said there.
+The figures (the points, the deals) go to the mark's ``details``, as a hint's do.
 """
 
 from __future__ import annotations
@@ -119,9 +121,28 @@ def _mean(xs: list[float]) -> float:
     return sum(xs) / len(xs)
 
 
-def _why(better: int, played: int, b: list[Outcome], p: list[Outcome]) -> dict[str, Any]:
-    """The fact that best explains why ``better`` beat ``played`` in the same deals (each
-    list one outcome a deal): a message with its rule clause, and the fact's name."""
+# The coach's principles (troccas.bots.principles) each measured fact points to, in the order
+# they are tried: the review's one vocabulary is the coach's. Where none of them is true of the
+# better card, the mark says what a hint would have said of it then.
+SAID_BY: dict[str, tuple[str, ...]] = {
+    "fool_safe": ("fool_save", "fool_early", "fool_any"),
+    "win_trick": ("xxi", "win_round", "win_cheaply", "win_sure", "win_now", "top_trump",
+                  "lead_king", "lead_winner"),
+    "smear": ("smear",),
+    "lose_cheaply": ("duck_round", "duck", "hold_back", "give_little", "partner_low",
+                     "fool_save"),
+    "win_cheaply": ("win_round", "win_cheaply", "win_sure"),
+    "duck": ("hold_back", "duck_round", "duck", "partner_low"),
+    "later_tricks": ("hold_back", "partner_low", "lead_low", "duck_round", "duck"),
+    "later_points": ("hold_back", "partner_low", "lead_low", "duck_round", "duck", "smear",
+                     "give_little"),
+}
+
+
+def _measured(better: int, played: int, b: list[Outcome], p: list[Outcome]) -> dict[str, Any]:
+    """What the deals (or the solver's lines) show ``better`` did that ``played`` did not
+    (each list one outcome a deal): the fact's name (a key of :data:`SAID_BY`) and its size
+    ``n`` where it has one (card points, tricks)."""
     wb, wp = _mean([o.won for o in b]), _mean([o.won for o in p])
     ours_b = _mean([o.trick_points * o.won for o in b])
     ours_p = _mean([o.trick_points * o.won for o in p])
@@ -129,24 +150,25 @@ def _why(better: int, played: int, b: list[Outcome], p: list[Outcome]) -> dict[s
     theirs_p = _mean([o.trick_points * (not o.won) for o in p])
     later = _mean([o.later for o in b]) - _mean([o.later for o in p])
     fool = _mean([o.fool for o in b]) - _mean([o.fool for o in p])
+    n: int | None = None
     if fool >= 0.5 and FOOL in (better, played):
-        fact, m = "fool_safe", msg("play.fool#review_safe")
+        fact = "fool_safe"
     elif wb - wp >= 0.5:
-        fact, m = "win_trick", msg("trick.winner#review_win")
+        fact = "win_trick"
     elif wb >= 0.5 and wp >= 0.5 and ours_b - ours_p >= 2:
-        fact, m = "smear", msg("count#review_smear", n=round(ours_b - ours_p))
+        fact, n = "smear", round(ours_b - ours_p)
     elif wb < 0.5 and wp < 0.5 and theirs_p - theirs_b >= 2:
-        fact, m = "lose_cheaply", msg("count#review_cheap", n=round(theirs_p - theirs_b))
+        fact, n = "lose_cheaply", round(theirs_p - theirs_b)
     elif wb >= 0.5 and wb >= wp - 0.1 and played < N_CARDS and better < N_CARDS \
             and _STRENGTH[played] > _STRENGTH[better] and SUIT_OF[played] == SUIT_OF[better]:
-        fact, m = "win_cheaply", msg("trick.winner#review_cheap", card=TOKEN[played])
+        fact = "win_cheaply"
     elif wp - wb >= 0.5 and later >= 0.5:
-        fact, m = "duck", msg("trick.winner#review_duck", n=round(later))
+        fact, n = "duck", round(later)
     elif later >= 0.5:
-        fact, m = "later_tricks", msg("trick.winner#review_later", n=round(later))
+        fact, n = "later_tricks", round(later)
     else:
-        fact, m = "later_points", msg("count#review_later")
-    return {"fact": fact, "rule": m.rule, "msg": m}
+        fact = "later_points"
+    return {"fact": fact, "n": n}
 
 
 def _open(hand: Hand, seat: int, played: int) -> dict[str, Any] | None:
@@ -170,7 +192,8 @@ def _open(hand: Hand, seat: int, played: int) -> dict[str, Any] | None:
                 h.apply(Action.parse(a))
         outs.append(_outcome(h, side, index))
     return {"better": sorted(Action.parse(a).id for a in sol.best), "lost": top - mine,
-            "samples": None, "why": _why(better, played, outs[:1], outs[1:])}
+            "samples": None, "said": better, "measured": _measured(better, played, outs[:1],
+                                                                   outs[1:])}
 
 
 def _sampled(hand: Hand, seat: int, played: int, legal: list[int], seed: str,
@@ -213,19 +236,21 @@ def _sampled(hand: Hand, seat: int, played: int, legal: list[int], seed: str,
     if not clear:
         return None, done
     cls = next(c for c in classes if c[0] == best)
-    return {"better": sorted(cls), "lost": round(lost, 1),
-            "samples": done, "why": _why(best, played, results[best], results[mine_rep])}, done
+    return {"better": sorted(cls), "lost": round(lost, 1), "samples": done, "said": best,
+            "measured": _measured(best, played, results[best], results[mine_rep])}, done
 
 
-def _mark_message(mark: dict[str, Any], played: int) -> Message:
+def _mark_messages(mark: dict[str, Any], played: int, why: Message) -> tuple[Message, Message]:
+    """The mark's sentence (the better card, and why in the coach's words) and its figures
+    (how it was measured: for the details, as a hint's)."""
+    m = msg("count#review_mark", better=[_named(a) for a in mark["better"]], card=_named(played),
+            why=why)
+    if mark["samples"] is None:
+        return m, msg("count#review_details_open", n=mark["lost"])
     # A mean in whole points ("about 2 more"): a sentence needs no decimal mark, which each
     # language writes its own way.
-    better = [_named(a) for a in mark["better"]]
-    if mark["samples"] is None:
-        return msg("count#review_mark_open", better=better, card=_named(played),
-                   why=mark["why"]["msg"], n=mark["lost"])
-    return msg("count#review_mark_sampled", better=better, card=_named(played),
-               why=mark["why"]["msg"], n=max(1, round(mark["lost"])), samples=mark["samples"])
+    return m, msg("count#review_details_sampled", n=max(1, round(mark["lost"])),
+                  samples=mark["samples"])
 
 
 def review(rec: HandRecord, seat: int, open_tricks: int = OPEN_TRICKS, plays: int = PLAYS,
@@ -237,9 +262,11 @@ def review(rec: HandRecord, seat: int, open_tricks: int = OPEN_TRICKS, plays: in
     clearly better one; "better": marked; "unjudged": no deal matched what the seat had seen;
     "none": the seat played no card to the trick) and how it was judged (``method`` "open" or
     "sampled", ``samples`` the deals used). A mark adds the better card(s), the card points
-    lost (``lost``: exact with open cards, the mean over the deals when sampled), ``why`` (the
-    fact: its name, rule and message) and the sentence (``text``, ``msg``, said to
-    ``viewer``). The deals are seeded from the record: the marks are the same everywhere.
+    lost (``lost``: exact with open cards, the mean over the deals when sampled), what the
+    deals showed (``measured``: the fact's name and size), the coach's principle said of the
+    better card (``principle``: id, rule, message; ``said``: the card it speaks of), the one
+    sentence (``text``, ``msg``, said to ``viewer``, and its rule clause ``rule``) and the
+    figures (``details``, ``details_msg``). The deals are seeded from the record: the marks are the same everywhere.
     With ``only`` (a trick's number) that trick alone is judged: a page asks trick by trick
     and shows each verdict as it comes."""
     hand = rec.new_hand()
@@ -270,17 +297,7 @@ def review(rec: HandRecord, seat: int, open_tricks: int = OPEN_TRICKS, plays: in
             if "verdict" not in verdict:
                 verdict["verdict"] = "better" if mark is not None else "best"
             if mark is not None:
-                better_id = mark["better"][0]
-                m = _mark_message(mark, played)
-                mark["better"] = [_token(a) for a in mark["better"]]
-                why = mark["why"]
-                mark["why"] = {"fact": why["fact"], "rule": why["rule"],
-                               "msg": why["msg"].to_json(),
-                               "text": why["msg"].render(viewer=viewer)}
-                mark.update(trick=number, card=verdict["card"], rule=why["rule"],
-                            msg=m.to_json(), text=_sentence(m.render(viewer=viewer)),
-                            principle=_principle(hand, seat, better_id, viewer))
-                marks.append(mark)
+                marks.append(_said(mark, hand, seat, played, number, verdict["card"], viewer))
             verdicts[number] = verdict
         hand.apply(action)
     numbers = range(1, len(hand.finished_tricks) + 1) if only is None else [only]
@@ -289,13 +306,28 @@ def review(rec: HandRecord, seat: int, open_tricks: int = OPEN_TRICKS, plays: in
     return out, marks
 
 
-def _principle(hand: Hand, seat: int, better: int, viewer: int | None) -> dict[str, Any]:
-    """The coach's principle for the better card, as the hint would have said it then (from
-    what the seat could see), so a review's mark and a hint speak the same words."""
-    from .bots.principles import explain, position
-    why = explain(position(hand, seat), better)
-    return {"id": why.principle, "rule": why.clause, "msg": why.reason.to_json(),
-            "text": why.reason.render(viewer=viewer)}
+def _said(mark: dict[str, Any], hand: Hand, seat: int, played: int, number: int, card: str,
+          viewer: int | None) -> dict[str, Any]:
+    """A mark put in words: the coach's principle for the better card as a hint would have said
+    it then (from what the seat could see), the one the measured fact points to where it holds
+    (:data:`SAID_BY`), inside the mark's one sentence; the figures apart, in ``details``."""
+    from .bots.principles import RULES_ONLY, explain, position
+    pos = position(hand, seat)
+    prefer = SAID_BY[mark["measured"]["fact"]]
+    # Equivalent better cards (played out as one): the one of which the coach says most, the
+    # principle the fact points to first, then any that says more than the rules.
+    said, why = min(((a, explain(pos, a, prefer=prefer)) for a in mark["better"]),
+                    key=lambda aw: (aw[1].principle not in prefer,
+                                    aw[1].principle in RULES_ONLY, aw[0] != mark["said"]))
+    mark.pop("said")
+    m, details = _mark_messages(mark, played, why.reason)
+    mark["better"] = [_token(a) for a in mark["better"]]
+    mark.update(trick=number, card=card, said=_token(said), rule=why.clause, msg=m.to_json(),
+                text=_sentence(m.render(viewer=viewer)),
+                principle={"id": why.principle, "rule": why.clause, "msg": why.reason.to_json(),
+                           "text": why.reason.render(viewer=viewer)},
+                details=_sentence(details.render(viewer=viewer)), details_msg=details.to_json())
+    return mark
 
 
 def _sentence(text: str) -> str:

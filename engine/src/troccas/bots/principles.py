@@ -15,7 +15,7 @@ explanation is about the card recommended, so it cannot argue for another one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Collection, NamedTuple
 
 from ..actions import (ABANDON, ALLOW, BUOB, BUOB_SCHE, CONTINUE, KING_JACK, LIBER, NO_BUOB,
                        TAKE_BACK)
@@ -255,6 +255,33 @@ def _duck_round(pos: Position, a: int) -> Params | None:
     return {**p, "kept": _card(kept), "suit": SUITS[SUIT_OF[a]]}
 
 
+def _hold_back(pos: Position, a: int) -> Params | None:
+    """The other side is winning and one of the seat's cards would beat it, but the seat gives
+    its cheapest card that does not: the winner stays in the hand for a trick after this."""
+    if a >= N_CARDS or a == FOOL or pos.led < 0 or not pos.opponent_winning() \
+            or pos.key(a) > pos.best:
+        return None
+    wins = pos.winners()
+    if not wins:
+        return None
+    under = [c for c in pos.others if pos.key(c) <= pos.best]
+    if _LOW_KEY[a] != min(_LOW_KEY[c] for c in under):
+        return None
+    return {"card": _card(a), "best": _card(pos.win_c), "winner": _card(min(wins, key=pos.key))}
+
+
+def _give_little(pos: Position, a: int) -> Params | None:
+    """The other side is winning and the card does not take the trick from it: of the cards
+    that do not, it is worth the fewest card points (points the other side then takes)."""
+    if a >= N_CARDS or a == FOOL or pos.led < 0 or not pos.opponent_winning() \
+            or pos.key(a) > pos.best:
+        return None
+    under = [c for c in pos.others if pos.key(c) <= pos.best]
+    if POINTS[a] != min(POINTS[c] for c in under):
+        return None
+    return {"card": _card(a), "best": _card(pos.win_c), "n": POINTS[a]}
+
+
 def _follow(pos: Position, a: int) -> Params | None:
     if a >= N_CARDS or a == FOOL or pos.led < 0 or pos.led >= TRUMP or SUIT_OF[a] != pos.led:
         return None
@@ -300,9 +327,21 @@ def _top_trump(pos: Position, a: int) -> Params | None:
     if a >= N_CARDS or pos.trick_c or SUIT_OF[a] != TRUMP:
         return None
     out = _top_out(TRUMP, pos.known)
-    if out < 0 or STRENGTH[a] < STRENGTH[out]:
+    if out >= 0 and STRENGTH[a] < STRENGTH[out]:
         return None
-    return {"card": _card(a)}
+    # With no trump left outside the seat's hand, any trump it leads takes the trick.
+    return {"card": _card(a), "alone": out < 0}
+
+
+def _lead_winner(pos: Position, a: int) -> Params | None:
+    """A lead of a plain suit's card that no card of the suit still out can beat: only a trump
+    from a player void of the suit takes the trick from it."""
+    if a >= N_CARDS or a == FOOL or pos.trick_c or SUIT_OF[a] >= TRUMP:
+        return None
+    out = _top_out(SUIT_OF[a], pos.known)
+    if out >= 0 and STRENGTH[a] < STRENGTH[out]:
+        return None
+    return {"card": _card(a), "suit": SUITS[SUIT_OF[a]]}
 
 
 def _lead_low(pos: Position, a: int) -> Params | None:
@@ -426,8 +465,11 @@ PRINCIPLES: tuple[Principle, ...] = (
     Principle("win_now", "trick.winner", _PLAY, _win_now, "ask_win"),
     Principle("duck_round", "ranking", _PLAY, _duck_round, "ask_round_duck"),
     Principle("duck", "trick.winner", _PLAY, _duck, "ask_duck"),
+    Principle("hold_back", "trick.winner", _PLAY, _hold_back, "ask_hold_back"),
+    Principle("give_little", "count", _PLAY, _give_little, "ask_give_little"),
     Principle("lead_king", "buob.first_lead", _PLAY, _lead_king, "ask_lead_king"),
     Principle("top_trump", "ranking", _PLAY, _top_trump, "ask_top_trump"),
+    Principle("lead_winner", "trick.winner", _PLAY, _lead_winner, "ask_lead_winner"),
     Principle("lead_low", "play.follow_suit", _PLAY, _lead_low, "ask_lead"),
     Principle("lead_any", "play.follow_suit", _PLAY, _lead_any, "ask_lead"),
     Principle("after_fool", "play.fool_lead", _PLAY, _after_fool, "ask_lead"),
@@ -449,6 +491,9 @@ PRINCIPLES: tuple[Principle, ...] = (
     Principle("choice", "deal.method", (), _choice, ""),
 )
 BY_ID = {p.id: p for p in PRINCIPLES}
+# Principles that say what the rules allow of a card, not why this card among those allowed.
+RULES_ONLY = frozenset({"only", "follow_suit", "trump_in", "trump_led", "discard", "lead_any",
+                        "after_fool", "fool_any", "talk_any", "scart_any", "call_any", "choice"})
 
 
 def _clause(p: Principle, pos: Position) -> str:
@@ -476,9 +521,13 @@ def holds(pid: str, pos: Position, aid: int) -> bool:
     return BY_ID[pid].test(pos, aid) is not None
 
 
-def explain(pos: Position, aid: int) -> Explanation:
-    """The first principle true of action ``aid`` (legal in ``pos``), said in words."""
-    for p in PRINCIPLES:
+def explain(pos: Position, aid: int, prefer: Collection[str] = ()) -> Explanation:
+    """The first principle true of action ``aid`` (legal in ``pos``), said in words. With
+    ``prefer`` (principle ids), the first of those that is true comes before the others: the
+    review names the principle its measurement points to, where one holds (troccas.review)."""
+    ordered = [p for p in PRINCIPLES if p.id in prefer] + list(PRINCIPLES) if prefer \
+        else PRINCIPLES
+    for p in ordered:
         if p.phases and pos.phase not in p.phases:
             continue
         params = p.test(pos, aid)
@@ -498,6 +547,8 @@ def _variant(pid: str, params: Params) -> str:
         return f"{pid}_last"
     if pid == "lead_king" and not params.pop("buob"):
         return "lead_king_plain"
+    if pid == "top_trump" and params.pop("alone"):
+        return "top_trump_alone"
     if pid == "talk_weak":
         return f"talk_{params.pop('word')}"
     return pid
@@ -505,7 +556,8 @@ def _variant(pid: str, params: Params) -> str:
 
 def _ask_params(ask: str, pos: Position, aid: int) -> Params:
     """The question's facts: never the card asked for, only the trick and the suit."""
-    if ask in ("ask_win", "ask_duck", "ask_win_sure") and pos.win_c >= 0:
+    if ask in ("ask_win", "ask_duck", "ask_win_sure", "ask_hold_back",
+               "ask_give_little") and pos.win_c >= 0:
         return {"best": _card(pos.win_c)}
     if ask in ("ask_smear", "ask_partner") and pos.win_p >= 0:
         return {"seat": pos.win_p}

@@ -43,6 +43,18 @@ class OptionsResult:
 
 
 @dataclass(frozen=True)
+class ClauseInfo:
+    id: str
+    title: str
+    sources: str
+
+
+@dataclass(frozen=True)
+class ClausesResult:
+    clauses: list[ClauseInfo]
+
+
+@dataclass(frozen=True)
 class TrickResult:
     """A trick's outcome (rule ``trick.winner``): the team that takes it (None: drawn), the
     seat that leads next, and why in words."""
@@ -88,6 +100,15 @@ def call_options() -> OptionsResult:
     return OptionsResult([{"name": o.name, "default": o.default, "point": o.point,
                            "values": [{"value": v, "means": m} for v, m in o.values.items()]}
                           for o in OPTIONS.values()], SOURCES)
+
+
+@_call
+def call_clauses() -> ClausesResult:
+    """Every rule clause the engine cites (its verdicts, its table's log, the coach's principles
+    and the guided hand name them by id): its id, title and where the source says it."""
+    from .rules import CLAUSES
+    return ClausesResult([ClauseInfo(c, msg(f"clause.{c}").render(), where)
+                          for c, where in CLAUSES.items()])
 
 
 @_call

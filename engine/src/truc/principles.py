@@ -27,6 +27,9 @@ from .hand import (ACCEPT, BASE_STAKE, BET, BET_NAMES, CUT, CUT_ID, DEAL, DEAL_O
                    ELEVEN, ELEVEN_STAKE, FOLD, PASS_ELEVEN, PLAY, PLAY_ELEVEN, PLAYBET,
                    REDEAL, REMAINDER, RETRUC, TAP, TRUC)
 from .odds import SAMPLES, answered_stake, pays_from, win_chance
+# The rule clauses the principles rest on: the engine's own (truc.rules), each explained by a
+# section of the rules page.
+from .rules import CLAUSES as CLAUSES
 
 if TYPE_CHECKING:
     from cardgame.messages import Message
@@ -34,22 +37,6 @@ if TYPE_CHECKING:
     from .hand import Hand
 
 Params = dict[str, Any]
-
-# The rule clauses the principles rest on: ids the engine's verdicts and table messages use
-# (``truc/messages/<language>.json``), with the source's section that states the rule.
-CLAUSES: dict[str, str] = {
-    "play.turn": "truc: The play (any card may be played at one's turn)",
-    "trick.winner": "truc: The play (the highest card wins; equal highest of two teams draw)",
-    "hand.winner": "truc: The play (two tricks of three; a drawn trick and the first trick)",
-    "bet.catalan_steps": "truc: The betting (truc to two by either team)",
-    "bet.retruc_right": "truc: The betting (retruc to three by the team that accepted)",
-    "bet.french_more": "truc: Truc in France (any raise, never twice in a row by one team)",
-    "bet.answer": "truc: The betting (accept, or fold and give the stake before the bet)",
-    "eleven": "truc: The betting (a team at eleven decides whether to play for three)",
-    "cut": "truc: The deal (cut, or tap for a hand of one card)",
-    "deal": "truc: The deal (three cards each, or one after a tap)",
-    "redeal": "truc: Truc in France (the redeal proposal)",
-}
 
 
 class Position:

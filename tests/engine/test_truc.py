@@ -542,6 +542,7 @@ def test_french_rubbers_the_first_team_to_win_two_games_wins():
 # Message ids about input, words or advice, not about a rule of play: no clause on the rules page
 # (each id alone, and the families below whose every id is such).
 NOT_RULES = {"action", "engine", "hand", "ok", "options", "output", "phase", "review", "seat",
+             "side",  # how a message names a side
              "seed", "trick", "turn", "type",
              "signal.known"}  # a signal's id the reader typed
 NOT_RULE_FAMILIES = {"api", "bot", "notation", "puzzle", "record", "table", "term", "waiting",

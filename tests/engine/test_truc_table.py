@@ -405,3 +405,30 @@ def test_table_cut_keeps_every_action_before_the_tricks_first_move_and_the_deal(
     assert "2 tricks were finished" in str(e.value)
     with pytest.raises(TrucError):
         api.call("table_cut", record=TRUC_RETRUC, trick=0)
+
+
+@pytest.mark.parametrize("seed", [1, 5, 11, 23, 42])
+def test_hand_winner_the_log_names_the_readers_side_as_yours_and_the_others_as_theirs(seed):
+    """Said to a seat at the table, a trick's or the hand's team is "your side" when the seat
+    sits on it (the engine's team_of) and "the other side" otherwise; said to nobody, it is still
+    the team of its seats."""
+    rec = api.call("table_new", seed=seed)
+    for _ in range(40):
+        if api.call("table_view", record=rec, seat=0)["phase"] == "done":
+            break
+        rec = api.call("table_apply", record=rec, viewer=0,
+                       action=api.call("bot_action", record=rec, seed=seed)["action"])["record"]
+    hand = HandRecord.from_json(rec).replay()
+    for seat in (0, 1):
+        view = api.call("table_view", record=rec, seat=seat)
+        said = {e["msg"]["id"]: e["text"] for e in view["log"]}
+        assert "hand.winner#table" in said
+        mine = hand.result["team"] == hand.team_of[seat]
+        assert ("your side" if mine else "the other side") in said["hand.winner#table"]
+        assert not any("seats" in e["text"] for e in view["log"]), view["log"]
+        tricks = [e for e in view["log"] if e["msg"]["id"] == "trick.winner#table"]
+        for e, (_, team, _) in zip(tricks, [t for t in hand.tricks if t[1] is not None]):
+            assert ("your side" if team == hand.team_of[seat] else "the other side") in e["text"]
+    plain = Message("truc", "hand.winner#table", {"team": hand.side(hand.result["team"]),
+                                                  "points": 1}).render()
+    assert "the team of seats" in plain

@@ -242,11 +242,11 @@ def _summary(hand: Hand, seat: int) -> list[Message]:
     yours = "_yours" if res["team"] == hand.team_of[seat] else ""
     if raised:
         out.append(msg(f"hand.winner#guided_stake{yours}", base=BASE_STAKE, points=res["points"],
-                       team=hand.team_term(res["team"]),
+                       team=hand.side(res["team"]),
                        bets=[bet_word(hand, s) for s in raised]))
     else:
         out.append(msg(f"hand.winner#guided_stake_base{yours}", points=res["points"],
-                       team=hand.team_term(res["team"])))
+                       team=hand.side(res["team"])))
     return out
 
 

@@ -95,9 +95,9 @@ def _event_message(ev: dict[str, Any], hand: Hand) -> Message | None:
     if t == "trick":
         if ev["team"] is None:
             return msg("trick.draw#table", number=ev["number"])
-        return msg("trick.winner#table", number=ev["number"], team=hand.team_term(ev["team"]))
+        return msg("trick.winner#table", number=ev["number"], team=hand.side(ev["team"]))
     if t == "hand":
-        return msg("hand.winner#table", team=hand.team_term(ev["team"]), points=ev["points"])
+        return msg("hand.winner#table", team=hand.side(ev["team"]), points=ev["points"])
     return None
 
 

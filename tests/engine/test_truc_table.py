@@ -432,3 +432,36 @@ def test_hand_winner_the_log_names_the_readers_side_as_yours_and_the_others_as_t
     plain = Message("truc", "hand.winner#table", {"team": hand.side(hand.result["team"]),
                                                   "points": 1}).render()
     assert "the team of seats" in plain
+
+
+CATALAN_WORDS = ("oros", "copes", "espases", "bastos", "sota", "cavall", "rei ")
+
+
+@pytest.mark.parametrize("pack_name", ["french36", "french32", "french32_eight_low"])
+def test_pack_a_card_is_named_in_the_pack_in_play(pack_name):
+    """A French hand's log, choices, coach and review name its cards in the French pack (the
+    7 of clubs, never the 7 of copes, which shares its token 7c); the one naming function is
+    cards.card_name, given the pack."""
+    from truc.cards import card_name, pack
+    p = pack(pack_name)
+    assert card_name("7c", pack_name) == "the 7 of clubs" != card_name("7c")
+    said = []
+    for seed in range(6):
+        rec = api.call("table_new", seed=seed, rules={"pack": pack_name})
+        while api.call("table_view", record=rec, seat=0)["phase"] != "done":
+            hint = api.call("bot_action", record=rec, seed=seed, viewer=0)
+            said += [hint["text"], hint.get("details") or "", hint.get("question") or ""]
+            rec = api.call("table_apply", record=rec, viewer=0, action=hint["action"])["record"]
+            said += [c["label"] for c in api.call("table_view", record=rec, seat=0)["legal"]]
+        view = api.call("table_view", record=rec, seat=0)
+        said += [e["text"] for e in view["log"]]
+        said += [m["text"] for m in api.call("review_marks", record=rec, seat=0)["marks"]]
+        for e in view["log"]:
+            if e["kind"] == "play":
+                token = e["msg"]["params"]["card"].partition("@")[0]
+                assert card_name(token, pack_name) in e["text"], e
+                assert token in p.tokens
+    text = " ".join(said).lower()
+    assert "clubs" in text or "hearts" in text or "spades" in text or "diamonds" in text
+    assert not [w for w in CATALAN_WORDS if w in text], [s for s in said
+                                                         if any(w in s.lower() for w in CATALAN_WORDS)]

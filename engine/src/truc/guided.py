@@ -103,7 +103,7 @@ def idea(name: str, hand: Hand, seat: int, aid: int) -> Message | None:
     from . import principles
     from .signals import true_of
     from .table import bet_word, signal_info
-    tok, power = hand.pack.tokens, hand.pack.power
+    tok, power = hand.pack.said, hand.pack.power
     team = hand.team_of[seat]
     results = [t for _, t, _ in hand.tricks]
     if name == "first_trick":

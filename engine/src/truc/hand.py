@@ -321,7 +321,7 @@ class Hand(GameState):
             if card >= self.pack.size:
                 return msg("action#none", value=repr(aid))
             if card not in self.held[p]:
-                return msg("play.held", card=self.pack.tokens[card])
+                return msg("play.held", card=self.pack.said[card])
             if p != self.to_play:  # only while a bet waits for its answer
                 assert self.pending is not None
                 return msg("bet.answer_first", seat=self.pending[0])
@@ -329,7 +329,7 @@ class Hand(GameState):
                 if self.rules.betting != "catalan":
                     return msg("bet.french_before")
                 if self._decides(card):
-                    return msg("bet.after_last", card=self.pack.tokens[card])
+                    return msg("bet.after_last", card=self.pack.said[card])
                 return self._bet_refusal(team, None)
             return msg("play.turn", seat=self._to_move, player=p)
         if aid in (ACCEPT, FOLD):
@@ -552,7 +552,7 @@ class Hand(GameState):
         team, leads = self._trick_result(plays)
         power = self.pack.power
         top = max(plays, key=lambda pc: power[pc[1]])[1]
-        card = self.pack.tokens[top]
+        card = self.pack.said[top]
         if team is None:
             return msg("trick.draw", card=card, seat=leads)
         partners = sum(1 for _, c in plays if power[c] == power[top]) > 1

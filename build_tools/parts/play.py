@@ -169,25 +169,32 @@ class PlayPart(Part):
         return "\n".join(line.strip() for line in html.splitlines() if line.strip())
 
     def _guided(self, marker: Marker, page) -> str:
-        """``<!-- play-guided: ADDRESS -->``: the game's guided first hand, every step computed
-        by the engine at build time (its ``guided`` call: the card to play, the sentence of why
-        with its rule, the bots' fixed plays, the count), so the page needs no engine to run
-        it. ADDRESS is the free-play page's, relative to this page: the hand ends with a link
-        to it."""
-        if not marker.arg or " " in marker.arg.strip():
-            raise BuildError(f"docs/{page.file.src_uri}:{marker.line}: <!-- play-guided -->: the"
-                             f" marker takes the address of the free-play page after its name"
-                             f" (<!-- play-guided: ../ -->)")
+        """``<!-- play-guided: ADDRESS [hand=N] [next=NEXT] -->``: the game's guided hand, every
+        step computed by the engine at build time (its ``guided`` call: the card to play, the
+        sentence of why with its rule, the bots' fixed plays, the count), so the page needs no
+        engine to run it. ADDRESS is the free-play page's, relative to this page: the hand ends
+        with a link to it. ``hand=N``: the engine's guided hand N (its ``guided`` call's
+        ``hand``), when it has more than one; ``next=NEXT``: the page of the guided hand to play
+        after this one, which the end offers first."""
+        where = f"docs/{page.file.src_uri}:{marker.line}: <!-- play-guided -->"
+        words = (marker.arg or "").split()
+        extra = dict(w.partition("=")[::2] for w in words[1:])
+        if not words or "=" in words[0] or set(extra) - {"hand", "next"} or not all(
+                extra.values()) or len(extra) != len(words) - 1 or not extra.get(
+                "hand", "1").isdigit():
+            raise BuildError(f"{where}: the marker takes the address of the free-play page after"
+                             f" its name, then optionally hand=N (the engine's guided hand N) and"
+                             f" next=ADDRESS (the next guided hand's page):"
+                             f" <!-- play-guided: ../ hand=2 -->")
         api = self.site.api
         if "guided" not in api.names():
-            raise BuildError(f"docs/{page.file.src_uri}:{marker.line}: <!-- play-guided -->:"
-                             f" this game's engine has no guided hand (its call 'guided')")
+            raise BuildError(f"{where}: this game's engine has no guided hand (its call 'guided')")
         try:
-            hand = api.call("guided")
+            hand = api.call("guided", **({"hand": int(extra["hand"])} if "hand" in extra else {}))
         except api.FACADE.error as exc:  # the game's data refused: one line from the engine
-            raise BuildError(f"docs/{page.file.src_uri}:{marker.line}: {exc}") from None
+            raise BuildError(f"{where}: {exc}") from None
         names = {c["token"]: c["name"] for c in api.call("pack")["cards"]}
-        data = {**hand, "names": names, "free_play": marker.arg.strip()}
+        data = {**hand, "names": names, "free_play": words[0], "next_hand": extra.get("next")}
         html = self.site.env.get_template(GUIDED_TEMPLATE).render(
             base=page_base(page), data=json.dumps(data, ensure_ascii=False, separators=(",", ":")))
         return "\n".join(line.strip() for line in html.splitlines() if line.strip())

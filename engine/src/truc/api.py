@@ -364,13 +364,15 @@ def call_table_cut(record: object, trick: object) -> dict[str, Any]:
 
 
 @_call
-def call_guided() -> "GuidedHand":
-    """The guided first hand (the game's data, ``data/guided.json``, checked at load): each of
-    the reader's steps with the card, bet or answer to make, the idea it shows and the sentence
-    of why (with its rule clause), what the bots did next, and at the end who won the hand and
-    why and the stake counted."""
-    from .guided import guided
-    return guided()
+def call_guided(hand: int = 1) -> "GuidedHand":
+    """The guided hand ``hand`` (1, the first; 2, the one after it: the game's data,
+    ``data/guided*.json``, checked at load): each of the reader's steps with the card, bet or
+    answer to make, the idea it shows and the sentence of why (with its rule clause), what the
+    bots did next, and at the end who won the hand and why and the stake counted."""
+    from .guided import HANDS, guided
+    if type(hand) is not int or not 1 <= hand <= len(HANDS):
+        raise TrucError(msg("record#guided_hand", value=quote(hand), most=len(HANDS)))
+    return guided(number=hand)
 
 
 from .guided import GuidedHand  # noqa: E402 - the result type, after the calls it types

@@ -73,8 +73,11 @@ def play_marked(page, box, guided):
 
 def test_truc_guided_hand_by_taps_on_the_marked_cards_and_words_fits_a_phone_and_scores_as_the_engine(
         browser):
+    """Truc's first guided hand, then, from its end, the second (any card may be played; who
+    wins the hand), each by taps on what is marked, each ending with the engine's sentences."""
     guided = truc_api.call("guided")
     replayed = truc_api.call("view", record=guided["record"], seat=guided["seat"])
+    second = truc_api.call("guided", hand=2)
     with serving(built_site_or_fail("truc")) as (port, path, _):
         ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
         try:
@@ -90,6 +93,16 @@ def test_truc_guided_hand_by_taps_on_the_marked_cards_and_words_fits_a_phone_and
             assert said == guided["summary"]
             assert f"scores {replayed['result']['points']}" in said[-1]
             assert_no_violations(page, "Truc's guided hand at its end", "[data-guided]")
+            # The end offers the second guided hand first, then free play.
+            end.locator("[data-guided-next]").tap()
+            page.wait_for_url("**/play/second-hand/")
+            play_marked(page, box, second)
+            end.wait_for()
+            said = [p.text_content() for p in end.locator(".cs-guided__summary").all()]
+            assert said == second["summary"] and "two tricks" in said[0]
+            free = end.locator("[data-guided-free]")
+            assert free.evaluate("a => new URL(a.href).pathname").endswith("/play/")
+            assert not end.locator("[data-guided-next]").count()
             assert not errors
         finally:
             ctx.close()

@@ -70,7 +70,11 @@ def test_a_hand_with_truc_and_retruc_through_the_page_replays_the_same(truc_site
         assert seen["pending"].startswith("Bot 3 (opponent) said retruc: the hand for 3"), seen
         assert seen["signal"].startswith("close one eye — I hold a three"), seen
         log = page.locator("[data-play-log] li").all_text_contents()
-        assert "You signal: close one eye (I hold a three)." in log, log
+        # Each log line but a card's links to the rule it rests on (the engine's clause).
+        signal = page.locator("[data-play-log] li", has_text="You signal: close one eye (I hold a three).")
+        assert signal.count() == 1, log
+        assert signal.locator("a").evaluate("a => new URL(a.href).pathname + new URL(a.href).hash") \
+            .endswith("/rules/#signal"), log
         with page.expect_download() as dl:
             page.click("[data-play-download]")
         saved = tmp_path / "hand.json"

@@ -4,6 +4,7 @@ engine in Pyodide, and its build stopped in one line by bad content."""
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -64,6 +65,27 @@ def test_every_card_is_drawn_and_named_as_the_engine_names_it(truc_site):
     gallery = (truc_site / "cards" / "index.html").read_text(encoding="utf-8")
     shown = re.findall(r'<img src="\.\./cards/([^"]+)\.svg"', gallery)
     assert shown == [c["token"] for c in cards]  # highest rank first, as the engine ranks them
+
+
+def test_pack_each_french_pack_is_drawn_in_its_own_folder_and_the_table_names_it_in_that_pack(
+        truc_site):
+    """The French packs (rule option pack) have pictures of their own, cards/<pack>/<token>.svg,
+    each named in its pack (7c: the 7 of clubs, not the 7 of copes); the Play page's data gives
+    each pack's names and pictures, so a hand is drawn and named in the pack in play."""
+    values = [v["value"] for o in api.call("options")["options"] if o["name"] == "pack"
+              for v in o["values"]]
+    french = [v for v in values if v != api.call("pack")["pack"]]
+    assert len(french) == 4
+    play = (truc_site / "play" / "index.html").read_text(encoding="utf-8")
+    data = json.loads(html.unescape(re.search(r'data-play-data="([^"]*)"', play)[1]))
+    for v in french:
+        cards = api.call("pack", pack=v)["cards"]
+        assert data["packs"][v] == {"names": {c["token"]: c["name"] for c in cards},
+                                    "pictures": f"cards/{v}/"}
+        for c in cards:
+            svg = (truc_site / "cards" / v / f"{c['token']}.svg").read_text(encoding="utf-8")
+            assert svg.startswith("<svg") and f"<title>{c['name']}</title>" in svg
+    assert data["packs"]["french36"]["names"]["7c"] == "the 7 of clubs" != data["names"]["7c"]
 
 
 def test_each_truc_puzzle_is_answered_wrong_then_right_with_graded_hints_in_the_browser(

@@ -246,7 +246,9 @@ class EnginePart(Part):
             "download_mb": round(download / 1e6),
             "precompiled": bool(fast),
             # Where each rule clause the engine names is explained (build_tools/clauses.py).
-            "clauses": clause_urls(c["id"] for c in site.api.call("clauses")["clauses"])
+            # Read from this site's own pages (the game's rules pages, docs_dir).
+            "clauses": clause_urls((c["id"] for c in site.api.call("clauses")["clauses"]),
+                                   Path(config["docs_dir"]))
             if "clauses" in site.api.names() else {},
             # Whether the card pictures (site/cards/<token>.svg) exist: set in on_nav.
             "card_pictures": False,

@@ -57,6 +57,7 @@ class PlayPart(Part):
         return files
 
     def on_page_markdown(self, markdown, page, config, files):
+        self.files = files  # every part's files by now: the packs' pictures among them
         if "<!-- play-guided" in markdown:
             markdown = replace_markers(markdown, ["play-guided"], lambda m: self._guided(m, page),
                                        whole_line=True)
@@ -84,21 +85,30 @@ class PlayPart(Part):
                     for s in api.call("signals")["signals"]]
         return []
 
-    def cards(self) -> tuple[dict[str, str], list[str]]:
-        """Every card's name, in every pack a rule option offers (the engine's ``pack`` call
-        for each value of its ``pack`` option), and the cards the site has a picture of: the
-        default pack's, which the game's site code draws. A card without a picture is shown
-        by its name."""
+    def cards(self, files=None) -> tuple[dict[str, str], list[str], dict[str, dict]]:
+        """The default pack's card names and the cards the site has a picture of (the game's
+        site code draws them, ``cards/<token>.svg``), and each other pack a rule option offers
+        (the engine's ``pack`` call for each value of its ``pack`` option): its cards' names and
+        the folder of its pictures, ``cards/<pack>/``, when the site has every one (else None:
+        its cards are shown by their names). One token may name cards of two packs, so a card
+        is named and drawn in the pack of the hand."""
         api = self.site.api
-        pictured = [c["token"] for c in api.call("pack")["cards"]]
-        names: dict[str, str] = {}
-        packs = [o for o in api.call("options")["options"] if o["name"] == "pack"]
-        if packs and "pack" in inspect.signature(api.call_pack).parameters:
-            for v in packs[0]["values"]:
-                names.update({c["token"]: c["name"]
-                              for c in api.call("pack", pack=v["value"])["cards"]})
-        names.update({c["token"]: c["name"] for c in api.call("pack")["cards"]})
-        return names, pictured
+        default = api.call("pack")
+        pictured = [c["token"] for c in default["cards"]]
+        names = {c["token"]: c["name"] for c in default["cards"]}
+        packs: dict[str, dict] = {}
+        options = [o for o in api.call("options")["options"] if o["name"] == "pack"]
+        if options and "pack" in inspect.signature(api.call_pack).parameters:
+            for v in options[0]["values"]:
+                if v["value"] == default.get("pack"):
+                    continue
+                cards = api.call("pack", pack=v["value"])["cards"]
+                folder = f"cards/{v['value']}/"
+                drawn = files is not None and all(
+                    files.get_file_from_path(f"{folder}{c['token']}.svg") for c in cards)
+                packs[v["value"]] = {"names": {c["token"]: c["name"] for c in cards},
+                                     "pictures": folder if drawn else None}
+        return names, pictured, packs
 
     def players(self) -> tuple[list[int], int]:
         """The numbers of players the game registers, and the one the table deals for when
@@ -137,7 +147,7 @@ class PlayPart(Part):
                              f" {marker.arg} -->: the marker takes nothing after its name")
         page.meta["engine"] = True
         api = self.site.api
-        names, pictured = self.cards()
+        names, pictured, packs = self.cards(self.files)
         counts, default = self.players()
         # The seats in the engine's words ("seat 0"), as its messages name them when said to
         # nobody in particular; the set-up lists them before the reader has a seat.
@@ -145,7 +155,8 @@ class PlayPart(Part):
                  for i in range(max(counts))]
         seats = [s[:1].upper() + s[1:] for s in seats]
         bots = {k: getattr(api, attr, None) for k, attr in BOT_NAMES.items()}
-        data = {"names": names, "pictured": pictured, "seats": seats, "talk": self.talk(),
+        data = {"names": names, "pictured": pictured, "packs": packs, "seats": seats,
+                "talk": self.talk(),
                 "sources": api.call("options")["sources"], "bots": bots,
                 **self.game_length(counts)}
         # The default number first, as the form offers it.
@@ -158,25 +169,32 @@ class PlayPart(Part):
         return "\n".join(line.strip() for line in html.splitlines() if line.strip())
 
     def _guided(self, marker: Marker, page) -> str:
-        """``<!-- play-guided: ADDRESS -->``: the game's guided first hand, every step computed
-        by the engine at build time (its ``guided`` call: the card to play, the sentence of why
-        with its rule, the bots' fixed plays, the count), so the page needs no engine to run
-        it. ADDRESS is the free-play page's, relative to this page: the hand ends with a link
-        to it."""
-        if not marker.arg or " " in marker.arg.strip():
-            raise BuildError(f"docs/{page.file.src_uri}:{marker.line}: <!-- play-guided -->: the"
-                             f" marker takes the address of the free-play page after its name"
-                             f" (<!-- play-guided: ../ -->)")
+        """``<!-- play-guided: ADDRESS [hand=N] [next=NEXT] -->``: the game's guided hand, every
+        step computed by the engine at build time (its ``guided`` call: the card to play, the
+        sentence of why with its rule, the bots' fixed plays, the count), so the page needs no
+        engine to run it. ADDRESS is the free-play page's, relative to this page: the hand ends
+        with a link to it. ``hand=N``: the engine's guided hand N (its ``guided`` call's
+        ``hand``), when it has more than one; ``next=NEXT``: the page of the guided hand to play
+        after this one, which the end offers first."""
+        where = f"docs/{page.file.src_uri}:{marker.line}: <!-- play-guided -->"
+        words = (marker.arg or "").split()
+        extra = dict(w.partition("=")[::2] for w in words[1:])
+        if not words or "=" in words[0] or set(extra) - {"hand", "next"} or not all(
+                extra.values()) or len(extra) != len(words) - 1 or not extra.get(
+                "hand", "1").isdigit():
+            raise BuildError(f"{where}: the marker takes the address of the free-play page after"
+                             f" its name, then optionally hand=N (the engine's guided hand N) and"
+                             f" next=ADDRESS (the next guided hand's page):"
+                             f" <!-- play-guided: ../ hand=2 -->")
         api = self.site.api
         if "guided" not in api.names():
-            raise BuildError(f"docs/{page.file.src_uri}:{marker.line}: <!-- play-guided -->:"
-                             f" this game's engine has no guided hand (its call 'guided')")
+            raise BuildError(f"{where}: this game's engine has no guided hand (its call 'guided')")
         try:
-            hand = api.call("guided")
+            hand = api.call("guided", **({"hand": int(extra["hand"])} if "hand" in extra else {}))
         except api.FACADE.error as exc:  # the game's data refused: one line from the engine
-            raise BuildError(f"docs/{page.file.src_uri}:{marker.line}: {exc}") from None
+            raise BuildError(f"{where}: {exc}") from None
         names = {c["token"]: c["name"] for c in api.call("pack")["cards"]}
-        data = {**hand, "names": names, "free_play": marker.arg.strip()}
+        data = {**hand, "names": names, "free_play": words[0], "next_hand": extra.get("next")}
         html = self.site.env.get_template(GUIDED_TEMPLATE).render(
             base=page_base(page), data=json.dumps(data, ensure_ascii=False, separators=(",", ":")))
         return "\n".join(line.strip() for line in html.splitlines() if line.strip())

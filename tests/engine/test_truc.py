@@ -537,3 +537,40 @@ def test_french_rubbers_the_first_team_to_win_two_games_wins():
             g.next_hand()
         r.next_game()
     assert max(r.wins) == 2 and len(r.games) in (2, 3) and r.winner == r.wins.index(2)
+
+
+# Message ids about input, words or advice, not about a rule of play: no clause on the rules page
+# (each id alone, and the families below whose every id is such).
+NOT_RULES = {"action", "engine", "hand", "ok", "options", "output", "phase", "review", "seat",
+             "side",  # how a message names a side
+             "seed", "trick", "turn", "type",
+             "signal.known"}  # a signal's id the reader typed
+NOT_RULE_FAMILIES = {"api", "bot", "notation", "puzzle", "record", "table", "term", "waiting",
+                     "word",
+                     "clause"}  # the clauses' own titles
+
+
+def test_every_rule_the_truc_engine_cites_is_a_clause_it_gives():
+    """Every rule an engine message names (its id up to '#'), every principle's rule and every
+    guided step's rule is a clause of the ``clauses`` call — which the site's tests find a
+    section of the rules page for — and every message id the source asks for is catalogued."""
+    import json
+    import re
+    from pathlib import Path
+
+    import truc
+    from truc import api, principles, signals
+    from truc.errors import msg
+    folder = Path(truc.__file__).parent
+    cat = json.loads((folder / "messages" / "en.json").read_text())
+    words = {f"signal.{s}" for s in signals.SIGNALS}  # the gestures' names
+    cited = {msg(k).rule for k in cat if not k.startswith(("_", "@")) and "@" not in k}
+    rules = {r for r in cited - words
+             if r not in NOT_RULES and r.split(".")[0] not in NOT_RULE_FAMILIES}
+    clauses = {c["id"] for c in api.call("clauses")["clauses"]}
+    assert len(rules) >= 25 and rules <= clauses, rules - clauses
+    assert {p.clause for p in principles.PRINCIPLES} <= clauses != set()
+    assert {s["rule"] for s in api.call("guided")["steps"]} <= clauses
+    src = "".join(p.read_text() for p in folder.glob("*.py"))
+    used = set(re.findall(r'msg\(\s*"([^"]+)"\s*[,)]', src))  # whole ids, not stems
+    assert used and used <= set(cat), used - set(cat)

@@ -405,3 +405,63 @@ def test_table_cut_keeps_every_action_before_the_tricks_first_move_and_the_deal(
     assert "2 tricks were finished" in str(e.value)
     with pytest.raises(TrucError):
         api.call("table_cut", record=TRUC_RETRUC, trick=0)
+
+
+@pytest.mark.parametrize("seed", [1, 5, 11, 23, 42])
+def test_hand_winner_the_log_names_the_readers_side_as_yours_and_the_others_as_theirs(seed):
+    """Said to a seat at the table, a trick's or the hand's team is "your side" when the seat
+    sits on it (the engine's team_of) and "the other side" otherwise; said to nobody, it is still
+    the team of its seats."""
+    rec = api.call("table_new", seed=seed)
+    for _ in range(40):
+        if api.call("table_view", record=rec, seat=0)["phase"] == "done":
+            break
+        rec = api.call("table_apply", record=rec, viewer=0,
+                       action=api.call("bot_action", record=rec, seed=seed)["action"])["record"]
+    hand = HandRecord.from_json(rec).replay()
+    for seat in (0, 1):
+        view = api.call("table_view", record=rec, seat=seat)
+        said = {e["msg"]["id"]: e["text"] for e in view["log"]}
+        assert "hand.winner#table" in said
+        mine = hand.result["team"] == hand.team_of[seat]
+        assert ("your side" if mine else "the other side") in said["hand.winner#table"]
+        assert not any("seats" in e["text"] for e in view["log"]), view["log"]
+        tricks = [e for e in view["log"] if e["msg"]["id"] == "trick.winner#table"]
+        for e, (_, team, _) in zip(tricks, [t for t in hand.tricks if t[1] is not None]):
+            assert ("your side" if team == hand.team_of[seat] else "the other side") in e["text"]
+    plain = Message("truc", "hand.winner#table", {"team": hand.side(hand.result["team"]),
+                                                  "points": 1}).render()
+    assert "the team of seats" in plain
+
+
+CATALAN_WORDS = ("oros", "copes", "espases", "bastos", "sota", "cavall", "rei ")
+
+
+@pytest.mark.parametrize("pack_name", ["french36", "french32", "french32_eight_low"])
+def test_pack_a_card_is_named_in_the_pack_in_play(pack_name):
+    """A French hand's log, choices, coach and review name its cards in the French pack (the
+    7 of clubs, never the 7 of copes, which shares its token 7c); the one naming function is
+    cards.card_name, given the pack."""
+    from truc.cards import card_name, pack
+    p = pack(pack_name)
+    assert card_name("7c", pack_name) == "the 7 of clubs" != card_name("7c")
+    said = []
+    for seed in range(6):
+        rec = api.call("table_new", seed=seed, rules={"pack": pack_name})
+        while api.call("table_view", record=rec, seat=0)["phase"] != "done":
+            hint = api.call("bot_action", record=rec, seed=seed, viewer=0)
+            said += [hint["text"], hint.get("details") or "", hint.get("question") or ""]
+            rec = api.call("table_apply", record=rec, viewer=0, action=hint["action"])["record"]
+            said += [c["label"] for c in api.call("table_view", record=rec, seat=0)["legal"]]
+        view = api.call("table_view", record=rec, seat=0)
+        said += [e["text"] for e in view["log"]]
+        said += [m["text"] for m in api.call("review_marks", record=rec, seat=0)["marks"]]
+        for e in view["log"]:
+            if e["kind"] == "play":
+                token = e["msg"]["params"]["card"].partition("@")[0]
+                assert card_name(token, pack_name) in e["text"], e
+                assert token in p.tokens
+    text = " ".join(said).lower()
+    assert "clubs" in text or "hearts" in text or "spades" in text or "diamonds" in text
+    assert not [w for w in CATALAN_WORDS if w in text], [s for s in said
+                                                         if any(w in s.lower() for w in CATALAN_WORDS)]

@@ -13,7 +13,8 @@ handouts are declared in :mod:`.handouts` (the rules on one page,
 ``templates/handouts/rules.html.j2``, and a worksheet of every kind), its situations on a sheet
 drawn by ``templates/worksheets/situation.html``. This folder adds what only Truc has:
 * ``<!-- truc-cards -->`` — the 40 cards, highest rank first, each drawn by :mod:`.cards_svg`
-  into ``cards/<token>.svg`` and named by the engine.
+  into ``cards/<token>.svg`` and named by the engine; the French packs' cards (the rule option
+  ``pack``) are drawn into ``cards/<pack>/<token>.svg`` for the table.
 * ``<!-- truc-fact: NAME -->`` (``NAME words`` in words) — one of the game's numbers as the
   engine plays them (``truc.api`` ``facts``: target, eleven, hand_cards, truc, retruc …), so no
   page types one in.
@@ -53,11 +54,20 @@ class TrucPart(Part):
         add_static_files(files, config, "truc", ((CSS_URI, STATIC / "truc.css"),))
         from build_tools.plugin import generated_file
 
-        from .cards_svg import card_svg
-        self.cards = self.site.api.call("pack")["cards"]
+        from .cards_svg import card_svg, french_card_svg
+        api = self.site.api
+        self.cards = api.call("pack")["cards"]
         for c in self.cards:
             files.append(generated_file(config, f"cards/{c['token']}.svg",
                                         content=card_svg(c["token"], c["name"])))
+        # Each other pack the rule option offers (the French ones): its cards in
+        # cards/<pack>/, where the table finds a pack's pictures; named in that pack.
+        default = api.call("pack")["pack"]
+        packs = next(o for o in api.call("options")["options"] if o["name"] == "pack")
+        for v in (v["value"] for v in packs["values"] if v["value"] != default):
+            for c in api.call("pack", pack=v)["cards"]:
+                files.append(generated_file(config, f"cards/{v}/{c['token']}.svg",
+                                            content=french_card_svg(c["token"], c["name"])))
         return files
 
     def on_page_markdown(self, markdown, page, config, files):

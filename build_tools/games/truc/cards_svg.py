@@ -112,3 +112,91 @@ def card_svg(token: str, name: str) -> str:
             parts.append(_sign(suit, x, y, 22))
     parts.append("</svg>")
     return "".join(parts)
+
+
+# --- the French packs (truc, "Truc in France"): hearts, diamonds, clubs, spades ---------------
+# Drawn the same way, from the pack's data: the rank in two corners, pips for the numerals, one
+# large pip for the ace and a figure holding the suit's sign for the valet, the dame and the roi.
+FRENCH_COLOURS = {"h": "#c62828", "d": "#c62828", "c": "#212121", "s": "#212121"}
+FRENCH_FIGURE = {"V": "VALET", "D": "DAME", "R": "ROI"}
+FRENCH_PIPS = {
+    **PIPS,
+    8: [(33, 35), (67, 35), (50, 55), (33, 75), (67, 75), (50, 95), (33, 115), (67, 115)],
+    9: [(33, 33), (67, 33), (33, 61), (67, 61), (50, 75), (33, 89), (67, 89), (33, 117),
+        (67, 117)],
+    10: [(33, 30), (67, 30), (50, 44), (33, 58), (67, 58), (33, 92), (67, 92), (50, 106),
+         (33, 120), (67, 120)],
+}
+
+
+def _french_sign(suit: str, x: float, y: float, s: float) -> str:
+    """The French suit's sign centred on (x, y), about ``s`` high."""
+    col = FRENCH_COLOURS[suit]
+    r = s / 2
+    if suit == "d":  # a diamond: a rhombus
+        return (f'<path d="M{x:.1f} {y - r:.1f} L{x + r * 0.75:.1f} {y:.1f} L{x:.1f} '
+                f'{y + r:.1f} L{x - r * 0.75:.1f} {y:.1f}z" fill="{col}"/>')
+    if suit == "h":  # a heart: two lobes and a point
+        return (f'<path d="M{x:.1f} {y + r:.1f} C{x - r * 1.4:.1f} {y - r * 0.1:.1f} '
+                f'{x - r * 0.7:.1f} {y - r * 1.2:.1f} {x:.1f} {y - r * 0.45:.1f} '
+                f'C{x + r * 0.7:.1f} {y - r * 1.2:.1f} {x + r * 1.4:.1f} {y - r * 0.1:.1f} '
+                f'{x:.1f} {y + r:.1f}z" fill="{col}"/>')
+    stem = (f'<path d="M{x:.1f} {y + r * 0.1:.1f} L{x + r * 0.35:.1f} {y + r:.1f} '
+            f'H{x - r * 0.35:.1f}z" fill="{col}"/>')
+    if suit == "s":  # a spade: a heart upside down on a stem
+        return (f'<path d="M{x:.1f} {y - r:.1f} C{x - r * 1.4:.1f} {y + r * 0.05:.1f} '
+                f'{x - r * 0.6:.1f} {y + r * 0.9:.1f} {x:.1f} {y + r * 0.3:.1f} '
+                f'C{x + r * 0.6:.1f} {y + r * 0.9:.1f} {x + r * 1.4:.1f} {y + r * 0.05:.1f} '
+                f'{x:.1f} {y - r:.1f}z" fill="{col}"/>' + stem)
+    k = r * 0.42  # a club: three leaves on a stem
+    return (f'<circle cx="{x:.1f}" cy="{y - r * 0.5:.1f}" r="{k:.1f}" fill="{col}"/>'
+            f'<circle cx="{x - r * 0.45:.1f}" cy="{y + r * 0.08:.1f}" r="{k:.1f}" fill="{col}"/>'
+            f'<circle cx="{x + r * 0.45:.1f}" cy="{y + r * 0.08:.1f}" r="{k:.1f}" fill="{col}"/>'
+            + stem)
+
+
+def _french_figure(rank: str, suit: str) -> str:
+    """A standing figure in the suit's colour holding its sign: a crown for the roi, long hair
+    for the dame, a cap for the valet."""
+    col = FRENCH_COLOURS[suit]
+    body = (f'<circle cx="50" cy="46" r="9" fill="#f3d9b1" stroke="#5d4037"/>'
+            f'<path d="M36 62 q14 -8 28 0 l4 40 h-36z" fill="{col}" opacity="0.85"/>'
+            f'<rect x="40" y="102" width="7" height="18" fill="#5d4037"/>'
+            f'<rect x="53" y="102" width="7" height="18" fill="#5d4037"/>')
+    if rank == "R":
+        body += '<path d="M41 38 l3 -9 l6 6 l6 -6 l3 9z" fill="#f2c94c" stroke="#8a6d00"/>'
+    elif rank == "D":
+        body = ('<path d="M40 44 q10 -16 20 0 v16 h-20z" fill="#6d4c41"/>' + body
+                + '<path d="M44 36 h12 l-2 -5 h-8z" fill="#f2c94c" stroke="#8a6d00"/>')
+    else:
+        body += '<path d="M41 40 q9 -12 18 0z" fill="#37474f"/>'
+    return body + _french_sign(suit, 68, 70, 18)
+
+
+def french_card_svg(token: str, name: str) -> str:
+    """One card of a French pack as a standalone SVG document; ``name`` is its accessible
+    name."""
+    rank, suit = token[:-1], token[-1]
+    col = FRENCH_COLOURS[suit]
+    index = rank
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" '
+             f'height="{H}" role="img" aria-label="{escape(name)}">',
+             f'<title>{escape(name)}</title>',
+             f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="7" fill="#fff" '
+             f'stroke="#444" stroke-width="1.5"/>',
+             f'<text x="13" y="24" font-family="sans-serif" font-size="15" font-weight="700" '
+             f'fill="{col}">{index}</text>', _french_sign(suit, 17, 36, 10),
+             f'<text x="{W - 13}" y="{H - 13}" font-family="sans-serif" font-size="15" '
+             f'font-weight="700" fill="{col}" text-anchor="end">{index}</text>',
+             _french_sign(suit, W - 17, H - 34, 10)]
+    if rank in FRENCH_FIGURE:
+        parts.append(_french_figure(rank, suit))
+        parts.append(f'<text x="50" y="{H - 16}" font-family="serif" font-size="9" '
+                     f'text-anchor="middle" fill="#333">{FRENCH_FIGURE[rank]}</text>')
+    elif rank == "A":
+        parts.append(_french_sign(suit, 50, 75, 50))
+    else:
+        for x, y in FRENCH_PIPS[int(rank)]:  # drawn closer in, clear of the corners' signs
+            parts.append(_french_sign(suit, 50 + (x - 50) * 0.8, y, 19 if int(rank) < 9 else 16))
+    parts.append("</svg>")
+    return "".join(parts)

@@ -145,7 +145,9 @@ function bindGuided(box) {
   }
 
   function freeLinks() {
-    return el("p", {}, el("a", { class: "md-button md-button--primary", href: data.free_play, "data-guided-free": true }, say(WORDS, "guided_free_play")),
+    // A guided hand to play after this one (the page's next=): offered first, free play beside it.
+    const next = data.next_hand ? [el("a", { class: "md-button md-button--primary", href: data.next_hand, "data-guided-next": true }, say(WORDS, "guided_next_hand")), " "] : [];
+    return el("p", {}, ...next, el("a", { class: `md-button${next.length ? "" : " md-button--primary"}`, href: data.free_play, "data-guided-free": true }, say(WORDS, "guided_free_play")),
       " ", el("button", { type: "button", class: "md-button", onclick: () => { at = 0; draw(); } }, say(WORDS, "guided_again")));
   }
 

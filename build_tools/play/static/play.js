@@ -73,7 +73,10 @@ function bindTable(box) {
   const handsInGame = () => (data.hands_in_game ? data.hands_in_game[g.players] : null);
   const gameOver = (after) => (data.hands_in_game ? g.hand + 1 >= handsInGame()
     : after.some((t) => t >= data.target));
-  const cardName = (t) => cap(data.names[t] || t);
+  // The pack of the hand (its rule option "pack"), when it is not the default one: one token
+  // may name cards of two packs, so a card is named and drawn in the pack in play.
+  const packOf = () => (record && record.rules && data.packs && data.packs[record.rules.pack]) || null;
+  const cardName = (t) => cap(((packOf() || data).names)[t] || t);
   const seatName = (p) => {
     if (!view && !g) return say(WORDS, "seat_plain", { seat: p });
     const me = g.seat;
@@ -244,9 +247,10 @@ function bindTable(box) {
   // --- drawing ---------------------------------------------------------------------------------
   const pictured = new Set(data.pictured || Object.keys(data.names));
   function cardImg(t, cls = "cs-play__img") {
+    const pack = packOf();
     // A card of a pack the site has no pictures of (a house rule's pack): its name on a card.
-    if (!pictured.has(t)) return el("span", { class: `${cls} cs-play__img--text`, "data-token": t, text: cardName(t) });
-    return el("img", { class: cls, src: new URL(`cards/${t}.svg`, siteRoot).href, alt: "",
+    if (pack ? !pack.pictures : !pictured.has(t)) return el("span", { class: `${cls} cs-play__img--text`, "data-token": t, text: cardName(t) });
+    return el("img", { class: cls, src: new URL(`${pack ? pack.pictures : "cards/"}${t}.svg`, siteRoot).href, alt: "",
       width: 55, height: 100, "data-token": t });
   }
   function cardFace(t) {

@@ -32,7 +32,10 @@ table of bots), the viewer's own seat is ``seat#you`` ("you") and the others ``s
 ("bot 2"); and where a seat parameter is the viewer, the catalogue's second-person form of the
 message is used if it has one, ``<id>@you:<parameter>`` ("you play …" for "seat 0 plays …"),
 since a language's verbs and pronouns change with the person and no rewriting of the third-person
-sentence could get that right.
+sentence could get that right. ``{team:side}`` names a side, the list of its seats, the same
+way: ``side#plain`` ("the team of seats 0 and 2") for nobody in particular; for a viewer,
+``side#you`` ("your side") if the viewer sits on it, else ``side#other`` ("the other side");
+each a text or a plural entry chosen by the number of seats (``n``; ``seats`` the seats).
 """
 
 from __future__ import annotations
@@ -174,6 +177,12 @@ class _Formatter(string.Formatter):
             if value == self.viewer and type(value) is int:  # True is no seat
                 return cat.term("seat#you")
             return cat.term("seat#other").format(n=value)
+        if kind == "side":  # a side: the list of its seats, named as the seat kind names one
+            seats = list(value)
+            key = "side#plain" if self.viewer is None else \
+                "side#you" if self.viewer in seats else "side#other"
+            return self.vformat(cat.template(key, {"n": len(seats)}), (),
+                                {"seats": seats, "n": len(seats)})
         if kind == "cap":  # a message (or text) opening a sentence
             word = self.format_field(value, "")
             return word[:1].upper() + word[1:]

@@ -43,6 +43,18 @@ class OptionsResult:
 
 
 @dataclass(frozen=True)
+class ClauseInfo:
+    id: str
+    title: str
+    sources: str
+
+
+@dataclass(frozen=True)
+class ClausesResult:
+    clauses: list[ClauseInfo]
+
+
+@dataclass(frozen=True)
 class TrickResult:
     """A trick's outcome (rule ``trick.winner``): the team that takes it (None: drawn), the
     seat that leads next, and why in words."""
@@ -88,6 +100,15 @@ def call_options() -> OptionsResult:
     return OptionsResult([{"name": o.name, "default": o.default, "point": o.point,
                            "values": [{"value": v, "means": m} for v, m in o.values.items()]}
                           for o in OPTIONS.values()], SOURCES)
+
+
+@_call
+def call_clauses() -> ClausesResult:
+    """Every rule clause the engine cites (its verdicts, its table's log, the coach's principles
+    and the guided hand name them by id): its id, title and where the source says it."""
+    from .rules import CLAUSES
+    return ClausesResult([ClauseInfo(c, msg(f"clause.{c}").render(), where)
+                          for c, where in CLAUSES.items()])
 
 
 @_call
@@ -343,13 +364,15 @@ def call_table_cut(record: object, trick: object) -> dict[str, Any]:
 
 
 @_call
-def call_guided() -> "GuidedHand":
-    """The guided first hand (the game's data, ``data/guided.json``, checked at load): each of
-    the reader's steps with the card, bet or answer to make, the idea it shows and the sentence
-    of why (with its rule clause), what the bots did next, and at the end who won the hand and
-    why and the stake counted."""
-    from .guided import guided
-    return guided()
+def call_guided(hand: int = 1) -> "GuidedHand":
+    """The guided hand ``hand`` (1, the first; 2, the one after it: the game's data,
+    ``data/guided*.json``, checked at load): each of the reader's steps with the card, bet or
+    answer to make, the idea it shows and the sentence of why (with its rule clause), what the
+    bots did next, and at the end who won the hand and why and the stake counted."""
+    from .guided import HANDS, guided
+    if type(hand) is not int or not 1 <= hand <= len(HANDS):
+        raise TrucError(msg("record#guided_hand", value=quote(hand), most=len(HANDS)))
+    return guided(number=hand)
 
 
 from .guided import GuidedHand  # noqa: E402 - the result type, after the calls it types

@@ -146,7 +146,7 @@ class PlainBot:
         card, why = choose_card(hand, seat, hand.held[seat], hand.trick, results)
         power = hand.pack.power
         top = max(hand.trick, key=lambda pc: power[pc[1]])[1] if hand.trick else None
-        tok = hand.pack.tokens
+        tok = hand.pack.said
         reason = msg(f"bot.play#{why}", card=tok[card],
                      top=tok[top] if top is not None else None)
         ids = hand.legal_action_ids()

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from cardgame.messages import Catalogue, Message
 
 CATALAN_SUITS = ("o", "c", "e", "b")
+DEFAULT = "catalan40"  # the pack of the Catalan game, the rule option's default
 FRENCH_SUITS = ("h", "d", "c", "s")
 
 # Each pack: its suits and its ranks from the highest to the lowest (the order that wins).
@@ -62,6 +63,10 @@ class Pack:
         self.size = len(self.tokens)
         top = len(ranks)
         self.power = tuple(top - ranks.index(t[:-1]) for t in self.tokens)
+        # A card as a message carries it ({card:cardname}): its token, and outside the default
+        # pack the pack's name after a '@' ("7c@french36"), since one token may name a card of
+        # two packs (7c: the 7 of copes, the 7 of clubs).
+        self.said = self.tokens if name == DEFAULT else tuple(f"{t}@{name}" for t in self.tokens)
         self.rank_of = tuple(t[:-1] for t in self.tokens)
         self.suit_of = tuple(t[-1] for t in self.tokens)
         lookup = {t.lower(): i for i, t in enumerate(self.tokens)}
@@ -72,6 +77,10 @@ class Pack:
                     lookup[(alias + t[-1]).lower()] = i
         self.notation = Notation(self.tokens, lookup, msg=msg, explain=self._explain,
                                  invalid=InvalidCardError, duplicate=DuplicateCardError)
+
+    def said_of(self, token: str) -> str:
+        """The card of ``token`` as a message carries it (``said``)."""
+        return self.said[self.tokens.index(token)]
 
     def _explain(self, token: str) -> Message:
         return msg("notation#unknown", token=token, pack=self.name,
@@ -92,21 +101,27 @@ class Pack:
 _PACKS: dict[str, Pack] = {}
 
 
-def pack(name: str = "catalan40") -> Pack:
+def pack(name: str = DEFAULT) -> Pack:
     if name not in _PACKS:
         _PACKS[name] = Pack(name)
     return _PACKS[name]
 
 
-def _card_name(token: object, cat: Catalogue) -> str:
-    """{card:cardname}: a card token said in words ("the cavall of oros"), from the pack that
-    has it (the Catalan one first); tokens stay the parameters, so another language names the
-    card in its own words."""
-    for name in PACKS:
-        p = pack(name)
-        if token in p.tokens:
-            return p.name_of(p.tokens.index(token))
-    return str(token)
+def card_name(token: str, pack_name: str = DEFAULT) -> str:
+    """A card of the pack ``pack_name`` in words: the one function that names a card."""
+    p = pack(pack_name)
+    return p.name_of(p.tokens.index(token))
+
+
+def _card_name(said: object, cat: Catalogue) -> str:
+    """{card:cardname}: a card as a message carries it (``Pack.said``: its token, and its pack
+    outside the default one) said in words ("the cavall of oros", "the 7 of clubs"); tokens stay
+    the parameters, so another language names the card in its own words."""
+    token, _, name = str(said).partition("@")
+    name = name or DEFAULT
+    if name in PACKS and token in pack(name).tokens:
+        return card_name(token, name)
+    return str(said)
 
 
 # Registered with the packs it reads, not with the errors: every module that says a card in a

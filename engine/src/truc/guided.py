@@ -1,7 +1,9 @@
-"""The guided first hand of Truc (issue 29): one fixed hand of four where the reader cuts but
-never deals, and each of the reader's steps shows one idea of the game.
+"""The guided hands of Truc (issue 29): fixed hands of four where the reader cuts but never
+deals, and each of the reader's steps shows one idea of the game. The first hand
+(``data/guided.json``) shows the first four ideas below; the second (``data/guided_2.json``),
+played after it, the two a Catalan hand of three cards has no room for beside them.
 
-The hand is game data (``data/guided.json``): the dealer, the seed that deals the cards (a Truc
+A hand is game data: the dealer, the seed that deals the cards (a Truc
 record's deck comes from its seed) and each seat's three cards, which the engine checks against
 that deal, so the file says what it deals; every action in order, the partner's signal with
 its action; and, for each of the reader's steps, the idea it is meant to show. At load the
@@ -22,6 +24,13 @@ The ideas (source: truc, the Catalan game):
   (rule ``trick.winner``: the order is 3, 2, 1, 12, 11, 10, 7, 6, 5, 4; suits do not count).
 * ``draw_decides`` — the reader accepts a raise because the trick cannot be lost, only drawn,
   and a draw wins the hand for the side that took the first trick (rule ``hand.winner``).
+* ``any_card`` — the reader holds a card of the suit led that cannot take the trick and plays
+  the cheapest card of another suit that can (rule ``play.turn``: any card may be played, there
+  is no suit to follow).
+* ``hand_winner`` — the reader's side took the first trick and the reader plays a card nothing
+  ranks above: this trick is won or drawn, and either way the hand is the side's, decided now
+  (rule ``hand.winner``: two tricks of three; a drawn trick after a won one goes to the side
+  that won the first).
 
 The hand ends with the engine's verdict on who wins it and why, and the stake counted.
 """
@@ -39,8 +48,14 @@ from .hand import ACCEPT, BASE_STAKE, BET, DONE, PLAY, Hand
 from .record import HandRecord, RecordError
 
 DATA = "guided.json"
-IDEAS = ("first_trick", "signal", "order", "draw_decides")
-REQUIRED = IDEAS  # the hand shows each idea at least once
+IDEAS = ("first_trick", "signal", "order", "draw_decides", "any_card", "hand_winner")
+# Each guided hand in the order a reader plays them: its file and the ideas it shows at least
+# once.
+HANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (DATA, ("first_trick", "signal", "order", "draw_decides")),
+    ("guided_2.json", ("any_card", "hand_winner")),
+)
+REQUIRED = HANDS[0][1]  # the first hand's
 _KEYS = {"note", "rules", "dealer", "seed", "seat", "deal", "actions", "steps"}
 # The numbers the cards carry (truc: "the 10 called Sota, the 11 Cavall, the 12 Rei").
 _NUMBER = {"S": 10, "C": 11, "R": 12, "D": 12, "V": 11, "A": 1}
@@ -103,7 +118,7 @@ def idea(name: str, hand: Hand, seat: int, aid: int) -> Message | None:
     from . import principles
     from .signals import true_of
     from .table import bet_word, signal_info
-    tok, power = hand.pack.tokens, hand.pack.power
+    tok, power = hand.pack.said, hand.pack.power
     team = hand.team_of[seat]
     results = [t for _, t, _ in hand.tricks]
     if name == "first_trick":
@@ -144,17 +159,39 @@ def idea(name: str, hand: Hand, seat: int, aid: int) -> Message | None:
         _, stake = hand.pending
         return msg("hand.winner#guided_draw", top=tok[best[0][1]],
                    bet=bet_word(hand, stake), next=stake)
+    if name == "any_card":
+        pos = principles.Position(hand, seat)
+        if not hand.trick or aid >= len(tok) or not principles.holds("win_cheaply", pos, aid):
+            return None
+        led = hand.pack.suit_of[hand.trick[0][1]]
+        kept = [c for c in pos.cards if hand.pack.suit_of[c] == led and c not in pos.winners()]
+        if hand.pack.suit_of[aid] == led or not kept:
+            return None  # no card of the suit led that the reader passes over
+        return msg("play.turn#guided_any_card", led=tok[hand.trick[0][1]], held=tok[kept[0]],
+                   card=tok[aid], top=tok[pos.top_c])
+    if name == "hand_winner":
+        if aid >= len(tok) or hand.pending is not None or power[aid] != max(power) \
+                or results[:1] != [team] or len(results) != 1:
+            return None
+        if hand.hand_verdict(results + [team])[0] != team or \
+                hand.hand_verdict(results + [None])[0] != team:
+            return None  # won or drawn, this trick must give the side the hand
+        return msg("hand.winner#guided_two_tricks", card=tok[aid])
     return None
 
 
-def _bad(where: str, why: Message) -> RecordError:
-    return RecordError(msg("record#guided", file=f"truc/data/{DATA}", entry=where, why=why))
+def _refusal(file: str, where: str, why: Message) -> RecordError:
+    return RecordError(msg("record#guided", file=f"truc/data/{file}", entry=where, why=why))
 
 
-def read(data: Any) -> tuple[HandRecord, int, list[str]]:
+def read(data: Any, required: tuple[str, ...] = REQUIRED, file: str = DATA
+         ) -> tuple[HandRecord, int, list[str]]:
     """The guided hand's record, the reader's seat and the idea of each step, checked: the deal
     is the one the file says, the script replays legally, each step's idea holds, every idea
-    is shown and the hand is played to its end."""
+    of ``required`` is shown and the hand is played to its end. Refusals name ``file``."""
+    def _bad(where: str, why: Message) -> RecordError:
+        return _refusal(file, where, why)
+
     if not isinstance(data, dict) or not set(data) <= _KEYS or not {"steps", "deal"} <= set(data):
         raise _bad("top", msg("record#guided_keys", keys=", ".join(sorted(_KEYS))))
     try:
@@ -204,7 +241,7 @@ def read(data: Any) -> tuple[HandRecord, int, list[str]]:
         raise _bad("actions", msg("record#guided_unfinished", phase=hand.phase))
     if len(ideas) != len(steps):
         raise _bad(f"steps[{len(ideas)}]", msg("record#guided_extra", n=len(steps) - len(ideas)))
-    missing = [i for i in REQUIRED if i not in ideas]
+    missing = [i for i in required if i not in ideas]
     if missing:
         raise _bad("steps", msg("record#guided_required", ideas=", ".join(missing)))
     return rec, seat, ideas
@@ -213,17 +250,19 @@ def read(data: Any) -> tuple[HandRecord, int, list[str]]:
 _CACHE: dict[str, tuple[HandRecord, int, list[str]]] = {}
 
 
-def load() -> tuple[HandRecord, int, list[str]]:
-    """The game's guided hand (``data/guided.json``), read and checked once."""
-    if DATA not in _CACHE:
+def load(number: int = 1) -> tuple[HandRecord, int, list[str]]:
+    """The game's guided hand ``number`` (1: ``data/guided.json``; see :data:`HANDS`), read and
+    checked once."""
+    file, required = HANDS[number - 1]
+    if file not in _CACHE:
         from importlib import resources
-        text = resources.files("truc").joinpath("data", DATA).read_text(encoding="utf-8")
+        text = resources.files("truc").joinpath("data", file).read_text(encoding="utf-8")
         try:
             data = json.loads(text)
         except ValueError as exc:
-            raise _bad("json", msg("record#guided_json", why=str(exc))) from None
-        _CACHE[DATA] = read(data)
-    return _CACHE[DATA]
+            raise _refusal(file, "json", msg("record#guided_json", why=str(exc))) from None
+        _CACHE[file] = read(data, required, file)
+    return _CACHE[file]
 
 
 def _summary(hand: Hand, seat: int) -> list[Message]:
@@ -242,19 +281,19 @@ def _summary(hand: Hand, seat: int) -> list[Message]:
     yours = "_yours" if res["team"] == hand.team_of[seat] else ""
     if raised:
         out.append(msg(f"hand.winner#guided_stake{yours}", base=BASE_STAKE, points=res["points"],
-                       team=hand.team_term(res["team"]),
+                       team=hand.side(res["team"]),
                        bets=[bet_word(hand, s) for s in raised]))
     else:
         out.append(msg(f"hand.winner#guided_stake_base{yours}", points=res["points"],
-                       team=hand.team_term(res["team"])))
+                       team=hand.side(res["team"])))
     return out
 
 
-def guided(data: Any = None) -> GuidedHand:
-    """The guided hand (``data``: a parsed guided file instead of the game's own), seen from
-    the reader's seat, each step with its sentence in the current language."""
+def guided(data: Any = None, number: int = 1) -> GuidedHand:
+    """The guided hand ``number`` (``data``: a parsed guided file instead of the game's own),
+    seen from the reader's seat, each step with its sentence in the current language."""
     from .table import _sentence, _Walk, legal_choices
-    rec, seat, ideas = read(data) if data is not None else load()
+    rec, seat, ideas = read(data) if data is not None else load(number)
     walk = _Walk(rec, seat, viewer=seat)
     hand = rec.new_hand()
     tok = hand.pack.tokens
@@ -299,4 +338,5 @@ def guided(data: Any = None) -> GuidedHand:
                                           for m in _summary(hand, seat)])
 
 
-__all__ = ["GuidedHand", "GuidedStep", "IDEAS", "REQUIRED", "guided", "idea", "load", "read"]
+__all__ = ["GuidedHand", "GuidedStep", "HANDS", "IDEAS", "REQUIRED", "guided", "idea", "load",
+           "read"]

@@ -321,7 +321,7 @@ class Hand(GameState):
             if card >= self.pack.size:
                 return msg("action#none", value=repr(aid))
             if card not in self.held[p]:
-                return msg("play.held", card=self.pack.tokens[card])
+                return msg("play.held", card=self.pack.said[card])
             if p != self.to_play:  # only while a bet waits for its answer
                 assert self.pending is not None
                 return msg("bet.answer_first", seat=self.pending[0])
@@ -329,7 +329,7 @@ class Hand(GameState):
                 if self.rules.betting != "catalan":
                     return msg("bet.french_before")
                 if self._decides(card):
-                    return msg("bet.after_last", card=self.pack.tokens[card])
+                    return msg("bet.after_last", card=self.pack.said[card])
                 return self._bet_refusal(team, None)
             return msg("play.turn", seat=self._to_move, player=p)
         if aid in (ACCEPT, FOLD):
@@ -552,27 +552,31 @@ class Hand(GameState):
         team, leads = self._trick_result(plays)
         power = self.pack.power
         top = max(plays, key=lambda pc: power[pc[1]])[1]
-        card = self.pack.tokens[top]
+        card = self.pack.said[top]
         if team is None:
             return msg("trick.draw", card=card, seat=leads)
-        seats = [p for p in range(self.n) if self.team_of[p] == team]
         partners = sum(1 for _, c in plays if power[c] == power[top]) > 1
         return msg("trick.partners" if partners else "trick.winner", card=card, seat=leads,
-                   seats=[str(s) for s in seats])
+                   team=self.side(team))
 
     def _winner(self, results: list[int | None]) -> int | None:
         return self.hand_verdict(results)[0]
 
     def team_term(self, team: int) -> str:
-        """How messages name a team: ``term.team0`` … (two alone: ``term.seat0``)."""
+        """A team's answer label in a puzzle: ``term.team0`` … (two alone: ``term.seat0``)."""
         return f"{'team' if self.n == 4 else 'seat'}{team}"
+
+    def side(self, team: int) -> list[int]:
+        """A team as messages name it (``{team:side}``): its seats, so that said to a seat it
+        is "your side" or "the other side"."""
+        return [p for p in range(self.n) if self.team_of[p] == team]
 
     def hand_verdict(self, results: list[int | None]) -> tuple[int | None, Message | None]:
         """The team that has won the hand from these trick results (a team, or None for a
         drawn trick), and why; (None, None) while it is open: rule ``hand.winner`` (truc,
         "The play")."""
         nd = self.non_dealers
-        name = self.team_term
+        name = self.side
         if self.cards_each == 1:
             if not results:
                 return None, None

@@ -27,6 +27,9 @@ from .hand import (ACCEPT, BASE_STAKE, BET, BET_NAMES, CUT, CUT_ID, DEAL, DEAL_O
                    ELEVEN, ELEVEN_STAKE, FOLD, PASS_ELEVEN, PLAY, PLAY_ELEVEN, PLAYBET,
                    REDEAL, REMAINDER, RETRUC, TAP, TRUC)
 from .odds import SAMPLES, answered_stake, pays_from, win_chance
+# The rule clauses the principles rest on: the engine's own (truc.rules), each explained by a
+# section of the rules page.
+from .rules import CLAUSES as CLAUSES
 
 if TYPE_CHECKING:
     from cardgame.messages import Message
@@ -34,22 +37,6 @@ if TYPE_CHECKING:
     from .hand import Hand
 
 Params = dict[str, Any]
-
-# The rule clauses the principles rest on: ids the engine's verdicts and table messages use
-# (``truc/messages/<language>.json``), with the source's section that states the rule.
-CLAUSES: dict[str, str] = {
-    "play.turn": "truc: The play (any card may be played at one's turn)",
-    "trick.winner": "truc: The play (the highest card wins; equal highest of two teams draw)",
-    "hand.winner": "truc: The play (two tricks of three; a drawn trick and the first trick)",
-    "bet.catalan_steps": "truc: The betting (truc to two by either team)",
-    "bet.retruc_right": "truc: The betting (retruc to three by the team that accepted)",
-    "bet.french_more": "truc: Truc in France (any raise, never twice in a row by one team)",
-    "bet.answer": "truc: The betting (accept, or fold and give the stake before the bet)",
-    "eleven": "truc: The betting (a team at eleven decides whether to play for three)",
-    "cut": "truc: The deal (cut, or tap for a hand of one card)",
-    "deal": "truc: The deal (three cards each, or one after a tap)",
-    "redeal": "truc: Truc in France (the redeal proposal)",
-}
 
 
 class Position:
@@ -69,6 +56,7 @@ class Position:
         self.legal = hand.legal_action_ids() if hand.current_player == seat else []
         self.power = power = hand.pack.power
         self.tokens = hand.pack.tokens
+        self.said = hand.pack.said  # the cards as the sentences carry them
         self.cards = sorted(hand.held[seat], key=lambda c: (power[c], c))
         self.trick = list(hand.trick)
         self.results = [t for _, t, _ in hand.tricks]
@@ -141,7 +129,7 @@ def _bet_params(pos: Position, a: int) -> Params:
 # ---- the play: a card ---------------------------------------------------------------------------
 def _only(pos: Position, a: int) -> Params | None:
     if a < PLAYBET and len(pos.cards) == 1 and a == pos.cards[0]:
-        return {"card": pos.tokens[a]}
+        return {"card": pos.said[a]}
     return None
 
 
@@ -150,7 +138,7 @@ def _partner_low(pos: Position, a: int) -> Params | None:
     him the trick and keeps the good cards."""
     if a >= PLAYBET or not pos.trick or not pos.mine or pos.theirs or a != pos.cards[0]:
         return None
-    return {"card": pos.tokens[a], "top": pos.tokens[pos.top_c]}
+    return {"card": pos.said[a], "top": pos.said[pos.top_c]}
 
 
 def _cheapest_winner(pos: Position, a: int) -> bool:
@@ -162,7 +150,7 @@ def _win_hand(pos: Position, a: int) -> Params | None:
     """Last to play, the cheapest card that takes the trick, and the trick wins the hand."""
     if not (_cheapest_winner(pos, a) and pos.last and pos.decides_for_us(pos.team)):
         return None
-    return {"card": pos.tokens[a], "top": pos.tokens[pos.top_c]}
+    return {"card": pos.said[a], "top": pos.said[pos.top_c]}
 
 
 def _first_trick(pos: Position, a: int) -> Params | None:
@@ -170,7 +158,7 @@ def _first_trick(pos: Position, a: int) -> Params | None:
     drawn, the first trick's winners win the hand."""
     if not _cheapest_winner(pos, a) or pos.results or pos.one_card:
         return None
-    return {"card": pos.tokens[a], "top": pos.tokens[pos.top_c]}
+    return {"card": pos.said[a], "top": pos.said[pos.top_c]}
 
 
 def _after_draw(pos: Position, a: int) -> Params | None:
@@ -178,20 +166,20 @@ def _after_draw(pos: Position, a: int) -> Params | None:
     if not _cheapest_winner(pos, a) or not pos.results or any(r is not None
                                                               for r in pos.results):
         return None
-    return {"card": pos.tokens[a], "top": pos.tokens[pos.top_c]}
+    return {"card": pos.said[a], "top": pos.said[pos.top_c]}
 
 
 def _win_cheaply(pos: Position, a: int) -> Params | None:
     if not _cheapest_winner(pos, a):
         return None
-    return {"card": pos.tokens[a], "top": pos.tokens[pos.top_c]}
+    return {"card": pos.said[a], "top": pos.said[pos.top_c]}
 
 
 def _duck(pos: Position, a: int) -> Params | None:
     """No card of the seat's beats the trick: the lowest goes, the others are kept."""
     if a >= PLAYBET or not pos.trick or pos.winners() or a != pos.cards[0]:
         return None
-    return {"card": pos.tokens[a], "top": pos.tokens[pos.top_c]}
+    return {"card": pos.said[a], "top": pos.said[pos.top_c]}
 
 
 def _keep_top(pos: Position, a: int) -> Params | None:
@@ -200,20 +188,20 @@ def _keep_top(pos: Position, a: int) -> Params | None:
     if a >= PLAYBET or pos.trick or pos.results or pos.one_card or len(pos.cards) < 2 \
             or a != pos.cards[0] or pos.power[a] == pos.power[pos.cards[-1]]:
         return None
-    return {"card": pos.tokens[a], "kept": pos.tokens[pos.cards[-1]]}
+    return {"card": pos.said[a], "kept": pos.said[pos.cards[-1]]}
 
 
 def _lead_high(pos: Position, a: int) -> Params | None:
     """Leading after a trick is played: this trick may decide the hand."""
     if a >= PLAYBET or pos.trick or not pos.results or a != pos.cards[-1]:
         return None
-    return {"card": pos.tokens[a]}
+    return {"card": pos.said[a]}
 
 
 def _any_card(pos: Position, a: int) -> Params | None:
     if a >= PLAYBET:
         return None
-    return {"card": pos.tokens[a]}
+    return {"card": pos.said[a]}
 
 
 # ---- the play: betting and answering ------------------------------------------------------------
@@ -382,7 +370,7 @@ def explain(pos: Position, aid: int) -> Explanation:
 def _ask_params(ask: str, pos: Position) -> Params:
     """The question's facts: never the card asked for, only the trick's top card."""
     if ask in ("ask_win", "ask_duck", "ask_draw", "ask_first") and pos.top_c >= 0:
-        return {"top": pos.tokens[pos.top_c]}
+        return {"top": pos.said[pos.top_c]}
     return {}
 
 

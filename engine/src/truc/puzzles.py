@@ -105,12 +105,12 @@ def _score(deal: int, rng: random.Random) -> Made:
     if not bets or r["how"] not in ("fold", "tricks"):
         return None
     if r["how"] == "fold":
-        reason = msg("puzzle.score#fold", team=h.team_term(r["team"]), points=r["points"])
+        reason = msg("puzzle.score#fold", team=h.side(r["team"]), points=r["points"])
     else:
-        reason = msg("puzzle.score#tricks", team=h.team_term(r["team"]), points=r["points"])
+        reason = msg("puzzle.score#tricks", team=h.side(r["team"]), points=r["points"])
     events = [dict(e) for e in h.events if e["type"] in ("bet", "answer", "play", "trick")]
     choices = [{"answer": f"team{t}:{p}",
-                "label": msg("puzzle.score#choice", team=h.team_term(t), points=p)}
+                "label": msg("puzzle.score#choice", team=h.side(t), points=p)}
                for t in (0, 1) for p in (1, 2, 3)]
     return (f"team{r['team']}:{r['points']}", reason, {"dealer": h.dealer, "events": events},
             choices, msg("puzzle.score#question"), {"how": r["how"]})
@@ -133,7 +133,7 @@ def _raise(deal: int, rng: random.Random) -> Made:
     elif len(may) == 2:
         reason = msg("puzzle.raise#either")
     else:
-        reason = msg("puzzle.raise#accepted", team=h.team_term(may[0]), stake=h.stake)
+        reason = msg("puzzle.raise#accepted", team=h.side(may[0]), stake=h.stake)
     events = [dict(e) for e in h.events if e["type"] in ("bet", "answer")]
     choices = _team_choices(h) + [{"answer": "either", "label": msg("puzzle.raise#any")},
                                   {"answer": "nobody", "label": msg("puzzle.raise#none")}]
@@ -148,7 +148,7 @@ def _eleven(deal: int, rng: random.Random) -> Made:
     h.apply_action(h.legal_action_ids()[0])  # the cut
     if h.phase == "eleven":
         answer, reason = "decide", msg("puzzle.eleven#decide",
-                                       team=h.team_term(h.team_of[h.current_player]))
+                                       team=h.side(h.team_of[h.current_player]))
     elif not h.betting:
         answer, reason = "no_bets", msg("puzzle.eleven#both")
     else:

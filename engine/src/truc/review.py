@@ -60,7 +60,8 @@ def review(rec: HandRecord, seat: int, seed: object = 0, trick: int | None = Non
                 chances = card_chances(hand, seat, rng)
                 best = max(chances, key=lambda c: (chances[c], -c))
                 if chances[best] - chances[card] >= MARGIN:
-                    m = msg("review#card", seat=seat, card=tok[card], better=tok[best],
+                    said = hand.pack.said
+                    m = msg("review#card", seat=seat, card=said[card], better=said[best],
                             win=round(chances[card] * 100), best=round(chances[best] * 100),
                             samples=SAMPLES)
                     mark = {"index": i, "trick": trick, "action": text, "kind": "card",

@@ -92,3 +92,40 @@ class Rules(Value):
 
     def to_json(self) -> dict[str, object]:
         return {n: getattr(self, n) for n in OPTIONS if getattr(self, n) != OPTIONS[n].default}
+
+
+# The rule clauses the engine cites: every rule id its verdicts, its table's log, its coach and
+# its guided hand give (a message id up to its '#'), each with the source's section that states
+# it. Each has a section of the rules page whose anchor is the id with dots as hyphens; its
+# title is the catalogue's ``clause.<id>``.
+CLAUSES: dict[str, str] = {
+    "deal": "truc: The deal (three cards each, or one after a tap)",
+    "cut": "truc: The deal (cut, or tap for a hand of one card)",
+    "redeal": "truc: Truc in France (the redeal proposal)",
+    "play": "truc: The play (the player right of the dealer leads; each plays one card)",
+    "play.turn": "truc: The play (any card may be played at one's turn)",
+    "play.held": "truc: The play (a player plays a card of his hand)",
+    "trick.winner": "truc: The play (the highest card wins; the suits do not count)",
+    "trick.draw": "truc: The play (equal highest cards of the two teams draw the trick)",
+    "trick.partners": "truc: The play (equal highest cards of two partners take it)",
+    "hand.winner": "truc: The play (two tricks of three; a drawn trick and the first trick)",
+    "bet": "truc: The betting (a bet at one's turn to play, answered by the other team)",
+    "bet.catalan_steps": "truc: The betting (truc to two by either team)",
+    "bet.retruc_right": "truc: The betting (retruc to three by the team that accepted)",
+    "bet.top": "truc: The betting (retruc is the last bet)",
+    "bet.after_last": "truc: The play (play stops once the hand is decided)",
+    "bet.answer": "truc: The betting (accept, or fold and give the stake before the bet)",
+    "bet.answer_first": "truc: The betting (a bet is answered before play goes on)",
+    "bet.nothing_to_answer": "truc: The betting (an answer is to a bet)",
+    "bet.french_more": "truc: Truc in France (any raise, by one point or more)",
+    "bet.french_twice": "truc: Truc in France (never twice in a row by one team)",
+    "bet.french_before": "truc: Truc in France (a bet just before playing one's card)",
+    "bet.french_most": "truc: Truc in France (no limit on the size of a bet)",
+    "bet.french_limit": "truc: Truc in France (a reading: no bet beyond the game)",
+    "bet.for_game": "truc: Truc in France (the remainder, for the game)",
+    "eleven": "truc: The betting (a team at eleven decides whether to play for three)",
+    "eleven.no_bets": "truc: The betting (no bets once a team has eleven)",
+    "signal": "truc: Communication and Signals (signals of what one holds)",
+    "signal.partner": "truc: Communication and Signals (while the opponents are not looking)",
+    "signal.turn": "truc: Communication and Signals (with one's own action, in play)",
+}

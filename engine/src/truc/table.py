@@ -81,7 +81,7 @@ def _event_message(ev: dict[str, Any], hand: Hand) -> Message | None:
     if t == "redeal":
         return msg(f"redeal#table_{ev['decision']}", seat=p)
     if t == "play":
-        return msg("play#table", seat=p, card=ev["card"])
+        return msg("play#table", seat=p, card=hand.pack.said_of(ev["card"]))
     if t == "bet":
         stake = ev["stake"]
         worth = stake if isinstance(stake, int) else bet_word(hand, stake)
@@ -95,9 +95,9 @@ def _event_message(ev: dict[str, Any], hand: Hand) -> Message | None:
     if t == "trick":
         if ev["team"] is None:
             return msg("trick.draw#table", number=ev["number"])
-        return msg("trick.winner#table", number=ev["number"], team=hand.team_term(ev["team"]))
+        return msg("trick.winner#table", number=ev["number"], team=hand.side(ev["team"]))
     if t == "hand":
-        return msg("hand.winner#table", team=hand.team_term(ev["team"]), points=ev["points"])
+        return msg("hand.winner#table", team=hand.side(ev["team"]), points=ev["points"])
     return None
 
 
@@ -181,9 +181,9 @@ def legal_choices(hand: Hand, seat: int) -> list[dict[str, Any]]:
         a = hand.action(aid, seat)
         group = _group(hand, a.kind, aid)
         if a.kind == "play":
-            label = msg("table.choice#play", card=a.arg)
+            label = msg("table.choice#play", card=hand.pack.said_of(a.arg))
         elif a.kind == "playbet":  # Catalan: after truc is accepted by the card, retruc
-            label = msg("table.choice#playbet", card=a.arg,
+            label = msg("table.choice#playbet", card=hand.pack.said_of(a.arg),
                         bet=bet_word(hand, RETRUC if pending else
                                      hand._bets(hand.team_of[seat])[0]))
         elif group == "raise":

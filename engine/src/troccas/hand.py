@@ -412,8 +412,8 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
 
     def say_refusal(self, say: str) -> Message | None:
         """Why the words ``say`` may not go with the next decision (a message whose ``rule`` is
-        the clause), or None (troccas.phrases.verdict)."""
-        from .phrases import verdict
+        the clause), or None (troccas.bots.signals.verdict)."""
+        from .bots.signals import verdict
         v = verdict(self, say)
         return None if v.ok else v.reason
 
@@ -428,7 +428,7 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
     def apply(self, action: Action | str, say: str | None = None) -> tuple[dict[str, Any], ...]:
         """Apply a readable action (``'1 play Kc'``); ``say`` keeps the words spoken with a
         talk decision: a tschintschar phrase the glossary places at this moment of the deal
-        (troccas.phrases.verdict; whether it is true of the hand is not judged)."""
+        (troccas.bots.signals.verdict; whether it is true of the hand is not judged)."""
         action = _as_action(action)
         self.verify(action)
         if say:

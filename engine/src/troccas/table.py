@@ -235,7 +235,8 @@ def _phrases_now(hand: Hand, seat: int) -> PhrasesResult | None:
     """At ``seat``'s own talk decision (or the dealer's choice after the full deal), the
     phrases the glossary places at this moment of the deal, grouped by what they tell; else
     None (troccas.bots.signals: the moments)."""
-    from .phrases import moment_now, phrases_at
+    from .bots.signals import moment_now
+    from .phrases import phrases_at
     when = moment_now(hand)
     if hand.current_player != seat or when is None:
         return None

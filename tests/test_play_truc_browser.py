@@ -59,13 +59,15 @@ def test_a_hand_with_truc_and_retruc_through_the_page_replays_the_same(truc_site
                 # The coach at a bet (a question first, then the answer): its line, the odds
                 # folded under it, the words to say and the hand on the phone's one screen.
                 for _ in range(2):
-                    page.click("[data-play-hint]")
+                    # pressed where it is: a click by the mouse would first scroll it to the
+                    # middle of the screen, which no finger does to a button it can see
+                    page.locator("[data-play-hint]").dispatch_event("click")
                     page.wait_for_function("(t => t && !t.endsWith('…'))(document"
                                            ".querySelector('[data-play-advice]').textContent)")
                     if page.get_attribute("[data-play-advice]", "data-play-hinted"):
                         break
                 seen["hint_screen"] = assert_on_one_screen(page, *PARTS)["boxes"]
-                seen["odds"] = page.inner_text("[data-play-hintdetails] p")
+                seen["odds"] = page.text_content("[data-play-hintdetails] p")  # folded
                 seen["bet"] = bet.first.inner_text()
                 bet.first.click()
             elif page.locator("[data-play-act] [data-group=choice]").count():

@@ -1,5 +1,8 @@
 """The Play page: a whole hand against three bots, played with the keyboard alone, in real
-Chromium with the real engine in Pyodide."""
+Chromium with the real engine in Pyodide. The set-up and what follows the hand are used at a
+desk's size; the hand itself on a phone's (issue 29), where at each move the focus shows in
+front of the hand's overlapping rows, and with a hint the trick, the words, the coach's line,
+the hand and the coach's buttons are on one screen."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import sys
 from pathlib import Path
 
 from a11y_helpers import assert_no_violations
+from play_screen import DESKTOP, PARTS, PHONE, assert_focus_shown, assert_on_one_screen
 from troccas import api
 
 PLAY = "play/"
@@ -23,9 +27,11 @@ def test_a_whole_hand_by_keyboard_then_its_record_review_link_and_tally(site_ser
     download, review, short link and this device's tally are checked on that same hand. (One
     test rather than four sharing a fixture: the suite's workers steal tests, and each would
     play the hand again.)"""
+    page.set_viewport_size(DESKTOP)
     page.goto(site_server.url_of(PLAY))
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
     seen = play_a_hand(page)
+    page.set_viewport_size(DESKTOP)
     check_the_hand(page, seen)
     record = check_the_download(page, seen, tmp_path)
     check_the_review(page, record)
@@ -51,7 +57,8 @@ def tab_to(page, test, back=False, limit=80):
 
 
 def play_a_hand(page) -> dict:
-    seen = {"refused": None, "hint": None, "phrase": None, "undo": False, "labels": set()}
+    seen = {"refused": None, "hint": None, "phrase": None, "undo": False, "labels": set(),
+            "card_focus": 0}
     # Set-up: bots at once, then deal — Tab and arrow keys only.
     page.evaluate("document.activeElement && document.activeElement.blur()")
     # The reader does not deal the first hand: the seat before the reader's does, and keeps
@@ -72,6 +79,7 @@ def play_a_hand(page) -> dict:
     assert page.eval_on_selector("select[name=pace]", "s => s.value") == "fast"
     assert page.eval_on_selector("select[name=dealer]", "s => s.value") == "3"
     tab_to(page, lambda f: "playStart" in f["data"])
+    page.set_viewport_size(PHONE)  # the hand on a phone, by keyboard
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-play-game]:not([hidden])")
     for _ in range(400):
@@ -96,6 +104,8 @@ def play_a_hand(page) -> dict:
             page.keyboard.press("Enter")
             page.wait_for_function("document.querySelector('[data-play-advice]').dataset"
                                    ".playHinted")
+            seen["talk_screen"] = assert_on_one_screen(page, *PARTS)["boxes"]
+            assert_focus_shown(page)
             seen["talk_hint"] = page.eval_on_selector("[data-play-phrase]", """s => [s.value,
                 s.dataset.playHinted, getComputedStyle(s).outlineStyle]""")
             tab_to(page, lambda f: f["name"] == "phrase", back=True)
@@ -128,6 +138,8 @@ def play_a_hand(page) -> dict:
             page.wait_for_function("document.querySelector('[data-play-advice]').dataset"
                                    ".playHinted")
             seen["hint"] = page.inner_text("[data-play-advice]")
+            seen["hint_screen"] = assert_on_one_screen(page, *PARTS)["boxes"]
+            assert_focus_shown(page)
             seen["marked"] = page.eval_on_selector_all(
                 "[data-play-hand] .cs-play__card--hint",
                 "bs => bs.map(b => [b.dataset.card, b.dataset.legal, getComputedStyle(b)"
@@ -137,6 +149,9 @@ def play_a_hand(page) -> dict:
             tab_to(page, lambda f: f["legal"] == "true", back=True)
         if f["legal"] == "true" or f["legal"] == "false":
             seen["labels"].add(focused(page)["label"])
+            assert_focus_shown(page)  # in front of the overlapping rows, on the screen
+            assert_on_one_screen(page, "trick", "actions", "hand")
+            seen["card_focus"] += 1
         held = page.locator("[data-play-hand] [data-card]").count()
         playing = "play" in page.inner_text("[data-play-turn]") and focused(page)["legal"]
         page.keyboard.press("Enter")
@@ -187,6 +202,11 @@ def check_the_hand(page, seen):
     assert seen["marked"][0][2] == "double"
     assert seen["hint_rule"] and not re.search(r"[+-]\d|\d\.\d|deals of", seen["hint"])
     assert seen["details"] == 1
+    # On the phone: each hint with the parts of the table it speaks of on one screen (checked
+    # as it was shown), the coach's line among them; and the focus shown at each card move.
+    assert {"trick", "advice", "details", "hand", "coach"} <= set(seen["hint_screen"])
+    assert {"actions", "advice", "hand", "coach"} <= set(seen["talk_screen"])
+    assert seen["card_focus"] >= 10
     assert seen["undo"]
     # Cards are named in words for a screen reader, and each event is said.
     assert any(re.fullmatch(r"(King|Queen|Cavalier|Jack|Ace|Two|Three|Four|Five|Six|Seven|Eight"

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import built_site_or_fail, serving
+from play_screen import PARTS, PHONE, assert_on_one_screen
 from truc import api
 
 TRUC = str(Path(sys.executable).parent / "truc")
@@ -34,6 +35,7 @@ def truc_site() -> Path:
 def test_a_hand_with_truc_and_retruc_through_the_page_replays_the_same(truc_site, page,
                                                                       tmp_path):
     with serving(truc_site) as (port, path, _):
+        page.set_viewport_size(PHONE)  # the table on a phone first (issue 29)
         page.goto(f"http://127.0.0.1:{port}{path}play/")
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
         page.select_option("select[name=dealer]", str(DEALER))
@@ -42,7 +44,7 @@ def test_a_hand_with_truc_and_retruc_through_the_page_replays_the_same(truc_site
         page.click("[data-play-start]")
         page.wait_for_selector("[data-play-game]:not([hidden])")
         assert page.inner_text("[data-play-heading]").startswith("Hand 1 (the game is to 12")
-        seen = {"bet": None, "pending": None, "signal": None}
+        seen = {"bet": None, "pending": None, "signal": None, "hint_screen": None, "odds": None}
         for _ in range(40):
             page.wait_for_function(READY)
             if page.is_visible("[data-play-end]"):
@@ -54,6 +56,18 @@ def test_a_hand_with_truc_and_retruc_through_the_page_replays_the_same(truc_site
                 seen["pending"] = page.inner_text("[data-play-pending]")
                 accept.first.click()
             elif bet.count() and seen["bet"] is None:
+                # The coach at a bet (a question first, then the answer): its line, the odds
+                # folded under it, the words to say and the hand on the phone's one screen.
+                for _ in range(2):
+                    # pressed where it is: a click by the mouse would first scroll it to the
+                    # middle of the screen, which no finger does to a button it can see
+                    page.locator("[data-play-hint]").dispatch_event("click")
+                    page.wait_for_function("(t => t && !t.endsWith('…'))(document"
+                                           ".querySelector('[data-play-advice]').textContent)")
+                    if page.get_attribute("[data-play-advice]", "data-play-hinted"):
+                        break
+                seen["hint_screen"] = assert_on_one_screen(page, *PARTS)["boxes"]
+                seen["odds"] = page.text_content("[data-play-hintdetails] p")  # folded
                 seen["bet"] = bet.first.inner_text()
                 bet.first.click()
             elif page.locator("[data-play-act] [data-group=choice]").count():
@@ -67,6 +81,8 @@ def test_a_hand_with_truc_and_retruc_through_the_page_replays_the_same(truc_site
         else:
             raise AssertionError("the hand did not end")
         assert seen["bet"] == "Say truc (the hand for 2)", seen
+        assert {"actions", "advice", "details", "hand", "coach"} <= set(seen["hint_screen"]), seen
+        assert "%" in seen["odds"], seen
         assert seen["pending"].startswith("Bot 3 (opponent) said retruc: the hand for 3"), seen
         assert seen["signal"].startswith("close one eye — I hold a three"), seen
         log = page.locator("[data-play-log] li").all_text_contents()

@@ -5,16 +5,25 @@ the deal, grouped by what they tell; a bot, and the coach, say only such phrases
 The expected moments and phrases are read here from the game's data as authored
 (troccas/data/tschintschar.json) and from the deal's events, not from troccas.bots.signals."""
 
+import atexit
+import functools
 import json
 import random
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import event, given
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from cardgame.messages import catalogue, set_language
 from troccas import api
+from troccas import cli as troccas_cli
 from troccas.errors import TroccasError
+
+from fuzz_helpers import FUZZ, run_main
 
 SCHEMA = api.schema()
 DATA = Path(api.__file__).parent / "data" / "tschintschar.json"
@@ -181,3 +190,73 @@ def test_talk_order_the_reader_speaks_first_when_the_seat_before_deals(reader):
         rec = api.call("table_apply", record=rec,
                        action=f"{view['current_player']} talk continue")["record"]
     assert firsts == [reader] * 3
+
+
+# --- the rule in the engine: words said outside their moment are refused -------------------
+# Every Romansh form of every phrase, as the glossary writes it: the words a table may record.
+FORMS = {" ".join(f["text"].split()).casefold(): e for e in ENTRIES for f in e["rm"]}
+# The phrases said at one moment only (no source says "any time"): those a moment refuses.
+TIMED = [e for e in ENTRIES if not any(w["phase"] == "any-time" for w in e["when"])]
+_TMP = Path(tempfile.mkdtemp(prefix="talk-moment-"))
+atexit.register(shutil.rmtree, _TMP, True)
+
+
+@functools.lru_cache(maxsize=None)
+def _whole_hand(seed: int) -> dict:
+    return api.call("random_hand", seed=seed)
+
+
+def _placed_at(entry: dict, moment: str) -> bool:
+    return any(w["phase"] in (moment, "any-time") for w in entry["when"])
+
+
+@given(seed=st.integers(0, 11), cut=st.integers(0, 20) | st.integers(0, 60), form=st.data(),
+       spacing=st.sampled_from(["as written", "upper", "spaced"]),
+       odd=st.one_of(st.none(), st.none(), st.text(min_size=1, max_size=12)))
+@FUZZ
+def test_talk_words_said_outside_their_moment_are_refused_by_the_table_and_by_the_replay(
+        seed, cut, form, spacing, odd):
+    """table_apply records a phrase only with a talk decision at a moment the glossary places
+    it; any other words are refused with rule talk, and a record carrying them replays to one
+    line naming the file, the entry and the words, exit status 2."""
+    whole = _whole_hand(seed)
+    cut %= len(whole["actions"])  # a decision still to take: a thrown-in hand is short
+    rec = dict(whole, actions=whole["actions"][:cut])
+    seat = api.call("table_view", record=rec, seat=0)["current_player"]
+    view = api.call("table_view", record=rec, seat=seat)
+    action = view["legal"][0]["action"]
+    if odd is None:
+        entry = form.draw(st.sampled_from(TIMED) | st.sampled_from(ENTRIES))
+        words = form.draw(st.sampled_from([f["text"] for f in entry["rm"]]))
+        words = {"as written": words, "upper": words.upper(),
+                 "spaced": " " + words.replace(" ", "  ") + " "}[spacing]
+    else:
+        words = odd
+    known = FORMS.get(" ".join(words.split()).casefold())
+    talk = view["phase"] in ("talk", "dealer_choice")
+    allowed = known is not None and talk and _placed_at(known, _moment_of(view))
+
+    event("allowed" if allowed else "unknown" if known is None else "moment" if talk else "outside")
+    answer = json.loads(api.call_json("table_apply", json.dumps(
+        {"record": rec, "action": action, "say": words})))
+    if allowed:
+        assert answer["ok"], (rec, action, words, answer)
+        assert answer["result"]["record"]["actions"][-1] == {"action": action, "say": words}
+    else:
+        assert not answer["ok"], (rec, action, words, view["phase"])
+        assert answer["error"]["rule"] == "talk"
+        assert answer["error"]["id"] == ("talk#phrase_unknown" if known is None
+                                         else "talk#phrase_moment" if talk
+                                         else "talk#phrase_outside")
+        assert "\n" not in answer["error"]["message"]
+
+    path = _TMP / f"{seed}-{cut}.json"
+    path.write_text(json.dumps(dict(rec, actions=rec["actions"] + [
+        {"action": action, "say": words}])), "utf-8")
+    rc, _, err = run_main(troccas_cli.main, ["replay", str(path)])
+    if allowed:
+        assert rc == 0, err
+    else:
+        assert rc == 2 and len(err.splitlines()) == 1 and "Traceback" not in err, err
+        assert str(path) in err and f"actions[{cut}]" in err and "[talk]" in err, err
+        assert words.strip().split()[0][:8] in err or known is None, err

@@ -65,7 +65,9 @@ def set_language(language: str) -> str:
 
 def current_language() -> str:
     return _language[0]
-_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
+# Every character str.splitlines() breaks at: C0 and C1 controls (NEL, U+0085, among them),
+# and the line and paragraph separators.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def one_line(text: str) -> str:

@@ -410,6 +410,13 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
         """Why ``action`` is refused (a message whose ``rule`` is the clause), or None."""
         return self._action_refusal(_as_action(action))
 
+    def say_refusal(self, say: str) -> Message | None:
+        """Why the words ``say`` may not go with the next decision (a message whose ``rule`` is
+        the clause), or None (troccas.bots.signals.verdict)."""
+        from .bots.signals import verdict
+        v = verdict(self, say)
+        return None if v.ok else v.reason
+
     def can(self, action: Action | str) -> bool:
         """Whether ``action`` is legal now; anything that is not an action is not legal."""
         try:
@@ -420,10 +427,14 @@ class Hand(GameState, Dealing, Buob, FoolExchange, Scoring):
 
     def apply(self, action: Action | str, say: str | None = None) -> tuple[dict[str, Any], ...]:
         """Apply a readable action (``'1 play Kc'``); ``say`` keeps the words spoken with a
-        talk decision (tschintschar is free text: the engine records, never judges it)."""
+        talk decision: a tschintschar phrase the glossary places at this moment of the deal
+        (troccas.bots.signals.verdict; whether it is true of the hand is not judged)."""
         action = _as_action(action)
         self.verify(action)
         if say:
+            why = self.say_refusal(say)
+            if why:
+                raise IllegalActionError(why)
             self.says[len(self._moves)] = say
         return self.apply_action(action.id)
 

@@ -1,6 +1,11 @@
 """The tschintschar phrases as the engine's calls give them: each with its meaning, sources,
 topic and moments, and those said at one moment of the deal, grouped by what they tell (the
-``phrases`` call, and the table's view at a seat's talk decision)."""
+``phrases`` call, and the table's view at a seat's talk decision).
+
+The talk at its moment is one rule (troccas.bots.signals.verdict, rule ``talk``): words said
+with a decision are a phrase of the glossary, said with a talk decision, at a moment the
+glossary places it (``said_at``, the test that also makes this offer and the bots' choice). A
+hand refuses any other words (``Hand.apply``), and so does a record's replay."""
 
 from __future__ import annotations
 
@@ -25,3 +30,4 @@ def phrases_at(moment: str) -> PhrasesResult:
               for topic, items in signals.offered(moment)]
     return PhrasesResult([p for g in groups for p in g.phrases], moment,
                          words.term(f"phrase_moment.{moment}"), groups)
+

@@ -138,6 +138,12 @@ class HandRecord(Value):
         says = dict(self.says)
         for i, action in enumerate(self.actions):
             why = hand.explain(action)
+            if why is None and i in says:
+                why = hand.say_refusal(says[i])
+                if why:
+                    raise RecordError(msg("record#illegal_say", where=where, index=i,
+                                          action=str(action), say=says[i], why=why),
+                                      rule=why.rule)
             if why:
                 raise RecordError(msg("record#illegal", where=where, index=i,
                                       action=str(action), why=why), rule=why.rule)

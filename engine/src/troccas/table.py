@@ -25,7 +25,7 @@ from .cards import TOKEN
 from .errors import DOMAIN, IllegalActionError, RecordError, msg
 from .hand import Hand
 from .record import HandRecord
-from .tables import DEALER_CHOICE, DONE, PLAY, TALK, THROWN_IN
+from .tables import DONE, PLAY, THROWN_IN
 
 if TYPE_CHECKING:
     from .results import PhrasesResult, ReviewMarks, TableApply, TableView
@@ -235,11 +235,12 @@ def _phrases_now(hand: Hand, seat: int) -> PhrasesResult | None:
     """At ``seat``'s own talk decision (or the dealer's choice after the full deal), the
     phrases the glossary places at this moment of the deal, grouped by what they tell; else
     None (troccas.bots.signals: the moments)."""
-    if hand.current_player != seat or hand.phase not in (TALK, DEALER_CHOICE):
-        return None
+    from .bots.signals import moment_now
     from .phrases import phrases_at
-    from .bots.signals import moment
-    return phrases_at(moment(hand.round, len(hand.rounds)))
+    when = moment_now(hand)
+    if hand.current_player != seat or when is None:
+        return None
+    return phrases_at(when)
 
 
 def marks(record: object, seat: int, plays: object = None, trick: object = None

@@ -28,7 +28,8 @@ first or second batch); the talk after the last round, and the dealer's choice t
 it, is ``after-full-deal`` (its second list). A phrase is said at a moment when one of its
 sources places it there or says it is said at any pause (``any-time``). The table offers the
 reader exactly those (:func:`offered`, grouped by the glossary's ``topic``: what the phrase
-tells), and a bot says only those.
+tells), and a bot says only those; a hand refuses any other words said with a decision
+(:func:`verdict`, rule ``talk``).
 
 A bot says, with each talk decision, the most telling phrase whose claim is true of its hand
 and that it has not said yet (:func:`phrase_for`); its partner's search deals the unseen cards
@@ -40,9 +41,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 import json
 
+from cardgame.verdict import Verdict
+
 from ..cards import FOOL, KING, POINTS, RANK_OF, SUIT_OF, TRUMP, JACK, parse_id
+from ..errors import msg
+from ..tables import DEALER_CHOICE, TALK
 
 if TYPE_CHECKING:
+    from ..hand import Hand
     from .base import Seen
 
 # What a partner said: (seat, round of the deal, the claim of the phrase).
@@ -99,6 +105,35 @@ def said_at(p: dict[str, Any], when: str) -> bool:
     """Whether phrase ``p`` (an item of ``data()["phrases"]``) is said at the moment
     ``when``: a source places it there, or says it is said in any pause of the deal."""
     return when in p["when"] or ANY_TIME in p["when"]
+
+
+def moment_now(hand: Hand) -> str | None:
+    """The moment of the talk at ``hand``'s next decision (:func:`moment`), or
+    None when the next decision is not a talk decision (nor the dealer's choice after it)."""
+    if hand.phase not in (TALK, DEALER_CHOICE):
+        return None
+    return moment(hand.round, len(hand.rounds))
+
+
+def verdict(hand: Hand, say: str) -> Verdict:
+    """Whether the words ``say`` may go with ``hand``'s next decision (rule ``talk``): they are
+    a phrase of the glossary (in any of its Romansh forms), the decision is a talk decision,
+    and the glossary places the phrase at this moment of the deal. The table offers exactly
+    the phrases this allows (troccas.phrases.phrases_at of :func:`moment_now`)."""
+    p = phrase_of_text(say)
+    if p is None:
+        return Verdict(False, msg("talk#phrase_unknown", value=say))
+    when = moment_now(hand)
+    if when is None:
+        return Verdict(False, msg("talk#phrase_outside", phrase=p["id"], text=p["text"],
+                                  phase=hand.phase))
+    if not said_at(p, when):
+        placed = [m for m in MOMENTS if said_at(p, m)]
+        return Verdict(False, msg("talk#phrase_moment", phrase=p["id"], text=p["text"],
+                                  moment=when, said=msg(f"phrase_moment.{when}"),
+                                  placed=[msg(f"phrase_moment.{m}") for m in placed]))
+    return Verdict(True, msg("talk#phrase_said", phrase=p["id"], text=p["text"], moment=when,
+                             said=msg(f"phrase_moment.{when}")))
 
 
 def offered(when: str) -> list[tuple[str, list[dict[str, Any]]]]:

@@ -46,7 +46,7 @@ from .results import GuidedHand, GuidedStep
 from .tables import _JACK, _KING, CALL, DONE, PLAY
 
 if TYPE_CHECKING:
-    from .bots.principles import Explanation
+    from cardgame.principles import Explanation
 
 DATA = "guided.json"
 IDEAS = ("buob_call", "buob_void", "buob_lead", "fool", "round_order", "trump", "trump_led", "follow", "free",

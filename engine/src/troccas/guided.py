@@ -32,8 +32,8 @@ Ideas, in the order a step is classified (the first that holds):
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-import json
 
+from cardgame.guided import Scripts
 from cardgame.messages import Message
 
 from .actions import Action
@@ -46,7 +46,7 @@ from .results import GuidedHand, GuidedStep
 from .tables import _JACK, _KING, CALL, DONE, PLAY
 
 if TYPE_CHECKING:
-    from .bots.principles import Explanation
+    from cardgame.principles import Explanation
 
 DATA = "guided.json"
 IDEAS = ("buob_call", "buob_void", "buob_lead", "fool", "round_order", "trump", "trump_led", "follow", "free",
@@ -125,67 +125,57 @@ def _label(action: Action) -> str:
     return msg(f"buob#choice_{action.arg}").render()
 
 
-def _bad(where: str, why: Message) -> RecordError:
-    return RecordError(msg("record#guided", file=f"troccas/data/{DATA}", entry=where, why=why))
+SCRIPTS: Scripts[tuple[HandRecord, int, list[str]]] = Scripts("troccas", RecordError)
+
+
+class _Replay:
+    """The guided hand replayed for its check: the reader's steps are its cards and calls."""
+
+    def __init__(self, rec: HandRecord, seat: int) -> None:
+        self.hand = rec.new_hand()
+        self.seat = seat
+
+    @property
+    def phase(self) -> str:
+        return self.hand.phase
+
+    def refusal(self, i: int, action: Action) -> Message | None:
+        return self.hand.explain(action) or None
+
+    def is_step(self, i: int, action: Action) -> bool:
+        return action.player == self.seat and self.hand.phase in (PLAY, CALL)
+
+    def idea_refusal(self, action: Action, idea: str) -> Message | None:
+        seen, _ = idea_of(self.hand, action)
+        return None if seen == idea else msg("record#guided_idea", idea=idea, seen=seen)
+
+    def apply(self, i: int, action: Action) -> tuple[str, Message] | None:
+        hand = self.hand
+        hand.apply_action(hand.legal_action_ids()[[str(a) for a in hand.legal_actions()]
+                                                  .index(str(action))])
+        return None
 
 
 def read(data: Any) -> tuple[HandRecord, int, list[str]]:
     """The guided hand's record, the reader's seat and the idea of each step, checked: the
     script replays legally, each step's idea is the engine's, every required idea is shown."""
-    if not isinstance(data, dict) or not set(data) <= _KEYS or "steps" not in data:
-        raise _bad("top", msg("record#guided_keys", keys=", ".join(sorted(_KEYS))))
-    seat = data.get("seat")
+    data = SCRIPTS.top(DATA, data, _KEYS, {"steps"})
     try:
         rec = HandRecord.from_json({k: v for k, v in data.items() if k in
                                     ("players", "dealer", "deck", "actions")}, where=DATA)
     except RecordError as exc:
-        raise _bad("record", exc.msg or msg("record#object")) from None
-    if type(seat) is not int or not 0 <= seat < rec.players or seat == rec.dealer:
-        raise _bad("seat", msg("record#guided_seat", value=repr(seat)))
+        raise SCRIPTS.refusal(DATA, "record", exc.msg or msg("record#object")) from None
+    seat = SCRIPTS.seat(DATA, data.get("seat"), rec.players, rec.dealer)
     steps = data["steps"]
     if not isinstance(steps, list) or not all(isinstance(s, str) for s in steps):
-        raise _bad("steps", msg("record#guided_steps"))
-    hand = rec.new_hand()
-    ideas: list[str] = []
-    for i, action in enumerate(rec.actions):
-        why = hand.explain(action)
-        if why:
-            raise _bad(f"actions[{i}] ({action})", why)
-        if action.player == seat and hand.phase in (PLAY, CALL):
-            n = len(ideas)
-            if n >= len(steps):
-                raise _bad(f"actions[{i}] ({action})", msg("record#guided_missing", step=n))
-            seen, _ = idea_of(hand, action)
-            if steps[n] != seen:
-                raise _bad(f"steps[{n}] ({action})",
-                           msg("record#guided_idea", idea=steps[n], seen=seen))
-            ideas.append(seen)
-        hand.apply_action(hand.legal_action_ids()[[str(a) for a in hand.legal_actions()]
-                                                  .index(str(action))])
-    if hand.phase != DONE:
-        raise _bad("actions", msg("record#guided_unfinished", phase=hand.phase))
-    if len(ideas) != len(steps):
-        raise _bad(f"steps[{len(ideas)}]", msg("record#guided_extra", n=len(steps) - len(ideas)))
-    missing = [i for i in REQUIRED if i not in ideas]
-    if missing:
-        raise _bad("steps", msg("record#guided_required", ideas=", ".join(missing)))
+        raise SCRIPTS.refusal(DATA, "steps", msg("record#guided_steps"))
+    ideas = SCRIPTS.check(DATA, rec.actions, steps, REQUIRED, _Replay(rec, seat), DONE)
     return rec, seat, ideas
-
-
-_CACHE: dict[str, tuple[HandRecord, int, list[str]]] = {}
 
 
 def load() -> tuple[HandRecord, int, list[str]]:
     """The game's guided hand (``data/guided.json``), read and checked once."""
-    if DATA not in _CACHE:
-        from importlib import resources
-        text = resources.files("troccas").joinpath("data", DATA).read_text(encoding="utf-8")
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise _bad("json", msg("record#guided_json", why=str(exc))) from None
-        _CACHE[DATA] = read(data)
-    return _CACHE[DATA]
+    return SCRIPTS.load(DATA, read)
 
 
 def guided(data: Any = None) -> GuidedHand:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from dataclasses import dataclass, field
 
 from cardgame.facade import OPTIONAL
+from cardgame.guided import GuidedHand as GuidedHand, GuidedStep as GuidedStep  # the shape every game's guided hand has
 from cardgame.messages import Message
 from cardgame.puzzles import PuzzleCheck, PuzzleRecord
 
@@ -444,44 +445,3 @@ class SolveResult:
     best: list[str]
     line: list[str]
     nodes: int
-
-
-@dataclass(frozen=True)
-class GuidedStep:
-    """One of the reader's steps: the action to take (``card`` for a card, ``call`` for a buob
-    call), the idea and its sentence with the rule clause, the position before it (``hand``,
-    ``trick``: [seat, card] pairs) and what happened after it until the reader's next step
-    (``after``: the engine's log sentences; ``trick_after``: the trick as it was completed,
-    if it was). A lead names the coach's principle that says why this card (``principle``,
-    troccas.bots.principles: its state test holds of the card there)."""
-    index: int
-    action: str
-    card: str | None
-    call: str | None
-    idea: str
-    rule: str
-    text: str
-    label: str
-    hand: list[str]
-    legal: list[str]
-    trick: list[list[Any]]
-    number: int
-    after: list[str]
-    trick_after: list[list[Any]] | None
-    winner: int | None
-    principle: str | None = field(default=None, metadata=OPTIONAL)
-
-
-@dataclass(frozen=True)
-class GuidedHand:
-    """The guided hand seen from the reader's seat: every step, the record it replays (for a
-    download or a check) and the count of each side at the end, group by group."""
-    seat: int
-    players: int
-    dealer: int
-    sides: list[list[int]]
-    steps: list[GuidedStep]
-    intro: list[str]
-    record: dict[str, Any]
-    result: dict[str, Any]
-    counts: list[Any]

@@ -37,10 +37,9 @@ The hand ends with the engine's verdict on who wins it and why, and the stake co
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from typing import Any
 
+from cardgame.guided import GuidedHand as GuidedHand, GuidedStep as GuidedStep, Scripts
 from cardgame.messages import Message
 
 from .errors import msg
@@ -59,49 +58,6 @@ REQUIRED = HANDS[0][1]  # the first hand's
 _KEYS = {"note", "rules", "dealer", "seed", "seat", "deal", "actions", "steps"}
 # The numbers the cards carry (truc: "the 10 called Sota, the 11 Cavall, the 12 Rei").
 _NUMBER = {"S": 10, "C": 11, "R": 12, "D": 12, "V": 11, "A": 1}
-
-
-@dataclass(frozen=True)
-class GuidedStep:
-    """One of the reader's steps, in the shape of every game's guided hand: the action to take
-    (``card`` for a card, ``call`` for a bet or an answer), the idea and its sentence with the
-    rule clause, the position before it (``hand``, ``trick``: [seat, card] pairs) and what
-    happened after it until the reader's next step (``after``: the engine's log sentences;
-    ``trick_after``: the trick as it was completed, if it was; ``winner``: its seat, None when
-    drawn)."""
-    index: int
-    action: str
-    card: str | None
-    call: str | None
-    idea: str
-    rule: str
-    text: str
-    label: str
-    hand: list[str]
-    legal: list[str]
-    trick: list[list[Any]]
-    number: int
-    after: list[str]
-    trick_after: list[list[Any]] | None
-    winner: int | None
-
-
-@dataclass(frozen=True)
-class GuidedHand:
-    """The guided hand seen from the reader's seat: every step, the record it replays (for a
-    download or ``truc replay``), the hand's result, and ``summary``: the engine's sentences at
-    the end, who won the hand and why and the stake counted. ``counts`` is empty: Truc counts
-    no cards (the same shape as Troccas's guided hand, whose counts go group by group)."""
-    seat: int
-    players: int
-    dealer: int
-    sides: list[list[int]]
-    steps: list[GuidedStep]
-    intro: list[str]
-    record: dict[str, Any]
-    result: dict[str, Any]
-    counts: list[Any]
-    summary: list[str]
 
 
 def _number(rank: str) -> int:
@@ -180,8 +136,53 @@ def idea(name: str, hand: Hand, seat: int, aid: int) -> Message | None:
     return None
 
 
-def _refusal(file: str, where: str, why: Message) -> RecordError:
-    return RecordError(msg("record#guided", file=f"truc/data/{file}", entry=where, why=why))
+SCRIPTS: Scripts[tuple[HandRecord, int, list[str]]] = Scripts("truc", RecordError)
+
+
+class _Replay:
+    """A guided hand replayed for its check: every signal the file gives is one the rules allow
+    its seat, the reader's steps are its actions in play, and the deal is the file's."""
+
+    def __init__(self, rec: HandRecord, seat: int, deal: list[list[str]]) -> None:
+        self.rec = rec
+        self.hand = rec.new_hand()
+        self.seat = seat
+        self.deal = deal
+
+    @property
+    def phase(self) -> str:
+        return self.hand.phase
+
+    def refusal(self, i: int, text: str) -> Message | None:
+        why = self.hand.explain(text)
+        if why:
+            return why
+        say = self.rec.says.get(i)
+        if say is not None:
+            sv = self.hand.signal_verdict(self.hand.current_player, say)
+            if not sv.ok:
+                return sv.reason
+        return None
+
+    def is_step(self, i: int, text: str) -> bool:
+        return self.hand.parse_action(text)[0] == self.seat and self.hand.phase == PLAY
+
+    def idea_refusal(self, text: str, name: str) -> Message | None:
+        if idea(name, self.hand, self.seat, self.hand.parse_action(text)[1]) is None:
+            return msg("record#guided_idea", idea=name)
+        return None
+
+    def apply(self, i: int, text: str) -> tuple[str, Message] | None:
+        hand = self.hand
+        was = hand.phase
+        hand.apply_action(hand.parse_action(text)[1], say=self.rec.says.get(i))
+        if was != PLAY and hand.phase == PLAY:  # the cards are dealt: the file's deal?
+            for s, given in enumerate(self.deal):
+                held = sorted(hand.pack.tokens[c] for c in hand.held[s])
+                if sorted(given) != held:
+                    return f"deal[{s}]", msg("record#guided_deal", seat=s, given=" ".join(given),
+                                             held=" ".join(held))
+        return None
 
 
 def read(data: Any, required: tuple[str, ...] = REQUIRED, file: str = DATA
@@ -189,80 +190,29 @@ def read(data: Any, required: tuple[str, ...] = REQUIRED, file: str = DATA
     """The guided hand's record, the reader's seat and the idea of each step, checked: the deal
     is the one the file says, the script replays legally, each step's idea holds, every idea
     of ``required`` is shown and the hand is played to its end. Refusals name ``file``."""
-    def _bad(where: str, why: Message) -> RecordError:
-        return _refusal(file, where, why)
-
-    if not isinstance(data, dict) or not set(data) <= _KEYS or not {"steps", "deal"} <= set(data):
-        raise _bad("top", msg("record#guided_keys", keys=", ".join(sorted(_KEYS))))
+    data = SCRIPTS.top(file, data, _KEYS, {"steps", "deal"})
     try:
         rec = HandRecord.from_json({"format": "truc-hand", "version": 1, **{
             k: v for k, v in data.items() if k in ("rules", "dealer", "seed", "actions")}})
     except RecordError as exc:
-        raise _bad("record", exc.msg or msg("record#object")) from None
-    seat = data.get("seat")
+        raise SCRIPTS.refusal(file, "record", exc.msg or msg("record#object")) from None
     n = rec.rules.players
-    if type(seat) is not int or not 0 <= seat < n or seat == rec.dealer:
-        raise _bad("seat", msg("record#guided_seat", value=repr(seat)))
+    seat = SCRIPTS.seat(file, data.get("seat"), n, rec.dealer)
     steps, deal = data["steps"], data["deal"]
     if not isinstance(steps, list) or not all(s in IDEAS for s in steps):
-        raise _bad("steps", msg("record#guided_steps", ideas=", ".join(IDEAS)))
+        raise SCRIPTS.refusal(file, "steps", msg("record#guided_steps", ideas=", ".join(IDEAS)))
     if not (isinstance(deal, list) and len(deal) == n
             and all(isinstance(h, list) and all(isinstance(t, str) for t in h) for h in deal)):
-        raise _bad("deal", msg("record#guided_deal_shape", players=n))
-    hand = rec.new_hand()
-    ideas: list[str] = []
-    for i, text in enumerate(rec.actions):
-        where = f"actions[{i}] ({text})"
-        why = hand.explain(text)
-        if why:
-            raise _bad(where, why)
-        say = rec.says.get(i)
-        if say is not None:
-            sv = hand.signal_verdict(hand.current_player, say)
-            if not sv.ok:
-                raise _bad(where, sv.reason)
-        p, aid = hand.parse_action(text)
-        if p == seat and hand.phase == PLAY:
-            k = len(ideas)
-            if k >= len(steps):
-                raise _bad(where, msg("record#guided_missing", step=k))
-            if idea(steps[k], hand, seat, aid) is None:
-                raise _bad(f"steps[{k}] ({text})", msg("record#guided_idea", idea=steps[k]))
-            ideas.append(steps[k])
-        was = hand.phase
-        hand.apply_action(aid, say=say)
-        if was != PLAY and hand.phase == PLAY:  # the cards are dealt: the file's deal?
-            for s in range(n):
-                held = sorted(hand.pack.tokens[c] for c in hand.held[s])
-                if sorted(deal[s]) != held:
-                    raise _bad(f"deal[{s}]", msg("record#guided_deal", seat=s,
-                                                 given=" ".join(deal[s]), held=" ".join(held)))
-    if hand.phase != DONE:
-        raise _bad("actions", msg("record#guided_unfinished", phase=hand.phase))
-    if len(ideas) != len(steps):
-        raise _bad(f"steps[{len(ideas)}]", msg("record#guided_extra", n=len(steps) - len(ideas)))
-    missing = [i for i in required if i not in ideas]
-    if missing:
-        raise _bad("steps", msg("record#guided_required", ideas=", ".join(missing)))
+        raise SCRIPTS.refusal(file, "deal", msg("record#guided_deal_shape", players=n))
+    ideas = SCRIPTS.check(file, rec.actions, steps, required, _Replay(rec, seat, deal), DONE)
     return rec, seat, ideas
-
-
-_CACHE: dict[str, tuple[HandRecord, int, list[str]]] = {}
 
 
 def load(number: int = 1) -> tuple[HandRecord, int, list[str]]:
     """The game's guided hand ``number`` (1: ``data/guided.json``; see :data:`HANDS`), read and
     checked once."""
     file, required = HANDS[number - 1]
-    if file not in _CACHE:
-        from importlib import resources
-        text = resources.files("truc").joinpath("data", file).read_text(encoding="utf-8")
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise _refusal(file, "json", msg("record#guided_json", why=str(exc))) from None
-        _CACHE[file] = read(data, required, file)
-    return _CACHE[file]
+    return SCRIPTS.load(file, lambda data: read(data, required, file))
 
 
 def _summary(hand: Hand, seat: int) -> list[Message]:

@@ -19,7 +19,10 @@ recommended and cannot argue for another; the odds it weighed stay in the hint's
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING
+
+from cardgame.principles import Coach, Params, Principle
+from cardgame.principles import Explanation as Explanation  # re-exported: the hints' type
 
 from .bots import BET_AT, BLUFF_BELOW, RAISE_AT
 from .errors import msg
@@ -32,11 +35,7 @@ from .odds import SAMPLES, answered_stake, pays_from, win_chance
 from .rules import CLAUSES as CLAUSES
 
 if TYPE_CHECKING:
-    from cardgame.messages import Message
-
     from .hand import Hand
-
-Params = dict[str, Any]
 
 
 class Position:
@@ -92,19 +91,6 @@ class Position:
         """Whether a trick ending with ``result`` (a team, None: drawn) wins the hand for the
         seat's side: the hand's own verdict (rule ``hand.winner``)."""
         return self.hand.hand_verdict(self.results + [result])[0] == self.team
-
-
-Test = Callable[[Position, int], "Params | None"]
-
-
-class Principle(NamedTuple):
-    """One principle: its id, the rule clause it rests on, the phases it speaks of, its test
-    and the question the coach asks before telling it ("" for a forced action)."""
-    id: str
-    clause: str
-    phases: tuple[str, ...]
-    test: Test
-    ask: str
 
 
 def _card(pos: Position, a: int) -> int | None:
@@ -291,7 +277,7 @@ _PLAY = (PLAY,)
 # card forced, the partner's trick, the hand decided now, the first trick and the trick after a
 # draw (truc, "The play": the first trick decides when a later one is drawn), winning, losing,
 # leading, and what the rules alone say of a card.
-PRINCIPLES: tuple[Principle, ...] = (
+PRINCIPLES: tuple[Principle[Position], ...] = (
     Principle("raise_strong", "bet.retruc_right", _PLAY, _raise_strong, "ask_answer"),
     Principle("accept_odds", "bet.answer", _PLAY, _accept_odds, "ask_answer"),
     Principle("fold_odds", "bet.answer", _PLAY, _fold_odds, "ask_answer"),
@@ -317,10 +303,9 @@ PRINCIPLES: tuple[Principle, ...] = (
     Principle("deal_one", "deal", (DEAL,), _deal_one, ""),
     Principle("choice", "redeal", (), _choice, ""),
 )
-BY_ID = {p.id: p for p in PRINCIPLES}
 
 
-def _clause(p: Principle, pos: Position, aid: int) -> str:
+def _clause(p: Principle[Position], pos: Position, aid: int) -> str:
     """The rule the principle rests on here: a bet by the betting in play (truc, retruc, a
     French raise); the last, always-true principle by the phase it is in."""
     if p.id in ("bet_strong", "bluff", "bet_any"):
@@ -332,46 +317,38 @@ def _clause(p: Principle, pos: Position, aid: int) -> str:
     return p.clause
 
 
-class Explanation(NamedTuple):
-    """Why an action: the principle, the clause it rests on, its message, the coach's question
-    (None when the action is forced) and the cards the hint marks in the hand."""
-    principle: str
-    clause: str
-    reason: Message
-    question: Message | None
-    cards: tuple[str, ...]
+def _variant(pid: str, params: Params) -> str:
+    if "bet" in params and params["bet"] is None:
+        del params["bet"]
+        return pid + "_raise"  # a French raise, or the remainder: no word names it
+    return pid
 
 
-def holds(pid: str, pos: Position, aid: int) -> bool:
-    """Whether principle ``pid`` is true of action ``aid`` in ``pos`` (the check a test makes)."""
-    return BY_ID[pid].test(pos, aid) is not None
-
-
-def explain(pos: Position, aid: int) -> Explanation:
-    """The first principle true of action ``aid`` (legal in ``pos``), said in words."""
-    for p in PRINCIPLES:
-        if p.phases and pos.phase not in p.phases:
-            continue
-        params = p.test(pos, aid)
-        if params is None:
-            continue
-        variant = p.id
-        if "bet" in params and params["bet"] is None:
-            del params["bet"]
-            variant += "_raise"  # a French raise, or the remainder: no word names it
-        reason = msg(f"bot.coach#{variant}", **params)
-        question = msg(f"bot.coach#{p.ask}", **_ask_params(p.ask, pos)) if p.ask else None
-        card = _card(pos, aid)
-        return Explanation(p.id, _clause(p, pos, aid), reason, question,
-                           (pos.tokens[card],) if card is not None else ())
-    raise AssertionError(f"no principle for action {aid}")  # 'choice' is true of any legal one
-
-
-def _ask_params(ask: str, pos: Position) -> Params:
+def _ask_params(ask: str, pos: Position, aid: int) -> Params:
     """The question's facts: never the card asked for, only the trick's top card."""
     if ask in ("ask_win", "ask_duck", "ask_draw", "ask_first") and pos.top_c >= 0:
         return {"top": pos.said[pos.top_c]}
     return {}
+
+
+def _marked(pos: Position, aid: int) -> tuple[str, ...]:
+    card = _card(pos, aid)
+    return (pos.tokens[card],) if card is not None else ()
+
+
+COACH = Coach(PRINCIPLES, say=msg, clause=_clause, ask_params=_ask_params, marked=_marked,
+              variant=_variant)
+BY_ID = COACH.by_id
+
+
+def holds(pid: str, pos: Position, aid: int) -> bool:
+    """Whether principle ``pid`` is true of action ``aid`` in ``pos`` (the check a test makes)."""
+    return COACH.holds(pid, pos, aid)
+
+
+def explain(pos: Position, aid: int) -> Explanation:
+    """The first principle true of action ``aid`` (legal in ``pos``), said in words."""
+    return COACH.explain(pos, aid)
 
 
 def position(hand: Hand, seat: int, seed: object = 0, win: float | None = None) -> Position:

@@ -15,7 +15,10 @@ explanation is about the card recommended, so it cannot argue for another one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Collection, NamedTuple
+from typing import TYPE_CHECKING, Collection
+
+from cardgame.principles import Coach, Params, Principle
+from cardgame.principles import Explanation as Explanation  # re-exported: the hints' type
 
 from ..actions import (ABANDON, ALLOW, BUOB, BUOB_SCHE, CONTINUE, KING_JACK, LIBER, NO_BUOB,
                        TAKE_BACK)
@@ -26,11 +29,8 @@ from ..play import _WIN_KEY
 from .baseline import _LOW_KEY, XXI, _holds, _top_out, known_mask, strength
 
 if TYPE_CHECKING:
-    from ..errors import Message
     from ..hand import Hand
     from .base import Seen
-
-Params = dict[str, Any]
 
 
 class Position:
@@ -96,19 +96,6 @@ class Position:
             return True
         risk = any(self.voids[p] >> self.led & 1 for p in self.opp_after)
         return _holds(c, self.known, risk)
-
-
-Test = Callable[[Position, int], "Params | None"]
-
-
-class Principle(NamedTuple):
-    """One principle: its id, the rule clause it rests on, the phases it speaks of, its test,
-    the message saying it and the question the coach asks before telling it."""
-    id: str
-    clause: str
-    phases: tuple[str, ...]
-    test: Test
-    ask: str
 
 
 def _card(c: int) -> str:
@@ -451,7 +438,7 @@ def _choice(pos: Position, a: int) -> Params | None:
 _PLAY = ("play",)
 # In order: the first true one is the one said. A card forced, a special card or action, the
 # partner's trick, winning, losing, then what the rules alone say of the card.
-PRINCIPLES: tuple[Principle, ...] = (
+PRINCIPLES: tuple[Principle[Position], ...] = (
     Principle("only", "play.turn", _PLAY, _only, ""),
     Principle("king_jack", "buob.king_jack", _PLAY, _king_jack, "ask_king_jack"),
     Principle("fool_early", "fool.owed", _PLAY, _fool_early, "ask_fool"),
@@ -490,13 +477,12 @@ PRINCIPLES: tuple[Principle, ...] = (
     Principle("take_back", "buob.king_jack", ("take_back",), _take_back, "ask_take_back"),
     Principle("choice", "deal.method", (), _choice, ""),
 )
-BY_ID = {p.id: p for p in PRINCIPLES}
 # Principles that say what the rules allow of a card, not why this card among those allowed.
 RULES_ONLY = frozenset({"only", "follow_suit", "trump_in", "trump_led", "discard", "lead_any",
                         "after_fool", "fool_any", "talk_any", "scart_any", "call_any", "choice"})
 
 
-def _clause(p: Principle, pos: Position) -> str:
+def _clause(p: Principle[Position], pos: Position, aid: int) -> str:
     """The rule the principle rests on here: a forced card rests on the rule forcing it, a
     king's lead on buob only where a call for the jack can follow."""
     if p.id == "only":
@@ -504,40 +490,6 @@ def _clause(p: Principle, pos: Position) -> str:
     if p.id == "choice" and pos.phase != "deal_method":
         return "play.turn"
     return p.clause
-
-
-class Explanation(NamedTuple):
-    """Why an action: the principle, the clause it rests on, its message, the coach's question
-    (None when the action is forced), and the cards the hint marks in the hand."""
-    principle: str
-    clause: str
-    reason: Message
-    question: Message | None
-    cards: tuple[str, ...]
-
-
-def holds(pid: str, pos: Position, aid: int) -> bool:
-    """Whether principle ``pid`` is true of action ``aid`` in ``pos`` (the check a test makes)."""
-    return BY_ID[pid].test(pos, aid) is not None
-
-
-def explain(pos: Position, aid: int, prefer: Collection[str] = ()) -> Explanation:
-    """The first principle true of action ``aid`` (legal in ``pos``), said in words. With
-    ``prefer`` (principle ids), the first of those that is true comes before the others: the
-    review names the principle its measurement points to, where one holds (troccas.review)."""
-    ordered = [p for p in PRINCIPLES if p.id in prefer] + list(PRINCIPLES) if prefer \
-        else PRINCIPLES
-    for p in ordered:
-        if p.phases and pos.phase not in p.phases:
-            continue
-        params = p.test(pos, aid)
-        if params is None:
-            continue
-        variant = _variant(p.id, params)
-        reason = msg(f"bot.coach#{variant}", **params)
-        question = msg(f"bot.coach#{p.ask}", **_ask_params(p.ask, pos, aid)) if p.ask else None
-        return Explanation(p.id, _clause(p, pos), reason, question, _marked(aid))
-    raise AssertionError(f"no principle for action {aid}")  # 'choice' is true of any legal one
 
 
 def _variant(pid: str, params: Params) -> str:
@@ -566,7 +518,7 @@ def _ask_params(ask: str, pos: Position, aid: int) -> Params:
     return {}
 
 
-def _marked(aid: int) -> tuple[str, ...]:
+def _marked(pos: Position, aid: int) -> tuple[str, ...]:
     """The cards in the hand a hint marks for an action."""
     if aid < N_CARDS:
         return (TOKEN[aid],)
@@ -576,6 +528,23 @@ def _marked(aid: int) -> tuple[str, ...]:
     if TAKE_BACK <= aid < TAKE_BACK + N_CARDS:
         return (TOKEN[aid - TAKE_BACK],)
     return ()
+
+
+COACH = Coach(PRINCIPLES, say=msg, clause=_clause, ask_params=_ask_params, marked=_marked,
+              variant=_variant)
+BY_ID = COACH.by_id
+
+
+def holds(pid: str, pos: Position, aid: int) -> bool:
+    """Whether principle ``pid`` is true of action ``aid`` in ``pos`` (the check a test makes)."""
+    return COACH.holds(pid, pos, aid)
+
+
+def explain(pos: Position, aid: int, prefer: Collection[str] = ()) -> Explanation:
+    """The first principle true of action ``aid`` (legal in ``pos``), said in words. With
+    ``prefer`` (principle ids), the first of those that is true comes before the others: the
+    review names the principle its measurement points to, where one holds (troccas.review)."""
+    return COACH.explain(pos, aid, prefer)
 
 
 def position(hand: Hand, seat: int) -> Position:

@@ -62,6 +62,9 @@ def check_on_the_trick_rule(pid: str, hand, seat: int, card: int) -> None:
         for c in range(N_CARDS):
             if c not in seen and c != card and SUIT_OF[c] == SUIT_OF[card]:
                 assert _winner([tok, TOKEN[c]]) == tok, (pid, tok, TOKEN[c])
+    if pid == "lead_under":  # led under a card of its suit the seat holds, which beats it
+        assert not trick and any(_winner([tok, t]) == t for t in held
+                                 if t != tok and SUIT_OF[parse_id(t)] == SUIT_OF[card])
     if not led_real or card == FOOL:
         return
     best = _winner(trick)
@@ -83,6 +86,13 @@ def check_on_the_trick_rule(pid: str, hand, seat: int, card: int) -> None:
         assert POINTS[card] == min(POINTS[parse_id(t)] for t in under)
         if pid == "hold_back":
             assert wins
+    if pid == "spend_little":
+        # a player of the other side still plays to the trick after the seat, and of the cards
+        # the seat may play the card counts least while a card counting more is risked
+        after = [(seat + i) % hand.n for i in range(1, hand.n - len(trick))]
+        assert any(hand.side_of[p] != hand.side_of[seat] for p in after), (pid, trick, tok)
+        counts = [POINTS[parse_id(t)] for t in legal if t != "Fool"]
+        assert POINTS[card] == min(counts) < max(counts), (pid, legal, tok)
     if pid in ("smear", "partner_low"):
         at = hand.trick_players[trick.index(best)]
         assert at != seat and hand.side_of[at] == hand.side_of[seat]
@@ -147,6 +157,24 @@ def test_every_principle_and_question_has_words_in_every_language(lang):
         assert cat.entry(i), i
     for p in principles.PRINCIPLES:
         assert p.clause in CLAUSES, p
+
+
+def test_spend_little_and_lead_under_hold_only_where_the_trick_rule_says_so():
+    """count: ``spend_little`` (an opponent still plays after the seat: the card counting least)
+    and ranking: ``lead_under`` (a lead under a higher card of the suit kept in the hand),
+    wherever their own tests hold in the sampled positions, checked by the trick and legal-play
+    rules; and each is reached."""
+    reached = set()
+    for _rec, hand, seat in positions():
+        if hand.phase != "play":
+            continue
+        pos = principles.position(hand, seat)
+        for aid in pos.plays:
+            for pid in ("spend_little", "lead_under"):
+                if principles.holds(pid, pos, aid):
+                    check_on_the_trick_rule(pid, hand, seat, aid)
+                    reached.add(pid)
+    assert reached == {"spend_little", "lead_under"}, reached
 
 
 def test_the_round_suit_order_is_said_when_a_low_numeral_of_coins_wins():

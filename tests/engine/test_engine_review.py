@@ -12,7 +12,7 @@ import pytest
 from troccas import api
 from troccas.bots import base
 from cardgame.messages import set_language
-from troccas.cards import POINTS, TOKEN, parse_id
+from troccas.cards import POINTS, SUIT_OF, TOKEN, parse_id
 from troccas.errors import TroccasError
 from troccas.hand import Hand
 from troccas.record import HandRecord
@@ -215,3 +215,59 @@ def test_a_review_mark_and_its_details_are_said_in_every_language(lang):
         word = {"en": "card point", "de": "Kartenpunkt"}[lang]
         n = m["details_msg"]["params"]["n"]
         assert re.search(rf"\b{n} (?:more )?{word}{'' if n == 1 else '(s|e)'}\b", m["details"]), m
+
+
+def test_a_costly_trump_risked_before_an_opponent_is_marked_with_spend_little():
+    """An opponent leads a suit the reader lacks and another opponent plays after the reader:
+    trumping with the pagat (5 card points) where a trump counting 1 takes the lead as well is
+    marked, and the mark says why the cheap trump (the coach's ``spend_little``: an opponent
+    may still take the trick, so risk the card that counts least), never "take the lead"."""
+    from troccas.bots.principles import BY_ID, holds, position
+    seed, number = 18, 9
+    hand = Hand(4, 3, seed=seed)
+    while not (len(hand.finished_tricks) == number - 1 and len(hand.trick_cards) == 1):
+        choice, _ = base.decide(hand, None, "baseline", seed)
+        hand.apply_action(choice.aid)
+    pagat, low = parse_id("I"), parse_id("II")
+    led, leader = hand.trick_cards[0], hand.trick_players[0]
+    held = hand.cards_of(0)
+    # the position the engine reached: an opponent led a suit seat 0 is void of, seat 0 holds
+    # the pagat and a trump counting 1, and an opponent plays after it
+    assert hand.current_player == 0 and tricks_left(hand) > OPEN_TRICKS
+    assert hand.side_of[leader] != hand.side_of[0] and hand.side_of[1] != hand.side_of[0]
+    assert not any(SUIT_OF[c] == SUIT_OF[led] for c in held)
+    assert {pagat, low} <= set(held) and POINTS[pagat] > POINTS[low] == 1
+    pos = position(hand, 0)
+    assert holds("spend_little", pos, low) and not holds("spend_little", pos, pagat)
+    assert BY_ID["spend_little"].test(pos, low) == {"card": "II", "n": POINTS[low],
+                                                     "kept": "I", "m": POINTS[pagat]}
+    rec = _finish(hand, seed, {number: "I"})
+    (mark,) = api.call("review_marks", record=rec, seat=0, trick=number)["marks"]
+    assert mark["better"] == ["II"] and mark["measured"]["fact"] == "lose_cheaply", mark
+    assert mark["principle"]["id"] == "spend_little" and mark["rule"] == "count", mark
+    assert "Spend little:" in mark["text"] and "Take the lead" not in mark["text"]
+    assert "trump II" in mark["text"] and "trump I " in mark["text"], mark["text"]
+
+
+# The principles that say the card takes the trick (or leads to take it), and those that say it
+# lets the trick go, as the coach's sentences say them.
+TAKES = {"xxi", "win_round", "win_cheaply", "win_sure", "win_now", "top_trump", "lead_king",
+         "lead_winner"}
+GIVES = {"duck_round", "duck", "hold_back", "give_little", "fool_save"}
+
+
+def test_a_review_mark_never_states_a_principle_its_measured_fact_contradicts():
+    """A better card that lost the trick with fewer points in it, or gained only later in the
+    hand, is never praised for taking the trick; one that took the trick where the card played
+    lost it is never praised for letting it go. Over the marks of several sampled hands."""
+    facts = set()
+    for players, seed in [(4, 2), (3, 1), (4, 5), (4, 8)]:
+        for m in api.call("review_marks", record=_loose(players, seed), seat=0,
+                          plays=CHEAP)["marks"]:
+            fact, pid = m["measured"]["fact"], m["principle"]["id"]
+            facts.add(fact)
+            if fact in ("lose_cheaply", "later_points", "duck"):
+                assert pid not in TAKES, m
+            if fact in ("win_trick", "win_cheaply"):
+                assert pid not in GIVES, m
+    assert {"lose_cheaply", "later_points"} & facts, facts

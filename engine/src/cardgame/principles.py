@@ -86,13 +86,16 @@ class Coach(Generic[Pos]):
         makes)."""
         return self.by_id[pid].test(pos, aid) is not None
 
-    def explain(self, pos: Pos, aid: int, prefer: Collection[str] = ()) -> Explanation:
+    def explain(self, pos: Pos, aid: int, prefer: Collection[str] = (),
+                avoid: Collection[str] = ()) -> Explanation:
         """The first principle true of action ``aid`` (legal in ``pos``), said in words. With
-        ``prefer`` (principle ids), the first of those that is true comes before the others."""
+        ``prefer`` (principle ids), the first of those that is true comes before the others;
+        those in ``avoid`` are passed over (what a measurement showed the action did not do:
+        the game's last principle, true of any legal action, must not be among them)."""
         ordered = [p for p in self.principles if p.id in prefer] + list(self.principles) \
             if prefer else self.principles
         for p in ordered:
-            if p.phases and pos.phase not in p.phases:
+            if p.id in avoid or p.phases and pos.phase not in p.phases:
                 continue
             params = p.test(pos, aid)
             if params is None:

@@ -24,7 +24,8 @@ what the better card did that the card played did not: won the trick for the sea
 the other side fewer points in it, put more points into the side's own trick, taken it as well
 with a lesser card, kept the Fool for the side, or won more of the tricks after it. That fact
 chooses among the coach's principles true of the better card from what the seat could see then
-(:data:`SAID_BY`); where none of them holds, the mark says what a hint would have said there.
+(:data:`SAID_BY`); where none of them holds, the mark says what a hint would have said there,
+passing over any principle the fact contradicts (:data:`UNSAID_BY`).
 The figures (the points, the deals) go to the mark's ``details``, as a hint's do.
 """
 
@@ -129,13 +130,30 @@ SAID_BY: dict[str, tuple[str, ...]] = {
     "win_trick": ("xxi", "win_round", "win_cheaply", "win_sure", "win_now", "top_trump",
                   "lead_king", "lead_winner"),
     "smear": ("smear",),
-    "lose_cheaply": ("duck_round", "duck", "hold_back", "give_little", "partner_low",
-                     "fool_save"),
+    "lose_cheaply": ("duck_round", "duck", "hold_back", "give_little", "spend_little",
+                     "partner_low", "fool_save"),
     "win_cheaply": ("win_round", "win_cheaply", "win_sure"),
-    "duck": ("hold_back", "duck_round", "duck", "partner_low"),
-    "later_tricks": ("hold_back", "partner_low", "lead_low", "duck_round", "duck"),
-    "later_points": ("hold_back", "partner_low", "lead_low", "duck_round", "duck", "smear",
-                     "give_little"),
+    "duck": ("hold_back", "duck_round", "duck", "partner_low", "spend_little", "lead_under"),
+    "later_tricks": ("hold_back", "partner_low", "lead_low", "lead_under", "duck_round", "duck"),
+    "later_points": ("hold_back", "partner_low", "lead_low", "lead_under", "duck_round", "duck",
+                     "smear", "give_little", "spend_little"),
+}
+# The principles that say the card takes the trick (or leads to take it), and those that say
+# it lets the trick go: where none of SAID_BY's holds, the mark never says one the measured
+# fact contradicts (UNSAID_BY): a card that lost the trick cheaper is not praised for taking
+# it, nor one that won it for letting it go.
+TAKES = frozenset({"xxi", "win_round", "win_cheaply", "win_sure", "win_now", "top_trump",
+                   "lead_king", "lead_winner"})
+GIVES = frozenset({"duck_round", "duck", "hold_back", "give_little", "fool_save"})
+UNSAID_BY: dict[str, frozenset[str]] = {
+    "fool_safe": frozenset(),
+    "win_trick": GIVES | {"partner_low", "spend_little"},
+    "smear": GIVES,
+    "lose_cheaply": TAKES,
+    "win_cheaply": GIVES | {"partner_low"},
+    "duck": TAKES,
+    "later_tricks": frozenset(),
+    "later_points": TAKES,
 }
 
 
@@ -314,9 +332,10 @@ def _said(mark: dict[str, Any], hand: Hand, seat: int, played: int, number: int,
     from .bots.principles import RULES_ONLY, explain, position
     pos = position(hand, seat)
     prefer = SAID_BY[mark["measured"]["fact"]]
+    avoid = UNSAID_BY[mark["measured"]["fact"]]
     # Equivalent better cards (played out as one): the one of which the coach says most, the
     # principle the fact points to first, then any that says more than the rules.
-    said, why = min(((a, explain(pos, a, prefer=prefer)) for a in mark["better"]),
+    said, why = min(((a, explain(pos, a, prefer=prefer, avoid=avoid)) for a in mark["better"]),
                     key=lambda aw: (aw[1].principle not in prefer,
                                     aw[1].principle in RULES_ONLY, aw[0] != mark["said"]))
     mark.pop("said")

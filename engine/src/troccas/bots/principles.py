@@ -213,6 +213,27 @@ def _win_sure(pos: Position, a: int) -> Params | None:
     return {"card": _card(a), "best": _card(pos.win_c)}
 
 
+def _spend_little(pos: Position, a: int) -> Params | None:
+    """A player of the other side still plays after the seat and may take the trick (the card
+    does not win it for sure, nor leave it to a partner who has it for sure): of the cards the
+    seat may play, this one counts the fewest card points, and ``kept`` (the one counting most
+    of those the trick is not sure to bring home) stays out of a trick the seat may lose."""
+    if a >= N_CARDS or a == FOOL or pos.led < 0 or not pos.opp_after:
+        return None
+    if pos.key(a) > pos.best:
+        if pos.sure(a):
+            return None
+    elif pos.partner_winning() and pos.sure(pos.win_c):
+        return None
+    if POINTS[a] != min(POINTS[c] for c in pos.others):
+        return None
+    risked = [c for c in pos.others if not (pos.key(c) > pos.best and pos.sure(c))]
+    kept = max(risked, key=lambda c: (POINTS[c], STRENGTH[c]))
+    if POINTS[kept] <= POINTS[a]:
+        return None
+    return {"card": _card(a), "n": POINTS[a], "kept": _card(kept), "m": POINTS[kept]}
+
+
 def _win_now(pos: Position, a: int) -> Params | None:
     if a >= N_CARDS or a == FOOL or pos.led < 0 or pos.key(a) <= pos.best:
         return None
@@ -340,6 +361,19 @@ def _lead_low(pos: Position, a: int) -> Params | None:
     return {"card": _card(a), "suit": SUITS[SUIT_OF[a]], "n": len(same)}
 
 
+def _lead_under(pos: Position, a: int) -> Params | None:
+    """A lead of a plain suit's card under a higher card of that suit in the hand: the suit is
+    opened with the lesser card, and ``kept`` (the highest of the suit held) stays for a trick
+    after this one."""
+    if a >= N_CARDS or a == FOOL or pos.trick_c or SUIT_OF[a] >= TRUMP:
+        return None
+    higher = [c for c in pos.cards if SUIT_OF[c] == SUIT_OF[a] and STRENGTH[c] > STRENGTH[a]]
+    if not higher:
+        return None
+    return {"card": _card(a), "kept": _card(max(higher, key=STRENGTH.__getitem__)),
+            "suit": SUITS[SUIT_OF[a]]}
+
+
 def _after_fool(pos: Position, a: int) -> Params | None:
     """The Fool was led: the second card sets the suit, as a lead does."""
     if a >= N_CARDS or a == FOOL or not pos.trick_c or pos.led >= 0:
@@ -437,7 +471,8 @@ def _choice(pos: Position, a: int) -> Params | None:
 
 _PLAY = ("play",)
 # In order: the first true one is the one said. A card forced, a special card or action, the
-# partner's trick, winning, losing, then what the rules alone say of the card.
+# partner's trick, winning, losing (spending little where the other side may yet take the
+# trick), leading, then what the rules alone say of the card.
 PRINCIPLES: tuple[Principle[Position], ...] = (
     Principle("only", "play.turn", _PLAY, _only, ""),
     Principle("king_jack", "buob.king_jack", _PLAY, _king_jack, "ask_king_jack"),
@@ -454,10 +489,12 @@ PRINCIPLES: tuple[Principle[Position], ...] = (
     Principle("duck", "trick.winner", _PLAY, _duck, "ask_duck"),
     Principle("hold_back", "trick.winner", _PLAY, _hold_back, "ask_hold_back"),
     Principle("give_little", "count", _PLAY, _give_little, "ask_give_little"),
+    Principle("spend_little", "count", _PLAY, _spend_little, "ask_spend_little"),
     Principle("lead_king", "buob.first_lead", _PLAY, _lead_king, "ask_lead_king"),
     Principle("top_trump", "ranking", _PLAY, _top_trump, "ask_top_trump"),
     Principle("lead_winner", "trick.winner", _PLAY, _lead_winner, "ask_lead_winner"),
     Principle("lead_low", "play.follow_suit", _PLAY, _lead_low, "ask_lead"),
+    Principle("lead_under", "ranking", _PLAY, _lead_under, "ask_lead"),
     Principle("lead_any", "play.follow_suit", _PLAY, _lead_any, "ask_lead"),
     Principle("after_fool", "play.fool_lead", _PLAY, _after_fool, "ask_lead"),
     Principle("fool_any", "play.fool", _PLAY, _fool_any, "ask_fool"),
@@ -540,11 +577,13 @@ def holds(pid: str, pos: Position, aid: int) -> bool:
     return COACH.holds(pid, pos, aid)
 
 
-def explain(pos: Position, aid: int, prefer: Collection[str] = ()) -> Explanation:
+def explain(pos: Position, aid: int, prefer: Collection[str] = (),
+            avoid: Collection[str] = ()) -> Explanation:
     """The first principle true of action ``aid`` (legal in ``pos``), said in words. With
     ``prefer`` (principle ids), the first of those that is true comes before the others: the
-    review names the principle its measurement points to, where one holds (troccas.review)."""
-    return COACH.explain(pos, aid, prefer)
+    review names the principle its measurement points to, where one holds (troccas.review);
+    those in ``avoid`` (what the measurement contradicts) are never said."""
+    return COACH.explain(pos, aid, prefer, avoid)
 
 
 def position(hand: Hand, seat: int) -> Position:

@@ -14,6 +14,7 @@ from cardgame.facade import OPTIONAL
 from cardgame.guided import GuidedHand as GuidedHand, GuidedStep as GuidedStep  # the shape every game's guided hand has
 from cardgame.messages import Message
 from cardgame.puzzles import PuzzleCheck, PuzzleRecord
+from cardgame.verdict import ClauseInfo as ClauseInfo, ClausesResult as ClausesResult
 
 from .cards import TOKEN
 from .facts import Facts  # noqa: F401 - a result type too (the call "facts")
@@ -266,18 +267,6 @@ class PhrasesResult:
     moment: str | None = field(default=None, metadata=OPTIONAL)
     moment_text: str | None = field(default=None, metadata=OPTIONAL)
     groups: list[PhraseGroup] | None = field(default=None, metadata=OPTIONAL)
-
-
-@dataclass(frozen=True)
-class ClauseInfo:
-    id: str
-    title: str
-    sources: str
-
-
-@dataclass(frozen=True)
-class ClausesResult:
-    clauses: list[ClauseInfo]
 
 
 @dataclass(frozen=True)

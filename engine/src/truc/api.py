@@ -8,6 +8,7 @@ from typing import Any
 
 from cardgame.facade import OPTIONAL, Facade
 from cardgame.puzzles import PuzzleCheck, PuzzleRecord
+from cardgame.verdict import ClauseInfo as ClauseInfo, ClausesResult as ClausesResult
 
 from .cards import pack as _pack
 from .errors import DOMAIN, TrucError, quote
@@ -40,18 +41,6 @@ class PackResult:
 class OptionsResult:
     options: list[dict[str, Any]]
     sources: dict[str, str]
-
-
-@dataclass(frozen=True)
-class ClauseInfo:
-    id: str
-    title: str
-    sources: str
-
-
-@dataclass(frozen=True)
-class ClausesResult:
-    clauses: list[ClauseInfo]
 
 
 @dataclass(frozen=True)

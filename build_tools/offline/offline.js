@@ -111,7 +111,9 @@
     return sw.controller && sw.controller.scriptURL === ownWorker ? sw.controller : null;
   }
 
-  function showBanner(waiting) {
+  // The banner's button wakes the version that waits when it is pressed: a later build can
+  // install while the banner shows, and the worker the banner first told of is then gone.
+  function showBanner() {
     if (document.getElementById("cs-update")) return;
     var style = document.createElement("style");
     style.textContent =
@@ -133,7 +135,10 @@
     button.addEventListener("click", function () {
       wantReload = true;
       button.disabled = true;
-      waiting.postMessage({ type: "skip-waiting" });
+      sw.getRegistration(root.href).then(function (reg) {
+        if (reg && reg.waiting) reg.waiting.postMessage({ type: "skip-waiting" });
+        else if (!reloading) { reloading = true; location.reload(); } // it already serves
+      });
     });
     box.append(text, button);
     document.head.append(style);
@@ -238,10 +243,10 @@
       function watch(worker) {
         var before = reg.active; // the version in use when this one began to install
         worker.addEventListener("statechange", function () {
-          if (worker.state === "installed" && isUpdate(worker, before)) showBanner(worker);
+          if (worker.state === "installed" && isUpdate(worker, before)) showBanner();
         });
       }
-      if (reg.waiting && isUpdate(reg.waiting, reg.active)) showBanner(reg.waiting);
+      if (reg.waiting && isUpdate(reg.waiting, reg.active)) showBanner();
       if (reg.installing) {
         watch(reg.installing);
         if (state.name !== "ready") { if (state.name !== "storing") set("storing"); follow(reg.installing, reg); }

@@ -320,7 +320,10 @@ def page(context):
     page.requested_urls = []
     page.on("console", lambda m: m.type == "error" and page.console_errors.append(
         f"{m.text} ({m.location.get('url', '')})"))
-    page.on("pageerror", lambda exc: page.console_errors.append(f"uncaught: {exc}"))
+    # Where it was thrown too (the page's address then, the stack's first frames): an
+    # uncaught error seen once in a whole run is found again from the report alone.
+    page.on("pageerror", lambda exc: page.console_errors.append(
+        f"uncaught: {exc} (at {page.url}; {' | '.join((exc.stack or '').splitlines()[1:3]).strip()})"))
     # Chromium reports the requests of the page's dedicated workers (the engine's) here too.
     page.on("request", lambda r: page.requested_urls.append(r.url))
     page.failed_requests = []

@@ -7,7 +7,6 @@ paths may sit beside such a function; they are property-tested against it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .messages import Message
@@ -33,16 +32,3 @@ class Verdict(Value):
         return {"ok": self.ok, "rule": self.rule, "reason": self.reason.to_json(),
                 "text": str(self.reason)}
 
-
-# The `clauses` call's answer, the same in every game: each rule id a verdict can name, its
-# title, and the sources that state it (the pages link each id to its anchor).
-@dataclass(frozen=True)
-class ClauseInfo:
-    id: str
-    title: str
-    sources: str
-
-
-@dataclass(frozen=True)
-class ClausesResult:
-    clauses: list[ClauseInfo]

@@ -14,7 +14,7 @@ from cardgame.facade import OPTIONAL
 from cardgame.guided import GuidedHand as GuidedHand, GuidedStep as GuidedStep  # the shape every game's guided hand has
 from cardgame.messages import Message
 from cardgame.puzzles import PuzzleCheck, PuzzleRecord
-from cardgame.verdict import ClauseInfo as ClauseInfo, ClausesResult as ClausesResult
+from cardgame.clauses import ClauseInfo as ClauseInfo, ClausesResult as ClausesResult
 
 from .cards import TOKEN
 from .facts import Facts  # noqa: F401 - a result type too (the call "facts")

@@ -8,7 +8,7 @@ from typing import Any
 
 from cardgame.facade import OPTIONAL, Facade
 from cardgame.puzzles import PuzzleCheck, PuzzleRecord
-from cardgame.verdict import ClauseInfo as ClauseInfo, ClausesResult as ClausesResult
+from cardgame.clauses import ClauseInfo as ClauseInfo, ClausesResult as ClausesResult
 
 from .cards import pack as _pack
 from .errors import DOMAIN, TrucError, quote

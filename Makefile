@@ -11,7 +11,7 @@
 #                which `make test` builds for the browser tests only)
 #
 # Every step leaves a stamp in .cache/stamps/, so running a target twice redoes only what changed.
-# Helpers: setup (venv + npm), venv, npm, wheel, stdlib, chromium, bench, clean, clean-all.
+# Helpers: setup (venv + npm), venv, npm, wheel, stdlib, chromium, test-packages, bench, clean, clean-all.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -66,7 +66,7 @@ SITE_SRC := $(wildcard mkdocs*.yml) $(shell find docs docs-* overrides build_too
 # The test games: their engines, sites and site code (tests/games/), for their test sites.
 TEST_GAMES_SRC := $(shell find tests/games -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
 
-.PHONY: help games serve build test lint setup venv npm wheel stdlib chromium bench bench-engine lighthouse clean clean-all FORCE
+.PHONY: help games serve build test lint setup venv npm wheel stdlib chromium test-packages bench bench-engine lighthouse clean clean-all FORCE
 
 help:
 	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT)/"
@@ -74,7 +74,7 @@ help:
 	@echo "make lint    the static checks only: ruff, mypy, eslint, node --test"
 	@echo "make build   build the site into site/ (GAME=<game>: another game's, into site-<game>/)"
 	@echo "make games   the games found: $(GAMES)"
-	@echo "helpers: setup venv npm wheel stdlib chromium bench bench-engine lighthouse clean clean-all"
+	@echo "helpers: setup venv npm wheel stdlib chromium test-packages bench bench-engine lighthouse clean clean-all"
 
 # --- set-up ---------------------------------------------------------------------------------
 setup: venv npm
@@ -127,6 +127,17 @@ chromium:
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  apt-get update && apt-get install -y chromium poppler-utils; \
 	else echo "the handout PDFs and the tests need Debian's Chromium and poppler-utils: sudo apt-get install -y chromium poppler-utils"; exit 1; fi
+
+# What the tests need beyond Chromium, all from Debian (issue 30): nginx (a real web server with
+# gzip, serving a build made for a sub-path), Firefox ESR (driven over WebDriver BiDi by
+# puppeteer-core, no geckodriver) and WebKitGTK's WebKitWebDriver with Xvfb (Safari's engine).
+TEST_PACKAGES := nginx-light firefox-esr webkit2gtk-driver xvfb xauth
+test-packages: chromium
+	@if [ -x /usr/sbin/nginx ] && command -v firefox-esr >/dev/null && command -v WebKitWebDriver >/dev/null \
+	    && command -v xvfb-run >/dev/null && command -v xauth >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  apt-get update && apt-get install -y $(TEST_PACKAGES); \
+	else echo "the tests need Debian's $(TEST_PACKAGES): sudo apt-get install -y $(TEST_PACKAGES)"; exit 1; fi
 
 # Rebuild when a site URL changes (these files only change when the value does).
 SERVE_URL := http://$(HOST):$(PORT)/
@@ -201,7 +212,7 @@ lint: $(STAMPS)/venv $(STAMPS)/npm
 # only those.
 # The static checks run beside the sites' builds (a build keeps one core busy, the checks the
 # other), their report printed after; a failing check still fails the target before pytest.
-test: $(STAMPS)/venv $(STAMPS)/npm chromium
+test: $(STAMPS)/venv $(STAMPS)/npm chromium test-packages
 	@mkdir -p build; rm -f build/lint.log build/lint.rc
 	@( rc=0; $(MAKE) --no-print-directory lint > build/lint.log 2>&1 || rc=$$?; echo $$rc > build/lint.rc ) & \
 	  built=0; $(MAKE) --no-print-directory $(SITE_GAMES:%=$(STAMPS)/test-site-%) || built=$$?; \

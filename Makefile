@@ -2,10 +2,12 @@
 # root (mkdocs.yml, its editions mkdocs.<lang>.yml) and each folder sites/<game>/ (mkdocs.yml).
 #
 #   make serve   set everything up, build site/ and serve it at http://127.0.0.1:8000/
+#                (HOST=0.0.0.0 SITE_URL=http://<this machine's LAN address>:8000/: to the local network)
 #   make test    set everything up, run the static checks (make lint) while it builds a test copy of each
 #                game's site and run the whole test suite
 #   make lint    the static checks only: ruff, mypy, eslint and the JavaScript tests (node --test)
-#   make build   set everything up and build site/ only
+#   make build   set everything up and build site/ only (SITE_URL=https://example.org/troccas/:
+#                for the address the site will be published at; the README's "Publish the site")
 #   GAME=<game>  (with serve or build) another game's site: sites/<game>/ -> site-<game>/
 #   make games   the games found, with their configs and editions (and the test games' sites,
 #                which `make test` builds for the browser tests only)
@@ -72,7 +74,8 @@ help:
 	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT)/"
 	@echo "make test    run the static checks, build a test copy of the site and run every test (browser tests included)"
 	@echo "make lint    the static checks only: ruff, mypy, eslint, node --test"
-	@echo "make build   build the site into site/ (GAME=<game>: another game's, into site-<game>/)"
+	@echo "make build   build the site into site/ (GAME=<game>: another game's, into site-<game>/;"
+	@echo "             SITE_URL=https://example.org/troccas/: for the address it will be published at)"
 	@echo "make games   the games found: $(GAMES)"
 	@echo "helpers: setup venv npm wheel stdlib chromium test-packages bench bench-engine lighthouse clean clean-all"
 
@@ -139,11 +142,34 @@ test-packages: chromium
 	  apt-get update && apt-get install -y $(TEST_PACKAGES); \
 	else echo "the tests need Debian's $(TEST_PACKAGES): sudo apt-get install -y $(TEST_PACKAGES)"; exit 1; fi
 
-# Rebuild when a site URL changes (these files only change when the value does).
+# The address `make build` and `make serve` build for: SITE_URL when given (any http:// or
+# https:// address with any host, port and sub-path, e.g. SITE_URL=https://example.org/troccas/;
+# each edition goes to SITE_URL<lang>/), otherwise the laptop's http://HOST:PORT/. A SITE_URL is
+# checked (build_tools/site_url.py) before anything builds: a malformed one stops make with one
+# line and status 2; a missing trailing slash is added.
+ifneq ($(SITE_URL),)
+SITE_URL_CHECKED := $(shell $(PYTHON) build_tools/site_url.py '$(subst ','\'',$(SITE_URL))')
+ifeq ($(filter http://% https://%,$(firstword $(SITE_URL_CHECKED))),)
+$(error $(or $(SITE_URL_CHECKED),SITE_URL: build_tools/site_url.py did not run with $(PYTHON)))
+endif
+SERVE_URL := $(word 1,$(SITE_URL_CHECKED))
+# `make serve` with a SITE_URL serves on its port (navigation.instant needs the served port to
+# be site_url's) unless PORT is given, and under its path.
+SITE_URL_PORT := $(word 2,$(SITE_URL_CHECKED))
+SITE_URL_PATH := $(word 3,$(SITE_URL_CHECKED))
+ifeq ($(origin PORT),file)
+PORT := $(SITE_URL_PORT)
+endif
+else
 SERVE_URL := http://$(HOST):$(PORT)/
+SITE_URL_PORT := $(PORT)
+SITE_URL_PATH := /
+endif
+# Rebuild when a site URL changes (these files only change when the value does).
 test_url = http://127.0.0.1:$(call game_test_port,$1)/
 TEST_URL := $(call test_url,$(ROOT_GAME))
-$(STAMPS)/serve-url: FORCE
+# One stamp per game: a game's site rebuilds when its own address changed.
+$(STAMPS)/site-url-%: FORCE
 	@mkdir -p $(@D); echo '$(SERVE_URL)' | cmp -s - $@ || echo '$(SERVE_URL)' > $@
 $(STAMPS)/test-url-%: FORCE
 	@mkdir -p $(@D); echo '$(call test_url,$*)' | cmp -s - $@ || echo '$(call test_url,$*)' > $@
@@ -164,14 +190,23 @@ games:
 
 # --- the site -------------------------------------------------------------------------------
 build: $(STAMPS)/site-$(GAME)
-$(STAMPS)/site-$(GAME): $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/serve-url $(SITE_SRC) | chromium
+$(STAMPS)/site-$(GAME): $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/site-url-$(GAME) $(SITE_SRC) | chromium
 	@test -n "$(filter $(GAME),$(GAMES))" || { echo "make: GAME=$(GAME): no such game (games: $(GAMES); a game is sites/<game>/mkdocs.yml)"; exit 1; }
 	$(call build_site,$(GAME),$(SERVE_URL),$(CURDIR)/$(SITE_DIR))
 	@touch $@
 
+# Under a SITE_URL with a sub-path, the site is served at that path: the server's root is a
+# folder holding the path, which links to the site.
+SERVE_ROOT := build/serve-root
 serve: build
-	@echo "Serving $(SITE_DIR)/ at http://$(HOST):$(PORT)/ (Ctrl-C stops)"
-	$(PY) -m http.server $(PORT) --bind $(HOST) --directory $(SITE_DIR)
+	@if [ "$(PORT)" != "$(SITE_URL_PORT)" ]; then echo "make serve: the site is built for $(SERVE_URL) but served on port $(PORT):" \
+	  "each link will reload the page and its Python unless a proxy puts it at $(SERVE_URL)"; fi
+	@echo "Serving $(SITE_DIR)/ at $(SERVE_URL) (on $(HOST):$(PORT); Ctrl-C stops)"
+	@if [ "$(SITE_URL_PATH)" = / ]; then root=$(SITE_DIR); else \
+	  rm -rf $(SERVE_ROOT) && mkdir -p $(SERVE_ROOT)$(dir $(patsubst %/,%,$(SITE_URL_PATH))) \
+	  && ln -s $(CURDIR)/$(SITE_DIR) $(SERVE_ROOT)$(patsubst %/,%,$(SITE_URL_PATH)) && root=$(SERVE_ROOT); fi; \
+	  echo "$(PY) -m http.server $(PORT) --bind $(HOST) --directory $$root"; \
+	  exec $(PY) -m http.server $(PORT) --bind $(HOST) --directory $$root
 
 # --- tests ----------------------------------------------------------------------------------
 # The tests use their own copy of each game's site, build/test-sites/<game>/, built for that
@@ -180,7 +215,7 @@ serve: build
 TEST_SITES := build/test-sites
 # The URL stamps are reached through the pattern rules only: kept, so that an unchanged address
 # does not rebuild a site at the next run.
-.PRECIOUS: $(STAMPS)/test-url-% $(STAMPS)/test-site-%
+.PRECIOUS: $(STAMPS)/test-url-% $(STAMPS)/test-site-% $(STAMPS)/site-url-%
 $(STAMPS)/test-site-%: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/test-url-% $(SITE_SRC) $(TEST_GAMES_SRC) | chromium
 	$(call build_site,$*,$(call test_url,$*),$(CURDIR)/$(TEST_SITES)/$*)
 	@touch $@

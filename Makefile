@@ -141,7 +141,10 @@ test-packages: chromium
 
 # Rebuild when a site URL changes (these files only change when the value does).
 SERVE_URL := http://$(HOST):$(PORT)/
-test_url = http://127.0.0.1:$(call game_test_port,$1)/
+# The root's game is tested under a sub-path, as a club publishing it at https://example.org/cards/
+# would (its German edition at .../sub/path/de/), served by nginx (build_tools/hosting/).
+TEST_SUB_PATH := sub/path/
+test_url = http://127.0.0.1:$(call game_test_port,$1)/$(if $(filter $(ROOT_GAME),$1),$(TEST_SUB_PATH))
 TEST_URL := $(call test_url,$(ROOT_GAME))
 $(STAMPS)/serve-url: FORCE
 	@mkdir -p $(@D); echo '$(SERVE_URL)' | cmp -s - $@ || echo '$(SERVE_URL)' > $@
@@ -177,6 +180,8 @@ serve: build
 # The tests use their own copy of each game's site, build/test-sites/<game>/, built for that
 # game's port (TEST_PORT for the root's game, the next ones for the others), so `make serve` and
 # `make test` can run side by side (navigation.instant needs the served port to be site_url's).
+# pytest serves them with Debian's nginx (CARDSITE_SERVER=nginx: gzip, cache headers, the root's
+# game under its sub-path, as build_tools/hosting/nginx.conf has it for a publisher's host).
 TEST_SITES := build/test-sites
 # The URL stamps are reached through the pattern rules only: kept, so that an unchanged address
 # does not rebuild a site at the next run.
@@ -219,7 +224,7 @@ test: $(STAMPS)/venv $(STAMPS)/npm chromium test-packages
 	  wait; cat build/lint.log; \
 	  if [ "$$(cat build/lint.rc)" != 0 ]; then echo "make test: the static checks failed (make lint)"; exit 1; fi; \
 	  if [ "$$built" != 0 ]; then echo "make test: a test site did not build"; exit 1; fi
-	CARDSITE_SITES=$(TEST_SITES) $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+	CARDSITE_SITES=$(TEST_SITES) CARDSITE_SERVER=nginx $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Start-up benchmark, on the test site (pre-compiled Python) and on the same site with Pyodide's
 # stock stdlib and a plain wheel.

@@ -61,8 +61,9 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 # Sources whose change means a rebuild (folders too, so that a deleted file counts).
 ENGINE_SRC := engine/pyproject.toml $(shell find engine/src -not -path '*/__pycache__*' \
                 -not -path '*.egg-info*' -not -name '*.pyc' 2>/dev/null)
+# (build_tools/hosting/ serves a built site and is no part of it.)
 SITE_SRC := $(wildcard mkdocs*.yml) $(shell find docs docs-* overrides build_tools glossary puzzles sites \
-                -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
+                -not -path '*/__pycache__*' -not -name '*.pyc' -not -path 'build_tools/hosting*' 2>/dev/null)
 # The test games: their engines, sites and site code (tests/games/), for their test sites.
 TEST_GAMES_SRC := $(shell find tests/games -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
 

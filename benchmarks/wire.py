@@ -77,7 +77,7 @@ def visit(browser: Any, url: str, mbit: float) -> dict[str, Any]:
             "offline": False, "latency": LATENCY_MS, "downloadThroughput": mbit * 1e6 / 8,
             "uploadThroughput": mbit * 1e6 / 8})
         finished: list[Any] = []
-        page.on("requestfinished", finished.append)
+        page.on("requestfinished", lambda r: finished.append(r))
         page.add_init_script(READY_PROBE)
         page.goto(url)
         page.wait_for_function("window.__readyAt !== undefined", timeout=300_000)
@@ -166,7 +166,7 @@ def main() -> int:
         print(f"{label:<36} {m['bytes'] / 1e6:>17.2f} MB {m['ready_ms']:>12.0f} {m['requests']:>9.0f}"
               f" {m['wasm_bytes'] / 1e6:>20.2f} MB")
     for key, _ in targets:
-        print(f"largest ({key}): " + ", ".join(f"{u.rsplit('/', 1)[-1]} {n / 1e6:.2f} MB"
+        print(f"largest ({key}): " + ", ".join(f"{u.rstrip('/').rsplit('/', 1)[-1]} {n / 1e6:.2f} MB"
                                                for u, n in big[key]))
     out = ROOT / "benchmarks" / "results"
     out.mkdir(exist_ok=True)

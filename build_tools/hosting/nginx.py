@@ -20,6 +20,7 @@ is one line, as :class:`NginxError`.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import os
 import shutil
 import socket
@@ -72,18 +73,34 @@ def config(site: Path, path: str, port: int, run: Path, host: str = "127.0.0.1",
     return text
 
 
-def precompress(site: Path, into: Path) -> None:
-    """Each .wasm file of ``site`` hard-linked (or copied) into ``into`` at the same place, with
-    its gzip twin beside it (level 6, as the template's on-the-fly gzip)."""
+def _link(source: Path, target: Path) -> None:
+    try:
+        os.link(source, target)
+    except OSError:  # another file system
+        shutil.copy2(source, target)
+
+
+def precompress(site: Path, into: Path, cache: Path | None = None) -> None:
+    """Each .wasm file of ``site`` linked into ``into`` at the same place, with its gzip twin
+    beside it (level 6, as the template's on-the-fly gzip). With ``cache``, a twin is made once
+    per content (its SHA-256) and kept there: every edition and game ships the same Pyodide,
+    and compressing it costs seconds."""
     for wasm in site.rglob("*.wasm"):
         target = into / wasm.relative_to(site)
         target.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            os.link(wasm, target)
-        except OSError:
-            shutil.copy2(wasm, target)
-        with gzip.open(target.with_name(target.name + ".gz"), "wb", compresslevel=6) as out:
-            out.write(wasm.read_bytes())
+        _link(wasm, target)
+        data = wasm.read_bytes()
+        twin = target.with_name(target.name + ".gz")
+        if cache is None:
+            twin.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
+            continue
+        kept = cache / f"{hashlib.sha256(data).hexdigest()}.wasm.gz"
+        if not kept.is_file():
+            cache.mkdir(parents=True, exist_ok=True)
+            part = kept.with_name(f"{kept.name}.{os.getpid()}.part")
+            part.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
+            part.replace(kept)  # whole or not at all, should two runs make it at once
+        _link(kept, twin)
 
 
 def _port_free(host: str, port: int) -> None:
@@ -115,10 +132,12 @@ class Nginx:
     """One nginx serving a site, started by :meth:`start`, stopped by :meth:`stop`."""
 
     def __init__(self, site: Path, path: str, port: int, host: str = "127.0.0.1",
-                 extra: Mapping[str, Path] | None = None, precompress_wasm: bool = False):
+                 extra: Mapping[str, Path] | None = None, precompress_wasm: bool = False,
+                 gzip_cache: Path | None = None):
         self.site, self.path, self.port, self.host = site, path, port, host
         self.extra = extra
         self.precompress_wasm = precompress_wasm
+        self.gzip_cache = gzip_cache
         self.url = f"http://{host}:{port}{path}"
         self._run: tempfile.TemporaryDirectory[str] | None = None
         self._proc: subprocess.Popen[bytes] | None = None
@@ -135,7 +154,7 @@ class Nginx:
         gz = None
         if self.precompress_wasm:
             gz = run / "precompressed"
-            precompress(self.site, gz)
+            precompress(self.site, gz, self.gzip_cache)
         conf = run / "nginx.conf"
         conf.write_text(config(self.site, self.path, self.port, run, self.host, self.extra, gz),
                         encoding="utf-8")

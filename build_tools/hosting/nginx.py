@@ -186,9 +186,10 @@ class Nginx:
 
 @contextmanager
 def serve(site: Path, path: str, port: int, host: str = "127.0.0.1",
-          extra: Mapping[str, Path] | None = None, precompress_wasm: bool = False) -> Iterator[str]:
+          extra: Mapping[str, Path] | None = None, precompress_wasm: bool = False,
+          gzip_cache: Path | None = None) -> Iterator[str]:
     """``site`` served by nginx at http://host:port/path for the block; yields that address."""
-    server = Nginx(site, path, port, host, extra, precompress_wasm).start()
+    server = Nginx(site, path, port, host, extra, precompress_wasm, gzip_cache).start()
     try:
         yield server.url
     finally:

@@ -63,8 +63,9 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 # Sources whose change means a rebuild (folders too, so that a deleted file counts).
 ENGINE_SRC := engine/pyproject.toml $(shell find engine/src -not -path '*/__pycache__*' \
                 -not -path '*.egg-info*' -not -name '*.pyc' 2>/dev/null)
+# (build_tools/hosting/ serves a built site and is no part of it.)
 SITE_SRC := $(wildcard mkdocs*.yml) $(shell find docs docs-* overrides build_tools glossary puzzles sites \
-                -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
+                -not -path '*/__pycache__*' -not -name '*.pyc' -not -path 'build_tools/hosting*' 2>/dev/null)
 # The test games: their engines, sites and site code (tests/games/), for their test sites.
 TEST_GAMES_SRC := $(shell find tests/games -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
 
@@ -166,7 +167,10 @@ SITE_URL_PORT := $(PORT)
 SITE_URL_PATH := /
 endif
 # Rebuild when a site URL changes (these files only change when the value does).
-test_url = http://127.0.0.1:$(call game_test_port,$1)/
+# The root's game is tested under a sub-path, as a club publishing it at https://example.org/cards/
+# would (its German edition at .../sub/path/de/), served by nginx (build_tools/hosting/).
+TEST_SUB_PATH := sub/path/
+test_url = http://127.0.0.1:$(call game_test_port,$1)/$(if $(filter $(ROOT_GAME),$1),$(TEST_SUB_PATH))
 TEST_URL := $(call test_url,$(ROOT_GAME))
 # One stamp per game: a game's site rebuilds when its own address changed.
 $(STAMPS)/site-url-%: FORCE
@@ -212,6 +216,8 @@ serve: build
 # The tests use their own copy of each game's site, build/test-sites/<game>/, built for that
 # game's port (TEST_PORT for the root's game, the next ones for the others), so `make serve` and
 # `make test` can run side by side (navigation.instant needs the served port to be site_url's).
+# pytest serves them with Debian's nginx (CARDSITE_SERVER=nginx: gzip, cache headers, the root's
+# game under its sub-path, as build_tools/hosting/nginx.conf has it for a publisher's host).
 TEST_SITES := build/test-sites
 # The URL stamps are reached through the pattern rules only: kept, so that an unchanged address
 # does not rebuild a site at the next run.
@@ -254,7 +260,7 @@ test: $(STAMPS)/venv $(STAMPS)/npm chromium test-packages
 	  wait; cat build/lint.log; \
 	  if [ "$$(cat build/lint.rc)" != 0 ]; then echo "make test: the static checks failed (make lint)"; exit 1; fi; \
 	  if [ "$$built" != 0 ]; then echo "make test: a test site did not build"; exit 1; fi
-	CARDSITE_SITES=$(TEST_SITES) $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+	CARDSITE_SITES=$(TEST_SITES) CARDSITE_SERVER=nginx $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Start-up benchmark, on the test site (pre-compiled Python) and on the same site with Pyodide's
 # stock stdlib and a plain wheel.

@@ -100,10 +100,11 @@ class Handler(QuietHandler):
     """The site, and the bare page at /_bench/ with stock Pyodide at /_bench/pyodide/."""
 
     def translate_path(self, path):
-        if path.startswith("/_bench/pyodide/"):
-            return str(STOCK_PYODIDE / path[len("/_bench/pyodide/"):].split("?", 1)[0])
-        if path.startswith("/_bench/"):
-            rel = path[len("/_bench/"):].split("?", 1)[0] or "index.html"
+        inside = self.site_path(path) or ""
+        if inside.startswith("/_bench/pyodide/"):
+            return str(STOCK_PYODIDE / inside[len("/_bench/pyodide/"):].split("?", 1)[0])
+        if inside.startswith("/_bench/"):
+            rel = inside[len("/_bench/"):].split("?", 1)[0] or "index.html"
             return str(BARE / rel)
         return super().translate_path(path)
 

@@ -50,6 +50,19 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     """The site's files with the types a module worker and Pyodide need; no request log."""
     extensions_map = {".mjs": "text/javascript", ".wasm": "application/wasm",
                       ".whl": "application/zip", ".js": "text/javascript"}
+    # The site's own path (its site_url's: "/" or a sub-path such as "/sub/path/"), where
+    # ``serve`` puts it; nothing above it is the site's.
+    prefix = "/"
+
+    def site_path(self, path: str) -> str | None:
+        """``path`` from the site's root ("/rules/"), or None when it lies outside the site."""
+        return "/" + path[len(self.prefix):] if path.startswith(self.prefix) else None
+
+    def translate_path(self, path: str) -> str:
+        inside = self.site_path(path)
+        if inside is None:
+            return str(Path(self.directory) / ".not-under-the-site-path")  # a 404
+        return super().translate_path(inside)
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
         pass
@@ -96,12 +109,14 @@ def built_site(arg: str, make: str) -> Path:
 def serve(site: Path, port: int = 0,
           handler: type[http.server.SimpleHTTPRequestHandler] = QuietHandler,
           server: type[http.server.ThreadingHTTPServer] = Server) -> Iterator[str]:
-    """``site`` served on 127.0.0.1 for the block (port 0: a free one); yields the base address,
-    ``http://127.0.0.1:<port>/``."""
-    httpd = server(("127.0.0.1", port), functools.partial(handler, directory=str(site)))
+    """``site`` served on 127.0.0.1 for the block (port 0: a free one), at the path it was built
+    for; yields the base address, ``http://127.0.0.1:<port>/`` or ``.../sub/path/``."""
+    path = urlsplit(site_url(site)).path or "/"
+    at_path = type("AtSitePath", (handler,), {"prefix": path})
+    httpd = server(("127.0.0.1", port), functools.partial(at_path, directory=str(site)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+        yield f"http://127.0.0.1:{httpd.server_address[1]}{path}"
     finally:
         httpd.shutdown()
         httpd.server_close()

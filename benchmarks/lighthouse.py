@@ -88,7 +88,9 @@ class _Handler(QuietHandler):
 def site_pages(site: Path) -> tuple[str, list[str]]:
     locs = sitemap(site)
     home = min(locs, key=len)
-    return home, [urlsplit(u).path.lstrip("/") for u in locs]
+    # from the site's own root, whatever path it was built for
+    root = urlsplit(home).path
+    return home, [urlsplit(u).path[len(root):] for u in locs]
 
 
 def run_lighthouse(url: str, out: Path, form_factor: str) -> dict:

@@ -25,11 +25,16 @@ def sitemap_paths(edition: str = "") -> list[str]:
     """Every page of the built site as a path ("", "rules/counting/"), read at collection time;
     with ``edition`` ("de"), the pages of the edition built into that folder ("de/rules/")."""
     sitemap = site_dir() / edition / "sitemap.xml"
-    if not sitemap.is_file():
+    if not sitemap.is_file() or not (site_dir() / "sitemap.xml").is_file():
         return []
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
-    locs = [loc.text.strip() for loc in ET.parse(sitemap).getroot().findall("s:url/s:loc", ns)]
-    return [urlsplit(u).path.lstrip("/") for u in locs]
+
+    def paths(xml: Path) -> list[str]:
+        return [urlsplit(loc.text.strip()).path
+                for loc in ET.parse(xml).getroot().findall("s:url/s:loc", ns)]
+    # From the site's own root, whatever path it was built for (make test: /sub/path/).
+    root = min(paths(site_dir() / "sitemap.xml"), key=len)
+    return [p[len(root):] for p in paths(sitemap)]
 
 
 def inject_axe(page) -> None:

@@ -7,10 +7,15 @@ Fixtures (use them in any test module under tests/):
                  port 8765, the others for the next ports) and sets ``CARDSITE_SITES`` to that
                  folder; run by hand, pytest uses ``make build``'s ``site/`` (port 8000, so stop
                  ``make serve`` first) and ``site-<game>/`` (``make build GAME=<game>``).
-``site_server``  that site served by a threaded ``http.server`` in this process, on the host and
-                 port of the site's own ``site_url`` (navigation.instant needs them to match).
+``site_server``  that site served on the host, port and path of the site's own ``site_url``
+                 (navigation.instant needs them to match; ``make test`` builds the root's game
+                 for ``/sub/path/``, as a publisher's sub-path): by Debian's nginx with gzip
+                 (build_tools/hosting/nginx.conf; ``make test`` requires it, and a hand run
+                 uses it where installed) or by a threaded ``http.server`` in this process
+                 (``CARDSITE_SERVER=python``, or no nginx).
                  Has ``.url`` (the home page), ``.pages`` (every URL in sitemap.xml),
-                 ``.url_of(path)`` (``"rules/counting/"`` → full URL) and ``.dir``.
+                 ``.url_of(path)`` (``"rules/counting/"`` → full URL), ``.dir`` and ``.server``
+                 (``"nginx"`` or ``"python"``).
 ``browser``      one headless Chromium for the session (``/usr/bin/chromium``; never downloaded).
 ``context``      a fresh browser context per test (no cache, no cookies shared between tests).
 ``page``         a page in that context that records what happens, as attributes:
@@ -47,6 +52,7 @@ import pytest
 import yaml
 
 import dozen
+from build_tools.hosting.nginx import NGINX, Nginx, NginxError
 from cardgame import games
 
 # The test game (tests/games/dozen) is a game like the installed ones for every test: the api
@@ -158,6 +164,13 @@ def sitemap_urls(site: Path) -> list[str]:
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {".mjs": "text/javascript", ".wasm": "application/wasm",
                       ".whl": "application/zip"}
+    # The site's path (its site_url's, "/sub/path/"): only what lies under it is the site's.
+    prefix = "/"
+
+    def translate_path(self, path):
+        if not path.startswith(self.prefix):
+            return str(Path(self.directory) / ".not-under-the-site-path")  # a 404
+        return super().translate_path("/" + path[len(self.prefix):])
 
     def log_message(self, format, *args):  # noqa: A002 - keep test output clean
         pass
@@ -181,6 +194,8 @@ class SiteServer:
     dir: Path
     url: str
     pages: list[str] = field(default_factory=list)
+    # "nginx" (gzip, cache headers: build_tools/hosting/nginx.conf) or "python" (http.server)
+    server: str = "python"
 
     def url_of(self, path: str) -> str:
         return urljoin(self.url, path.lstrip("/"))
@@ -198,15 +213,46 @@ def _site_address(site_dir: Path) -> tuple[int, str, list[str]]:
                                      for u in pages]
 
 
-def _serve(site_dir: Path, port: int, fail=pytest.fail) -> _Server:
-    handler = functools.partial(_QuietHandler, directory=str(site_dir))
+# Which server the tests run the sites on: nginx (Debian's, as a publisher's host would, with
+# gzip and the site under its sub-path: build_tools/hosting/), which `make test` asks for with
+# CARDSITE_SERVER=nginx; or Python's http.server (CARDSITE_SERVER=python), for a hand run on a
+# machine without nginx. Unset: nginx where it is installed.
+_SERVER = "CARDSITE_SERVER"
+
+
+def server_kind() -> str:
+    asked = os.environ.get(_SERVER, "")
+    if asked not in ("", "nginx", "python"):
+        pytest.exit(f"{_SERVER}={asked}: say nginx or python", returncode=2)
+    if asked:
+        return asked
+    return "nginx" if os.access(NGINX, os.X_OK) else "python"
+
+
+def _serve(site_dir: Path, port: int, path: str = "/", fail=pytest.fail):
+    """``site_dir`` served at http://127.0.0.1:port/path until the returned function is called."""
+    if server_kind() == "nginx":
+        try:
+            # Pyodide's 9.6 MB of WebAssembly compressed once (kept in .cache/), not by nginx at
+            # each of the run's hundreds of engine starts.
+            nginx = Nginx(site_dir, path, port, precompress_wasm=True,
+                          gzip_cache=ROOT / ".cache" / "nginx-gzip").start()
+        except NginxError as exc:
+            fail(f"cannot serve {site_dir} with nginx: {exc}")
+        return nginx.stop
+    handler = functools.partial(type("_SiteHandler", (_QuietHandler,), {"prefix": path}),
+                                directory=str(site_dir))
     try:
         server = _Server(("127.0.0.1", port), handler)
     except OSError as exc:
         fail(f"cannot serve the site on 127.0.0.1:{port} ({exc.strerror}); is `make serve` "
              f"running? Stop it, or use `make test`, which serves on its own port")
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+
+    def stop():
+        server.shutdown()
+        server.server_close()
+    return stop
 
 
 # With pytest-xdist (`make test` runs two workers), the site's port can be bound once only:
@@ -228,19 +274,18 @@ def pytest_configure(config):
         if not (path / "sitemap.xml").is_file():
             continue  # the site's fixture fails each test that needs it, with the reason
         try:
-            port, _, _ = _site_address(path)
+            port, site_path, _ = _site_address(path)
         except pytest.fail.Exception:
             continue  # the test that serves it fails, with the reason
         config._cardsite_servers.append(
-            _serve(path, port, fail=lambda why: pytest.exit(why, returncode=2)))
+            _serve(path, port, site_path, fail=lambda why: pytest.exit(why, returncode=2)))
         served.append(str(port))
     os.environ[_SERVED] = ",".join(served)
 
 
 def pytest_unconfigure(config):
-    for server in getattr(config, "_cardsite_servers", []):
-        server.shutdown()
-        server.server_close()
+    for stop in getattr(config, "_cardsite_servers", []):
+        stop()
 
 
 @contextlib.contextmanager
@@ -248,21 +293,21 @@ def serving(site: Path):
     """``site`` served on its port for the block (port, the path of its home, its pages): by
     the run's own server where it has one (pytest_configure), else by one of the block's."""
     port, path, pages = _site_address(site)
-    server = None
+    stop = None
     if str(port) not in os.environ.get(_SERVED, "").split(","):
-        server = _serve(site, port, fail=lambda why: pytest.fail(why, pytrace=False))
+        stop = _serve(site, port, path, fail=lambda why: pytest.fail(why, pytrace=False))
     try:
         yield port, path, pages
     finally:
-        if server is not None:
-            server.shutdown()
-            server.server_close()
+        if stop is not None:
+            stop()
 
 
 @pytest.fixture(scope="session")
 def site_server(site_dir):
     with serving(site_dir) as (port, path, pages):
-        yield SiteServer(dir=site_dir, url=f"http://127.0.0.1:{port}{path}", pages=pages)
+        yield SiteServer(dir=site_dir, url=f"http://127.0.0.1:{port}{path}", pages=pages,
+                         server=server_kind())
 
 
 # --- the browser ------------------------------------------------------------------------------

@@ -6,12 +6,11 @@ offers to reload."""
 from __future__ import annotations
 
 import functools
-import http.server
 import json
 import re
 import shutil
-import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -24,7 +23,7 @@ from build_tools import offline  # noqa: E402
 # Each test here is about the worker: their contexts keep it (the others' block it).
 pytestmark = pytest.mark.service_worker
 
-from conftest import ENGINE_TIMEOUT_MS, _QuietHandler  # noqa: E402
+from conftest import ENGINE_TIMEOUT_MS, _serve  # noqa: E402
 
 OFFLINE_READY = "document.documentElement.dataset.offline === 'ready'"
 CACHE_INFO = """async () => {
@@ -56,7 +55,7 @@ def test_site_works_offline_after_one_visit(site_server, context, page, wait_eng
     assert cache["controlled"]
     assert len(cache["names"]) == 1 and cache["sizes"] == [len(files)]
     version = re.search(r'const VERSION = "(\w+)"', (site_server.dir / "sw.js").read_text())[1]
-    assert cache["names"] == [f"cardsite-/@{version}"]
+    assert cache["names"] == [f"cardsite-{urlsplit(site_server.url).path}@{version}"]
 
     context.set_offline(True)
     assert page.evaluate("fetch('https://example.org/').then(() => 'online', () => 'offline')") \
@@ -117,8 +116,8 @@ def test_each_edition_keeps_its_own_offline_copy(site_server, context, page, wai
     visit_and_store(page, site_server.url)
     cache = visit_and_store(page, site_server.url_of("de/"))
     assert sorted(zip(cache["names"], cache["sizes"])) == sorted([
-        (f"cardsite-/@{version[site_server.dir]}", len(en_files)),
-        (f"cardsite-/de/@{version[de]}", len(de_files))])
+        (f"cardsite-{urlsplit(site_server.url).path}@{version[site_server.dir]}", len(en_files)),
+        (f"cardsite-{urlsplit(site_server.url_of('de/')).path}@{version[de]}", len(de_files))])
 
     context.set_offline(True)
     page.goto(site_server.url_of("de/rules/counting/"))
@@ -134,14 +133,16 @@ def test_activate_deletes_this_scopes_caches_under_an_earlier_name(site_server, 
     were "troccas-…"), and a reader's older copy under the earlier name is still an older
     build of this scope: the new worker deletes it, and leaves another scope's alone."""
     page.goto(site_server.url_of("manifest.webmanifest"))  # the origin, without the site's scripts
-    page.evaluate("""async () => {
-      for (const name of ['troccas-/@0ld', 'troccas-/de/@0ld']) {
+    scope = urlsplit(site_server.url).path  # "/", or the sub-path the site was built for
+    page.evaluate("""async (scope) => {
+      for (const name of [`troccas-${scope}@0ld`, `troccas-${scope}de/@0ld`]) {
         await (await caches.open(name)).put('/x', new Response('older build'));
       }
-    }""")
+    }""", scope)
     visit_and_store(page, site_server.url)
-    page.wait_for_function("caches.keys().then((k) => !k.includes('troccas-/@0ld'))")
-    assert "troccas-/de/@0ld" in page.evaluate("caches.keys()")
+    page.wait_for_function("(scope) => caches.keys().then((k) => !k.includes(`troccas-${scope}@0ld`))",
+                           arg=scope)
+    assert f"troccas-{scope}de/@0ld" in page.evaluate("caches.keys()")
 
 def test_manifest_and_icons(site_server):
     m = json.loads((site_server.dir / "manifest.webmanifest").read_text())
@@ -167,16 +168,16 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_a_new_build_replaces_the_cache_and_offers_a_reload(site_dir, browser, tmp_path):
+def test_a_new_build_replaces_the_cache_and_offers_a_reload(site_server, browser, tmp_path):
     """A copy of the site, then a 'new build' of it (a page changed, the service worker
     rewritten by build_tools/offline): the open page shows the banner; reloading switches to
     the new version and the old cache is gone."""
     site = tmp_path / "site"
-    shutil.copytree(site_dir, site)
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", _free_port()), functools.partial(_QuietHandler, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    shutil.copytree(site_server.dir, site)
+    # Served as the site is (by nginx under `make test`), at its own path on a port of its own.
+    port, path = _free_port(), urlsplit(site_server.url).path
+    stop = _serve(site, port, path)
+    url = f"http://127.0.0.1:{port}{path}"
     context = browser.new_context(service_workers="allow")
     context.set_default_timeout(ENGINE_TIMEOUT_MS)
     try:
@@ -198,8 +199,7 @@ def test_a_new_build_replaces_the_cache_and_offers_a_reload(site_dir, browser, t
         assert len(after["names"]) == 1 and after["names"] != first["names"]
     finally:
         context.close()
-        server.shutdown()
-        server.server_close()
+        stop()
 
 
 # WebKit's order on a first visit (2 of 10 fresh visits, WebKitGTK 2.50): the new worker's

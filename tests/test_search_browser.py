@@ -13,8 +13,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-RESULTS = """() => [...document.querySelectorAll('.md-search-result__item > a')].map((a) => ({
-  path: new URL(a.href).pathname,
+# Each result's path from the site's own root ("/glossary/trumps/"), whatever path the site was
+# built for (make test: /sub/path/).
+RESULTS = """(root) => [...document.querySelectorAll('.md-search-result__item > a')].map((a) => ({
+  path: "/" + new URL(a.href).pathname.slice(root.length),
   h: new URL(a.href).searchParams.get('h'),
   marks: [...a.querySelectorAll('mark')].map((m) => m.textContent),
 }))"""
@@ -38,7 +40,7 @@ def search(page, site_server):
         page.wait_for_function(
             "(h) => [...document.querySelectorAll('.md-search-result__item > a')]"
             ".some((a) => new URL(a.href).searchParams.get('h') === h)", arg=h, timeout=15_000)
-        return page.evaluate(RESULTS)
+        return page.evaluate(RESULTS, urlsplit(site_server.url).path)
     return run
 
 
@@ -103,7 +105,7 @@ def test_the_german_edition_searches_with_german_stemming(page, site_server):
     box.press_sequentially("Stichen")
     page.wait_for_function(
         "document.querySelectorAll('.md-search-result__item > a').length > 0", timeout=15_000)
-    found = page.evaluate(RESULTS)
+    found = page.evaluate(RESULTS, urlsplit(site_server.url).path)
     assert all(p.startswith("/de/") for p in paths(found)), paths(found)
     assert "/de/rules/play/" in paths(found)
     assert marks(found) & {"Stich", "Stiche", "Stichs"}, marks(found)

@@ -126,6 +126,8 @@ def test_the_page_reads_the_engines_schema_and_finds_an_answer_off_it(site_serve
 
 
 def test_second_page_reuses_the_running_python(site_server, page, wait_engine):
+    responses = []
+    page.on("response", lambda r: responses.append(r))  # the engine worker's too
     page.goto(site_server.url_of(COUNTING))
     assert wait_engine(page) == "ready"
     page.evaluate("window.__sameVisit = true")
@@ -152,6 +154,23 @@ def test_second_page_reuses_the_running_python(site_server, page, wait_engine):
     pick(page, pile)
     assert wait_count(page, pile, "fours")["points"] == api.call("count", cards=pile)["points"]
     assert page.console_errors == []
+
+    # A site published under a sub-path asks for nothing outside it (make test builds it for
+    # /sub/path/): no root-absolute address in a page, a script, the worker or the manifest.
+    outside = [u for u in page.requested_urls
+               if urlsplit(u).scheme in ("http", "https") and not u.startswith(site_server.url)]
+    assert outside == [], f"requested outside {site_server.url}"
+    if site_server.server == "nginx":
+        # The host compresses what compresses (build_tools/hosting/nginx.conf), the engine
+        # included, and gives WebAssembly the type its streaming compile needs.
+        def headers(suffix: str) -> dict:
+            found = [r for r in responses if urlsplit(r.url).path.endswith(suffix)]
+            assert found, f"no response for …{suffix}"
+            return found[0].headers
+        wasm = headers("/pyodide.asm.wasm")
+        assert (wasm.get("content-type"), wasm.get("content-encoding")) == ("application/wasm", "gzip")
+        for suffix in (f"/{COUNTING}", "/cardsite.js", "/pyodide.asm.mjs"):
+            assert headers(suffix).get("content-encoding") == "gzip", suffix
 
 
 def test_material_starts_on_the_first_interaction_not_while_loading(site_server, page):

@@ -1,0 +1,221 @@
+"""A built site served by Debian's nginx, unprivileged, with the configuration of
+build_tools/hosting/nginx.conf (gzip, the WebAssembly and module types, cache headers, the
+site under its sub-path): what the browser tests and the wire benchmark run against.
+
+    from build_tools.hosting.nginx import NginxError, serve
+    with serve(Path("site"), "/cards/", port=8820) as url:   # http://127.0.0.1:8820/cards/
+        ...
+
+By hand (Ctrl-C stops):
+
+    .venv/bin/python -m build_tools.hosting.nginx SITE_DIR URL
+    .venv/bin/python -m build_tools.hosting.nginx build/test-sites/cards http://127.0.0.1:8820/sub/path/
+
+nginx runs as the current user with everything of its own (the filled-in configuration, its
+pid, its log and temporary folders) in a temporary folder, in the foreground (`daemon off`), and
+stops with the block. Whatever keeps it from starting (no nginx, the port taken, a bad folder)
+is one line, as :class:`NginxError`.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+NGINX = "/usr/sbin/nginx"
+TEMPLATE = Path(__file__).with_name("nginx.conf")
+MIME_TYPES = "/etc/nginx/mime.types"
+# Where the template takes more locations (the tests' extras): this comment line.
+_MORE = "        # more locations (the tests' extras) go here\n"
+
+
+class NginxError(Exception):
+    """nginx could not serve the site; the message is one line saying why."""
+
+
+def config(site: Path, path: str, port: int, run: Path, host: str = "127.0.0.1",
+           extra: Mapping[str, Path] | None = None, precompressed: Path | None = None) -> str:
+    """The template filled in: ``site`` at ``path`` (``/`` or ``/sub/path/``) on host:port,
+    nginx's own files in ``run``; ``extra`` maps more path prefixes to folders (a benchmark's
+    bare page); ``precompressed`` is a folder mirroring the site's .wasm files with their .gz
+    twins, served for them (gzip_static) so that nginx does not compress 9.6 MB at each boot."""
+    if not path.startswith("/") or not path.endswith("/"):
+        raise NginxError(f"the site's path must start and end with /, not {path!r}")
+    more = ""
+    for prefix, folder in (extra or {}).items():
+        more += (f"        location {prefix} {{\n            alias {folder.resolve()}/;\n"
+                 f"            index index.html;\n        }}\n")
+    if precompressed is not None:
+        more += (f"        location ~ ^{path}(.+\\.wasm)$ {{\n"
+                 f"            alias {precompressed.resolve()}/$1;\n"
+                 f"            gzip_static on;\n        }}\n")
+    text = TEMPLATE.read_text(encoding="utf-8")
+    text = text.replace(_MORE, _MORE + more)
+    if os.geteuid() == 0:
+        # Started by root, nginx would read the files as `nobody`: as the current user instead,
+        # who built the site (and owns the temporary folder).
+        text = text.replace("daemon off;\n", "daemon off;\nuser root;\n", 1)
+    for name, value in (("@RUN@", str(run)), ("@MIME_TYPES@", MIME_TYPES),
+                        ("@LISTEN@", f"{host}:{port}"), ("@PATH@", path),
+                        ("@SITE@", f"{site.resolve()}/")):
+        text = text.replace(name, value)
+    return text
+
+
+def _link(source: Path, target: Path) -> None:
+    try:
+        os.link(source, target)
+    except OSError:  # another file system
+        shutil.copy2(source, target)
+
+
+def precompress(site: Path, into: Path, cache: Path | None = None) -> None:
+    """Each .wasm file of ``site`` linked into ``into`` at the same place, with its gzip twin
+    beside it (level 6, as the template's on-the-fly gzip). With ``cache``, a twin is made once
+    per content (its SHA-256) and kept there: every edition and game ships the same Pyodide,
+    and compressing it costs seconds."""
+    for wasm in site.rglob("*.wasm"):
+        target = into / wasm.relative_to(site)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _link(wasm, target)
+        data = wasm.read_bytes()
+        twin = target.with_name(target.name + ".gz")
+        if cache is None:
+            twin.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
+            continue
+        kept = cache / f"{hashlib.sha256(data).hexdigest()}.wasm.gz"
+        if not kept.is_file():
+            cache.mkdir(parents=True, exist_ok=True)
+            part = kept.with_name(f"{kept.name}.{os.getpid()}.part")
+            part.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
+            part.replace(kept)  # whole or not at all, should two runs make it at once
+        _link(kept, twin)
+
+
+def _port_free(host: str, port: int) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError as exc:
+            raise NginxError(f"nginx cannot listen on {host}:{port}: {exc.strerror} "
+                             f"(is another server, `make serve` or a test run, using it?)") from None
+
+
+def _wait_listening(proc: subprocess.Popen[bytes], host: str, port: int, log: Path,
+                    timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            said = log.read_text(encoding="utf-8", errors="replace").strip().splitlines() \
+                if log.is_file() else []
+            raise NginxError(f"nginx stopped at its start: {said[-1] if said else 'no message'}")
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            if s.connect_ex((host, port)) == 0:
+                return
+        time.sleep(0.02)
+    raise NginxError(f"nginx did not listen on {host}:{port} within {timeout:.0f} s")
+
+
+class Nginx:
+    """One nginx serving a site, started by :meth:`start`, stopped by :meth:`stop`."""
+
+    def __init__(self, site: Path, path: str, port: int, host: str = "127.0.0.1",
+                 extra: Mapping[str, Path] | None = None, precompress_wasm: bool = False,
+                 gzip_cache: Path | None = None):
+        self.site, self.path, self.port, self.host = site, path, port, host
+        self.extra = extra
+        self.precompress_wasm = precompress_wasm
+        self.gzip_cache = gzip_cache
+        self.url = f"http://{host}:{port}{path}"
+        self._run: tempfile.TemporaryDirectory[str] | None = None
+        self._proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Nginx:
+        if not os.access(NGINX, os.X_OK):
+            raise NginxError(f"{NGINX} is missing: apt-get install -y nginx-light "
+                             f"(make test-packages does it as root)")
+        if not (self.site / "index.html").is_file():
+            raise NginxError(f"{self.site}: no built site there (no index.html)")
+        _port_free(self.host, self.port)
+        self._run = tempfile.TemporaryDirectory(prefix="cardsite-nginx-")
+        run = Path(self._run.name)
+        gz = None
+        if self.precompress_wasm:
+            gz = run / "precompressed"
+            precompress(self.site, gz, self.gzip_cache)
+        conf = run / "nginx.conf"
+        conf.write_text(config(self.site, self.path, self.port, run, self.host, self.extra, gz),
+                        encoding="utf-8")
+        log = run / "error.log"
+        # -e: nginx opens its compiled-in error log before it reads the configuration.
+        self._proc = subprocess.Popen([NGINX, "-p", str(run), "-c", str(conf), "-e", str(log)],
+                                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL)
+        try:
+            _wait_listening(self._proc, self.host, self.port, log)
+        except NginxError:
+            self.stop()
+            raise
+        return self
+
+    def stop(self) -> None:
+        if self._proc is not None and self._proc.poll() is None:
+            self._proc.terminate()  # SIGTERM: nginx's fast shutdown
+            try:
+                self._proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+                self._proc.wait()
+        self._proc = None
+        if self._run is not None:
+            self._run.cleanup()
+            self._run = None
+
+
+@contextmanager
+def serve(site: Path, path: str, port: int, host: str = "127.0.0.1",
+          extra: Mapping[str, Path] | None = None, precompress_wasm: bool = False,
+          gzip_cache: Path | None = None) -> Iterator[str]:
+    """``site`` served by nginx at http://host:port/path for the block; yields that address."""
+    server = Nginx(site, path, port, host, extra, precompress_wasm, gzip_cache).start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print("usage: python -m build_tools.hosting.nginx SITE_DIR URL "
+              "(say build/test-sites/cards http://127.0.0.1:8820/sub/path/)", file=sys.stderr)
+        return 2
+    site, url = Path(argv[0]), urlsplit(argv[1])
+    if url.scheme != "http" or not url.hostname or not url.port:
+        print(f"{argv[1]}: give http://HOST:PORT/PATH/ (the site's SITE_URL)", file=sys.stderr)
+        return 2
+    try:
+        with serve(site, url.path or "/", url.port, url.hostname) as address:
+            print(f"nginx serving {site}/ at {address} (Ctrl-C stops)", flush=True)
+            while True:
+                time.sleep(3600)
+    except NginxError as exc:
+        print(f"nginx: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

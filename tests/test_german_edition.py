@@ -414,8 +414,8 @@ def test_the_german_offline_copy_is_its_own(site_dir):
     assert "index.html" in de_files and "rules/play/index.html" in de_files
     assert not any(f.startswith("de/") for f in en_files), "the English copy holds the German"
     sw = (site_dir / "de" / "sw.js").read_text()
-    listed = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S)[1])
-    assert sorted(listed) == de_files
+    listed = json.loads(re.search(r"const MANIFEST = (\[.*?\]);", sw, re.S)[1])
+    assert sorted(e["url"] for e in listed) == de_files
 
 
 def _engine_config(site: Path, path: str) -> dict:

@@ -4,6 +4,8 @@ first visit to one page and after "Make this device ready".
 
     .venv/bin/python benchmarks/offline_bytes.py [--site build/test-sites/troccas] [--page rules/counting/]
 
+(--page about/: a page without the engine, whose first visit keeps no runtime.)
+
 On a copy of the built site (the rebuild changes it), served on a free port by a server that
 counts the bytes of each full answer it sends (status 200: a 304 carries no body). Two
 readers, each in a fresh Chromium context: one who visited one engine page (its engine
@@ -34,7 +36,8 @@ from browser import ROOT, QuietHandler, built_site, chromium, serve  # noqa: E40
 from build_tools import offline  # noqa: E402
 
 TARGET_UPDATE_BYTES = 1_000_000
-ENGINE_READY = "document.documentElement.dataset.engine === 'ready'"
+# The page's engine started (an engine page) or never starts (a page without one).
+ENGINE_SETTLED = "['ready', 'idle', undefined].includes(document.documentElement.dataset.engine)"
 STATE = "document.querySelector('footer [data-offline-control]').dataset.state === '{}'"
 STORED = """async () => {
   let bytes = 0, entries = 0;
@@ -71,7 +74,7 @@ def reader(browser: Any, base: str, page_path: str, site: Path, runtime: str, wh
     try:
         page = context.new_page()
         page.goto(base + page_path)
-        page.wait_for_function(ENGINE_READY)
+        page.wait_for_function(ENGINE_SETTLED)
         page.wait_for_function("document.documentElement.dataset.offline === 'ready'")
         page.wait_for_function(STATE.format("partial"))
         out: dict = {"first_visit": page.evaluate(STORED)}

@@ -9,6 +9,8 @@
 #   make build   set everything up and build site/ only (SITE_URL=https://example.org/troccas/:
 #                for the address the site will be published at; the README's "Publish the site")
 #   GAME=<game>  (with serve or build) another game's site: sites/<game>/ -> site-<game>/
+#   GAME=all     (with serve or build) every game in one tree, site-all/: the root's game at its
+#                root, each other game at <game>/, all of them sharing one Pyodide
 #   make games   the games found, with their configs and editions (and the test games' sites,
 #                which `make test` builds for the browser tests only)
 #
@@ -75,7 +77,7 @@ help:
 	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT)/"
 	@echo "make test    run the static checks, build a test copy of the site and run every test (browser tests included)"
 	@echo "make lint    the static checks only: ruff, mypy, eslint, node --test"
-	@echo "make build   build the site into site/ (GAME=<game>: another game's, into site-<game>/;"
+	@echo "make build   build the site into site/ (GAME=<game>: another game's, into site-<game>/; GAME=all: every game in site-all/;"
 	@echo "             SITE_URL=https://example.org/troccas/: for the address it will be published at)"
 	@echo "make games   the games found: $(GAMES)"
 	@echo "helpers: setup venv npm wheel stdlib chromium test-packages bench bench-engine lighthouse clean clean-all"
@@ -178,14 +180,24 @@ $(STAMPS)/site-url-%: FORCE
 $(STAMPS)/test-url-%: FORCE
 	@mkdir -p $(@D); echo '$(call test_url,$*)' | cmp -s - $@ || echo '$(call test_url,$*)' > $@
 
-# $(call build_site,GAME,URL,DIR): the game's site for the address URL into DIR, then each of
-# its editions for URL<lang>/ into DIR/<lang>/ (each edition's config reads SITE_URL too).
+# $(call build_site,GAME,URL,DIR[,RUNTIME]): the game's site for the address URL into DIR, then
+# each of its editions for URL<lang>/ into DIR/<lang>/ (each edition's config reads SITE_URL
+# too). The main edition places Pyodide, its editions use it (build_tools/parts/engine.py); with
+# RUNTIME (../) the game uses the runtime of the site it is built inside (CARDSITE_RUNTIME).
 define build_site
 @test -n "$(filter $1,$(SITE_GAMES))" || { echo "make: GAME=$1: no such game (games: $(GAMES); a game is sites/<game>/mkdocs.yml)"; exit 1; }
-SITE_URL=$2 $(VENV)/bin/mkdocs build --strict --quiet -f $(call game_config,$1) --site-dir $3
+SITE_URL=$2 $(if $4,CARDSITE_RUNTIME=$4) $(VENV)/bin/mkdocs build --strict --quiet -f $(call game_config,$1) --site-dir $3
 @for lang in $(call game_editions,$1); do echo "mkdocs build -f $(call game_file,$1,mkdocs.$$lang.yml) (into $3/$$lang/)"; \
-  SITE_URL=$2$$lang/ $(VENV)/bin/mkdocs build --strict --quiet -f $(call game_file,$1,mkdocs.$$lang.yml) \
-    --site-dir $3/$$lang; done
+  SITE_URL=$2$$lang/ $(if $4,CARDSITE_RUNTIME=../$4) $(VENV)/bin/mkdocs build --strict --quiet \
+    -f $(call game_file,$1,mkdocs.$$lang.yml) --site-dir $3/$$lang; done
+endef
+
+# $(call build_all,URL,DIR): every game in one tree sharing one runtime: the root's game into
+# DIR (it places Pyodide), each other game into DIR/<game>/ for URL<game>/ (it points up to it).
+define build_all
+$(call build_site,$(ROOT_GAME),$1,$2)
+$(foreach g,$(filter-out $(ROOT_GAME),$(GAMES)),$(call build_site,$g,$1$g/,$2/$g,../)
+)
 endef
 
 games:
@@ -194,10 +206,16 @@ games:
 
 # --- the site -------------------------------------------------------------------------------
 build: $(STAMPS)/site-$(GAME)
+ifeq ($(GAME),all)
+$(STAMPS)/site-all: $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/site-url-all $(SITE_SRC) | chromium
+	$(call build_all,$(SERVE_URL),$(CURDIR)/$(SITE_DIR))
+	@touch $@
+else
 $(STAMPS)/site-$(GAME): $(STAMPS)/venv $(STAMPS)/npm $(STAMPS)/wheel $(STAMPS)/stdlib $(STAMPS)/site-url-$(GAME) $(SITE_SRC) | chromium
 	@test -n "$(filter $(GAME),$(GAMES))" || { echo "make: GAME=$(GAME): no such game (games: $(GAMES); a game is sites/<game>/mkdocs.yml)"; exit 1; }
 	$(call build_site,$(GAME),$(SERVE_URL),$(CURDIR)/$(SITE_DIR))
 	@touch $@
+endif
 
 # Under a SITE_URL with a sub-path, the site is served at that path: the server's root is a
 # folder holding the path, which links to the site.

@@ -39,7 +39,9 @@ export default [
     files: ["build_tools/offline/sw.template.js"],
     languageOptions: {
       sourceType: "script",
-      globals: { ...globals.serviceworker, __BYTES__: "readonly", __FILES__: "readonly", __SIZES__: "readonly" },
+      globals: { ...globals.serviceworker, __BYTES__: "readonly", __SIZES__: "readonly", __MANIFEST__: "readonly",
+                 __RUNTIME__: "readonly", __RUNTIME_FILES__: "readonly", __WORKBOX__: "readonly",
+                 workbox: "readonly" },
     },
     rules: { ...rules, "no-implicit-globals": "off" },
   },

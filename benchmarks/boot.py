@@ -195,7 +195,9 @@ def main() -> int:
     if not (site / "sitemap.xml").is_file():
         raise SystemExit(f"no built site in {site}: run make build")
 
-    stdlib = (site / "pyodide" / "python_stdlib.zip").stat().st_size
+    # The site's runtime folder, pyodide/<version>-<hash>/ (build_tools/parts/engine.py).
+    runtime = next(site.glob("pyodide/*/python_stdlib.zip")).parent.relative_to(site).as_posix()
+    stdlib = (site / runtime / "python_stdlib.zip").stat().st_size
     results: dict = {"label": args.label, "runs": args.runs, "site": str(site), "stdlib_zip_bytes": stdlib,
                      "line_mbit": args.line, "load_before": os.getloadavg(),
                      "engine_ms": [], "bare_site_ms": [], "bare_engine_ms": [], "bare_stock_ms": [], "verdict_ms": [],
@@ -204,8 +206,8 @@ def main() -> int:
     # the wheel beside them.
     wheel = next((p.relative_to(site).as_posix() for p in (site / "engine").glob("*.whl")), None)
     engine_query = f"engine=1&wheel={wheel}" if wheel else "engine=1"
-    targets = [("bare_stock_ms", "_bench/?files=stock"), ("bare_site_ms", "_bench/?files=site"),
-               ("bare_engine_ms", f"_bench/?files=site&{engine_query}"), ("engine_ms", ENGINE_PAGE)]
+    targets = [("bare_stock_ms", "_bench/?files=stock"), ("bare_site_ms", f"_bench/?files=site&runtime={runtime}/"),
+               ("bare_engine_ms", f"_bench/?files=site&runtime={runtime}/&{engine_query}"), ("engine_ms", ENGINE_PAGE)]
     # navigation.instant (the second page) needs the site_url's own port
     with serve(site, port=own_port(site), handler=Handler) as base, chromium() as browser:
         cold(browser, base + ENGINE_PAGE)  # warm the OS file cache and the server once

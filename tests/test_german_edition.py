@@ -425,8 +425,29 @@ def test_the_german_offline_copy_is_its_own(site_dir):
     assert "index.html" in de_files and "rules/play/index.html" in de_files
     assert not any(f.startswith("de/") for f in en_files), "the English copy holds the German"
     sw = (site_dir / "de" / "sw.js").read_text()
-    listed = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S)[1])
-    assert sorted(listed) == de_files
+    listed = json.loads(re.search(r"const MANIFEST = (\[.*?\]);", sw, re.S)[1])
+    assert sorted(e["url"] for e in listed) == de_files
+
+
+def _engine_config(site: Path, path: str) -> dict:
+    html = (site / path / "index.html").read_text(encoding="utf-8")
+    return json.loads(re.search(r'<script id="cardsite-config" type="application/json">(.*?)'
+                                r"</script>", html, re.S)[1])
+
+
+def test_one_runtime_serves_every_edition(site_dir):
+    """Issue 30, one runtime per deployment: Pyodide's files are once in the build, in a folder
+    named after their contents, and the German edition's pages point up to it."""
+    assert len(list(site_dir.rglob("pyodide.asm.wasm"))) == 1
+    assert not (site_dir / "de" / "pyodide").exists()
+    [wasm] = site_dir.rglob("pyodide.asm.wasm")
+    folder = wasm.parent.relative_to(site_dir).as_posix() + "/"
+    assert re.fullmatch(r"pyodide/[0-9.]+-[0-9a-f]{12}/", folder), folder
+    en = _engine_config(site_dir, "rules/counting")
+    de = _engine_config(site_dir / "de", "rules/counting")
+    assert en["pyodide"] == folder
+    # Resolved as the pages do, against each edition's root.
+    assert urljoin("http://h/de/", de["pyodide"]) == urljoin("http://h/", folder)
 
 
 def test_the_command_line_explains_in_german(capsys):

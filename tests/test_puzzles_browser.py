@@ -239,7 +239,7 @@ def test_keyboard_alone_answers_a_puzzle(site_server, page, wait_engine):
 # --- verdicts stored at build time (issue 13 item 4) -----------------------------------------------
 def hold_python(page) -> None:
     """Python never starts: Pyodide's wasm is never answered, as on a very slow line."""
-    page.route("**/pyodide/pyodide.asm.wasm", lambda route: None)
+    page.route("**/pyodide/*/pyodide.asm.wasm", lambda route: None)
 
 
 @pytest.mark.parametrize("kind", KINDS)

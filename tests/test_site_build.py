@@ -46,8 +46,10 @@ def html_files(site: Path) -> list[Path]:
 
 
 def test_pyodide_and_the_engine_are_in_the_site(site_dir):
+    # In the runtime's folder, pyodide/<version>-<hash>/ (config.extra.cardsite.pyodide).
+    runtime = site_dir / _config(site_dir)["pyodide"]
     for name in PYODIDE_FILES:
-        assert (site_dir / "pyodide" / name).stat().st_size > 0, name
+        assert (runtime / name).stat().st_size > 0, name
     # One wheel, named for no game, holds every engine package (engine/pyproject.toml).
     name = f"cardgame_engines-{cardgame.__version__}-py3-none-any.whl"
     with zipfile.ZipFile(ROOT / "build" / "wheels" / name) as zf:
@@ -56,7 +58,7 @@ def test_pyodide_and_the_engine_are_in_the_site(site_dir):
     assert "cardgame/__init__.py" in built and "truc/api.py" in built
     if _config(site_dir)["precompiled"]:
         # The engine's every file is in the stdlib zip, each module compiled; no wheel shipped.
-        with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as zf:
+        with zipfile.ZipFile(runtime / "python_stdlib.zip") as zf:
             shipped = set(zf.namelist())
         assert {n[:-3] + ".pyc" if n.endswith(".py") else n for n in built} <= shipped
         assert not list((site_dir / "engine").glob("*.whl"))
@@ -67,7 +69,7 @@ def test_pyodide_and_the_engine_are_in_the_site(site_dir):
 
 def test_precompiled_python_matches_pyodide(site_dir):
     cfg = _config(site_dir)
-    with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as zf:
+    with zipfile.ZipFile(site_dir / cfg["pyodide"] / "python_stdlib.zip") as zf:
         pycs = [n for n in zf.namelist() if n.endswith(".pyc")]
     if not cfg["precompiled"]:
         assert pycs == []
@@ -75,7 +77,7 @@ def test_precompiled_python_matches_pyodide(site_dir):
     manifest = json.loads((ROOT / "build" / "pyodide" / "manifest.json").read_text())
     assert manifest["pyodide_version"] == cfg["pyodide_version"]
     assert "json/__init__.pyc" in pycs and "encodings/__init__.pyc" in pycs
-    with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as zf:
+    with zipfile.ZipFile(site_dir / cfg["pyodide"] / "python_stdlib.zip") as zf:
         magic = zf.read("json/__init__.pyc")[:4]
         flags = int.from_bytes(zf.read("json/__init__.pyc")[4:8], "little")
     assert flags == 0b01  # hash-based, unchecked: zipimport never looks for the source
@@ -171,3 +173,27 @@ def test_the_picker_shows_the_card_pictures_when_the_site_has_them(site_dir):
     assert len(imgs) == 78
     for src in imgs:
         assert (page_dir / src).resolve().is_file(), src
+
+
+def test_an_edition_built_inside_another_uses_that_ones_runtime(monkeypatch):
+    """One runtime per deployment (issue 30): the site that holds the others places Pyodide; an
+    edition whose config names an edition up from it (editions: {en: ../}) points there, and
+    CARDSITE_RUNTIME names it for a site built inside another game's tree."""
+    from types import SimpleNamespace
+
+    from build_tools.errors import BuildError
+    from build_tools.parts.engine import runtime_home
+
+    def config(editions):
+        return SimpleNamespace(plugins={"cardsite": SimpleNamespace(
+            config=SimpleNamespace(editions=editions))})
+
+    monkeypatch.delenv("CARDSITE_RUNTIME", raising=False)
+    assert runtime_home(config({"de": "de/"})) == ""
+    assert runtime_home(config({"en": "../"})) == "../"
+    assert runtime_home(config({"en": "../../", "fr": "../"})) == "../"
+    monkeypatch.setenv("CARDSITE_RUNTIME", "../..")
+    assert runtime_home(config({})) == "../../"
+    monkeypatch.setenv("CARDSITE_RUNTIME", "elsewhere/")
+    with pytest.raises(BuildError, match="CARDSITE_RUNTIME=elsewhere/: the site that holds the"):
+        runtime_home(config({}))

@@ -39,8 +39,10 @@ def test_the_truc_site_has_its_pages_the_engine_and_nothing_from_elsewhere(truc_
                    if not u.startswith("http://127.0.0.1")]
         assert outside == [], (page, outside)
     # The same in-browser engine as Troccas's site: Pyodide, the worker, this game's facade.
-    for f in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
-              "assets/js/engine-worker.js", "assets/js/cardsite.js",
+    # Pyodide in its runtime folder, pyodide/<version>-<hash>/ (one runtime per deployment).
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip"):
+        assert len(list(truc_site.glob(f"pyodide/*/{name}"))) == 1, name
+    for f in ("assets/js/engine-worker.js", "assets/js/cardsite.js",
               "assets/puzzles/puzzles.js", "sw.js"):
         assert (truc_site / f).is_file(), f
     config = re.search(r'<script id="cardsite-config" type="application/json">(.*?)</script>',
@@ -51,7 +53,7 @@ def test_the_truc_site_has_its_pages_the_engine_and_nothing_from_elsewhere(truc_
     # Offline after one visit: the service worker stores every page, card and handout.
     sw = (truc_site / "sw.js").read_text(encoding="utf-8")
     for f in ("puzzles/", "cards/3o.svg", "cards/Rb.svg", "handouts/truc-rules.pdf",
-              "pyodide/pyodide.asm.wasm", "assets/puzzles/puzzles.js"):
+              "pyodide.asm.wasm", "assets/puzzles/puzzles.js"):
         assert f in sw, f
 
 

@@ -1,12 +1,25 @@
-"""The site offline: a service worker that precaches every file of the build, a web app
-manifest and its icons (issue 7). Free of mkdocs; build_tools/parts/offline.py calls it.
+"""The site offline: a service worker that keeps what the reader chose, a web app manifest and
+its icons (issues 7 and 30). Free of mkdocs; build_tools/parts/offline.py calls it.
 
-    write_all(site_dir, name=..., description=...)   after everything else is in site_dir
+    write_all(site_dir, name=..., description=..., runtime="pyodide/<id>/")   after
+    everything else is in site_dir
 
-* ``sw.js`` at the site root, from ``sw.template.js``: the list of files and a version, the
-  hash of every file's path and contents. A new build has a new version, so the browser
-  installs the new worker, which fills a new cache (``cardsite-<scope>@<version>``) and, once it takes
-  over, deletes the old one. ``offline.js`` registers it and shows the "new version" banner.
+* ``sw.js`` at the edition's root, from ``sw.template.js``: Workbox's precache manifest of the
+  edition's files (``[{url, revision}]``, the revision the MD5 of the file's bytes, as
+  workbox-build's ``injectManifest`` writes it), their sizes, and the runtime's files (Pyodide,
+  in a folder named after its contents, shared by the editions: ``runtime``). A new build with
+  a changed file is a new worker, whose install fetches the changed files this device holds
+  and only those. ``offline.js`` registers it, asks it to keep what the page used, runs the
+  "Make this device ready" control and shows the "new version" banner.
+* Workbox's runtime (workbox-core, -routing, -strategies, -precaching, the production builds
+  from ``node_modules``, as workbox-build's ``copyWorkboxLibraries`` copies them) goes into
+  ``assets/workbox/<version>/``: the worker loads it from the site itself.
+
+Why the manifest is written here rather than by workbox-build's ``injectManifest`` run in
+Node: this build already knows which files are the edition's (not another edition's folder,
+not the shared runtime, which the worker keeps under its own content-addressed URLs), the
+revisions are the same MD5s, and each edition's build saves a Node start and a second walk
+over 27 MB. The worker's runtime is Workbox's own (``PrecacheController``).
 * ``manifest.webmanifest`` and ``assets/icons/`` (an SVG and PNGs drawn here from the same
   shapes, with zlib only) make the site installable.
 """
@@ -27,6 +40,13 @@ ICON_DIR = "assets/icons/"
 THEME = "#b71c1c"
 # Files the browser never needs from the cache.
 SKIP = {SW, "sitemap.xml.gz"}
+ROOT = HERE.parents[1]
+WORKBOX_DIR = "assets/workbox/"
+# Workbox's modules the worker uses, in the order they load (each needs the ones before).
+WORKBOX_MODULES = ("workbox-core", "workbox-routing", "workbox-strategies", "workbox-precaching")
+RUNTIME_DIR = "pyodide/"
+# Where offline.js learns the size of the whole edition (build_tools/offline/offline.js).
+EDITION_BYTES = "/* edition bytes */ 0"
 
 # The icon: a red tile, a white card with a red border, a gold star. Coordinates on 512 x 512.
 BG, CARD, EDGE, STAR = (0xb7, 0x1c, 0x1c), (0xff, 0xfd, 0xf6), (0x7f, 0x0e, 0x0e), (0xf2, 0xc9, 0x4c)
@@ -143,39 +163,96 @@ def write_icons(site: Path, cache: Path | None = None) -> None:
 
 
 def site_files(site: Path) -> list[str]:
-    """Every file of the built site, as URL paths relative to the root, sorted. A folder with
+    """Every file of the edition, as URL paths relative to its root, sorted. A folder with
     a service worker of its own is another edition of the site (de/, built after this one),
-    with its own offline copy: its files are not this edition's."""
+    with its own offline copy: its files are not this edition's. The runtime (pyodide/) is
+    kept apart, shared by every edition's worker; Workbox's own files load with the worker."""
     others = [d.parent.relative_to(site).as_posix() + "/" for d in site.glob("*/**/sw.js")]
     return sorted(rel for p in site.rglob("*")
                   if p.is_file() and (rel := p.relative_to(site).as_posix()) not in SKIP
-                  and not p.name.startswith(".") and not rel.startswith(tuple(others)))
+                  and not p.name.startswith(".")
+                  and not rel.startswith((*others, RUNTIME_DIR, WORKBOX_DIR)))
 
 
-def version_of(site: Path, files: list[str]) -> str:
-    h = hashlib.sha256()
-    for f in files:
-        h.update(f.encode() + b"\0" + hashlib.sha256((site / f).read_bytes()).digest())
+def revision(path: Path) -> str:
+    """A file's revision in the precache manifest: the MD5 of its bytes (workbox-build's)."""
+    return hashlib.md5(path.read_bytes(), usedforsecurity=False).hexdigest()
+
+
+def precache_manifest(site: Path, files: list[str]) -> list[dict]:
+    return [{"url": f, "revision": revision(site / f)} for f in files]
+
+
+def version_of(manifest: list[dict], runtime: str) -> str:
+    h = hashlib.sha256(runtime.encode())
+    for e in manifest:
+        h.update(f"{e['url']}\0{e['revision']}\0".encode())
     return h.hexdigest()[:16]
 
 
+def workbox_files(site: Path) -> list[str]:
+    """Copies Workbox's runtime into the site; returns the worker's importScripts URLs."""
+    version = json.loads((ROOT / "node_modules" / "workbox-precaching" / "package.json")
+                         .read_text())["version"]
+    folder = f"{WORKBOX_DIR}{version}/"
+    out = site / folder
+    import shutil
+    if (site / WORKBOX_DIR).is_dir():
+        for old in (site / WORKBOX_DIR).iterdir():
+            if old.name != version:
+                shutil.rmtree(old, ignore_errors=True)
+    out.mkdir(parents=True, exist_ok=True)
+    urls = []
+    for module in WORKBOX_MODULES:
+        src = ROOT / "node_modules" / module / "build" / f"{module}.prod.js"
+        if not src.is_file():
+            from build_tools.errors import BuildError
+            raise BuildError(f"Workbox is missing ({src.relative_to(ROOT)}): run make build")
+        (out / src.name).write_bytes(src.read_bytes())
+        urls.append(folder + src.name)
+    (out / "LICENSE").write_bytes((ROOT / "node_modules" / "workbox-core" / "LICENSE").read_bytes())
+    return urls
+
+
+def runtime_files(site: Path, runtime: str) -> list[list]:
+    """The runtime's files ([name, bytes]), from the folder ``runtime`` (relative to the
+    edition's root; it may be up in the site that places it)."""
+    folder = (site / runtime).resolve()
+    return [[p.name, p.stat().st_size] for p in sorted(folder.iterdir()) if p.is_file()]
+
+
 def write_all(site: Path, *, name: str, short_name: str, description: str,
-              cache: Path | None = None) -> str:
-    """Icons, manifest, the page script and the service worker; returns the version."""
+              cache: Path | None = None, runtime: str = RUNTIME_DIR) -> str:
+    """Icons, manifest, the page script and the service worker; returns the version.
+    ``runtime``: the runtime's folder, relative to the edition's root."""
     site = Path(site)
     write_icons(site, cache)
     (site / MANIFEST).write_text(json.dumps(manifest(name, short_name, description),
                                             ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    # The page script, with its words in the language of the build under way.
+    workbox = workbox_files(site)
+    runtime = runtime.rstrip("/") + "/"
+    runtime_list = runtime_files(site, runtime)
+    # The page script, with its words in the language of the build under way and the size of
+    # the whole edition (its own bytes among them: two passes settle the number).
     from build_tools.words import fill_script
-    (site / SCRIPT).write_text(fill_script((HERE / "offline.js").read_text(encoding="utf-8")),
-                               encoding="utf-8")
-    files = site_files(site)
-    version = version_of(site, files)
-    sizes = [(site / f).stat().st_size for f in files]
-    size = sum(sizes)
+    script = fill_script((HERE / "offline.js").read_text(encoding="utf-8"))
+    total = 0
+    for _ in range(3):
+        (site / SCRIPT).write_text(script.replace(EDITION_BYTES, str(total)), encoding="utf-8")
+        files = site_files(site)
+        sizes = [(site / f).stat().st_size for f in files]
+        size = sum(sizes) + sum(b for _, b in runtime_list)
+        if size == total:
+            break
+        total = size
+    entries = precache_manifest(site, files)
+    version = version_of(entries, runtime)
     sw = (HERE / "sw.template.js").read_text(encoding="utf-8")
-    sw = (sw.replace("__VERSION__", version).replace("__FILES__", json.dumps(files, indent=0))
+    sw = (sw.replace("__VERSION__", version)
+          .replace("__WORKBOX__", json.dumps(workbox))
+          .replace("__RUNTIME__", json.dumps(runtime))
+          .replace("__RUNTIME_FILES__", json.dumps(runtime_list, separators=(",", ":")))
+          .replace("__MANIFEST__", json.dumps(entries, indent=0))
           .replace("__SIZES__", json.dumps(sizes, separators=(",", ":")))
           .replace("__BYTES__", str(size)))
     tmp = site / f".{SW}.part"

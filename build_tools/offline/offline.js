@@ -1,15 +1,18 @@
-// Registers the site's service worker (sw.js, at the site root, next to this file), says
-// whether this device can use the site without a network, and says when a new version of the
-// site is ready. Written into the site by build_tools/offline.
+// Registers the edition's service worker (sw.js, at the edition's root, next to this file),
+// asks it to keep what this visit used, says what this device holds for use without a
+// network, and says when a new version of the site is ready. Written into the site by
+// build_tools/offline.
 //
-// <html data-offline> tells the state: "installing" (the first visit's files are being stored),
-// "ready" (this page is served by the service worker: the site works offline), "unsupported".
+// <html data-offline> tells the state: "installing" (not yet served by the worker), "ready"
+// (this page is served by the service worker: it and what it used work offline),
+// "unsupported".
 //
 // Every [data-offline-control] (the footer's, and <!-- offline: control --> in a page:
 // overrides/partials/offline-control.html) shows the device's state in words — its
-// data-state is checking, unsupported, not-ready, storing, failed or ready — and a button
-// "Make this device ready" that registers the service worker at once, without waiting for the
-// page to be quiet, and then shows how much of the site is stored.
+// data-state is checking, unsupported, not-ready, partial (the pages opened are kept),
+// storing, failed or ready (the whole edition) — and a button "Make this device ready (N MB)"
+// that says the size first and, pressed, registers the worker at once, has it store the whole
+// edition and shows the progress.
 (function () {
   var html = document.documentElement;
   var sw = navigator.serviceWorker;
@@ -18,6 +21,8 @@
   var wantReload = false;
   // What the controls show: {name, done, files, bytes, total, error}.
   var state = { name: "checking" };
+  // The whole edition's bytes, runtime included (written in by build_tools/offline).
+  var EDITION = /* edition bytes */ 0;
 
   // The site's words in the page's language (build_tools/messages/<language>/offline.yaml),
   // written in by the build (build_tools/words.py), with say() (a classic script).
@@ -40,6 +45,10 @@
       return say("unsupported");
     },
     "not-ready": function () { return say("not_ready"); },
+    partial: function (s) {
+      var pages = say("pages_kept", { n: s.pages || 0 });
+      return say(s.runtime ? "partial_engine" : "partial", { pages: pages, size: mb(s.storedBytes || 0) });
+    },
     storing: function (s) {
       if (!s.total) return say("storing");
       return say("storing_progress", { bytes: mb(s.bytes), total: mb(s.total), done: s.done,
@@ -61,8 +70,9 @@
     if (status && status.textContent !== text) status.textContent = text;
     var button = box.querySelector("[data-offline-make]");
     if (button) {
-      button.hidden = !(name === "not-ready" || name === "failed");
-      button.textContent = name === "failed" ? say("try_again") : say("make_ready");
+      button.hidden = !(name === "not-ready" || name === "partial" || name === "failed");
+      button.textContent = name === "failed" ? say("try_again")
+        : EDITION ? say("make_ready_size", { size: mb(EDITION) }) : say("make_ready");
       if (!button.dataset.bound) {
         button.dataset.bound = "true";
         button.addEventListener("click", function () {
@@ -160,17 +170,52 @@
       set("storing", { done: msg.done, files: msg.files, bytes: msg.bytes, total: msg.total });
     } else if (msg.type === "failed" && state.name !== "ready") {
       set("failed", { error: msg.error });
-    } else if (msg.type === "version" && state.name === "ready") {
-      set("ready", { total: msg.bytes, files: msg.files });
+    } else if (msg.type === "version") {
+      shown(msg);
     }
   });
+
+  // What the worker says it holds: the whole edition, some of it, or nothing yet.
+  function shown(msg) {
+    if (state.name === "storing" && !msg.whole) return; // the progress says more
+    if (msg.whole) set("ready", { total: msg.bytes, files: msg.files });
+    else if (msg.stored || msg.runtime) {
+      set("partial", { pages: msg.pages, storedBytes: msg.storedBytes, runtime: msg.runtime });
+    } else if (state.name !== "failed") set("not-ready");
+  }
   if (sw.startMessages) sw.startMessages(); // a page not yet controlled hears the worker too
 
+  // A worker is active: ask it what it holds (and, once, to keep what this page used).
   function ready(reg) {
-    if (state.name !== "ready") set("ready");
     var active = (reg && reg.active) || ours();
-    if (active) active.postMessage({ type: "version" });
+    if (!active) return;
+    if (!kept) {
+      kept = true;
+      active.postMessage({ type: "keep", urls: usedURLs(), runtime: html.dataset.engine === "ready" });
+    } else {
+      active.postMessage({ type: "version" });
+    }
   }
+  var kept = false;
+  // What this page fetched (itself included): the worker keeps those of its edition that it
+  // has not stored yet — on a first visit, all of them.
+  function usedURLs() {
+    var urls = [location.href];
+    if (window.performance && performance.getEntriesByType) {
+      performance.getEntriesByType("resource").forEach(function (e) {
+        if (e.name.indexOf(root.href) === 0) urls.push(e.name);
+      });
+    }
+    return urls;
+  }
+  // The engine started later than the worker: keep it too (once the reader has used it).
+  new MutationObserver(function () {
+    if (html.dataset.engine !== "ready" || !kept) return;
+    sw.getRegistration(root.pathname).then(function (reg) {
+      var worker = (reg && reg.scope === root.href && reg.active) || ours();
+      if (worker) worker.postMessage({ type: "keep", urls: usedURLs(), runtime: true });
+    });
+  }).observe(html, { attributes: true, attributeFilter: ["data-engine"] });
 
   html.dataset.offline = ours() ? "ready" : "installing";
   if (ours()) ready(null);
@@ -178,28 +223,26 @@
     if (state.name !== "checking") return;
     if (reg && reg.scope !== root.href) reg = null; // another edition's, whose scope holds ours
     if (reg && reg.active) ready(reg);
-    else if (reg && reg.installing) { set("storing"); follow(reg.installing, reg); }
+    else if (reg && reg.installing) { set("not-ready"); follow(reg.installing, reg); }
     else set("not-ready");
   }, function () {
     if (state.name === "checking") set("not-ready");
   });
 
-  // A worker storing a version: the controls follow it to ready, or to failed.
+  // A worker installing: the controls follow it until it is active, or failed.
   function follow(worker, reg) {
     worker.addEventListener("statechange", function () {
       if (worker.state === "activated") ready(reg);
-      else if (worker.state === "redundant" && state.name !== "ready") {
+      else if (worker.state === "redundant" && state.name !== "ready" && state.name !== "partial") {
         set("failed", { error: state.error });
       }
     });
   }
 
-  // The first visit's precache downloads the whole build (Pyodide included, ~15 MB) six files
-  // at a time; started with the page it competed with the page's own Pyodide download and
-  // wasm compile (measured: the engine ready ~1 s later on two cores, far later on a slow
-  // line). So register once the page's Python is up (or has failed), and on a page without
-  // the engine once the page has loaded and is idle. Later downloads of Pyodide's files are
-  // revalidations of what the page has already fetched. The button does not wait.
+  // Registering competes with the page's own Pyodide download and wasm compile (the worker's
+  // start, and keeping what the page used), so register once the page's Python is up (or has
+  // failed), and on a page without the engine once the page has loaded and is idle. What the
+  // worker keeps of this visit comes from the HTTP cache. The button does not wait.
   function whenQuiet(go) {
     var idle = function () {
       if (window.requestIdleCallback) requestIdleCallback(go, { timeout: 2000 });
@@ -221,8 +264,11 @@
   function makeReady() {
     if (state.name === "ready" || state.name === "storing") return;
     set("storing");
-    registering = null; // after a failure, register again: the browser retries the download
-    register();
+    register().then(function () { return sw.getRegistration(root.pathname); }).then(function (reg) {
+      var worker = reg && reg.scope === root.href && reg.active;
+      if (worker) worker.postMessage({ type: "store-all" });
+      else set("failed", {});
+    }, function () {});
   }
 
   var registering = null; // the one registration under way (the button's or the quiet page's)
@@ -249,14 +295,14 @@
       if (reg.waiting && isUpdate(reg.waiting, reg.active)) showBanner();
       if (reg.installing) {
         watch(reg.installing);
-        if (state.name !== "ready") { if (state.name !== "storing") set("storing"); follow(reg.installing, reg); }
+        follow(reg.installing, reg);
       } else if (reg.active) {
         ready(reg);
       }
       reg.addEventListener("updatefound", function () {
         if (!reg.installing) return; // heard late, once the worker is already past installing
         watch(reg.installing);
-        if (state.name !== "ready") follow(reg.installing, reg);
+        follow(reg.installing, reg);
       });
       // Instant navigation rarely reloads the page: look for a new build now and then.
       setInterval(function () { reg.update().catch(function () {}); }, 30 * 60 * 1000);
@@ -270,7 +316,9 @@
       }
     }).catch(function (err) {
       registering = null;
-      if (state.name !== "ready") set("failed", { error: state.error || (err && err.message) });
+      if (state.name !== "ready" && state.name !== "partial") {
+        set("failed", { error: state.error || (err && err.message) });
+      }
       if (!ours()) html.dataset.offline = "unsupported";
     });
     return registering;

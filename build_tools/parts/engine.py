@@ -15,6 +15,14 @@
   (the engine compiled into it) when it matches (see ``FAST_DIR``), else Pyodide's stock files
   and the engine wheel.
 
+One runtime per deployment (issue 30): Pyodide's files go into a folder named after their
+contents, ``pyodide/<version>-<hash>/`` (so a host may cache it as immutable, and a new runtime
+is a new address), and only the site that holds the others places it. An edition built inside
+another (``editions: {en: ../}``: built after it into ``<site>/<lang>/``) points to that one's
+runtime (``config.extra.cardsite.pyodide`` is then ``../pyodide/<id>/``), and so does any site
+built with ``CARDSITE_RUNTIME=<relative address of the site that places it>`` (several games
+published in one tree). The placing build removes its older runtime folders.
+
 The engine wheel holds the packages of engine/ (cardgame and the games installed with it). A
 game whose package is not among them — a test game in tests/games/ — gets a wheel of its
 own, made here from its package (its modules and the package data every game ships, as
@@ -46,6 +54,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 FAST_DIR = ROOT / "build" / "pyodide"
 WHEEL_DIR = ROOT / "build" / "wheels"
 SITE_PYODIDE = "pyodide/"
+# The address (relative to this site's root) of the site whose runtime this one uses, when it
+# is not the one an edition's config implies: several games published in one tree.
+RUNTIME_ENV = "CARDSITE_RUNTIME"
 SITE_ENGINE = "engine/"
 STATIC = ROOT / "build_tools" / "static"
 STATIC_JS = STATIC / "js"
@@ -170,6 +181,35 @@ def _pyodide_files(fast: dict | None) -> dict[str, Path]:
     return files
 
 
+def runtime_id(files: dict[str, Path]) -> str:
+    """The runtime's folder name: Pyodide's version and a hash of the files' names and bytes."""
+    h = hashlib.sha256()
+    for name in sorted(files):
+        h.update(name.encode() + b"\0" + hashlib.sha256(files[name].read_bytes()).digest())
+    return f"{_pyodide_version()}-{h.hexdigest()[:12]}"
+
+
+_UP = re.compile(r"^(?:\.\./)+$")
+
+
+def runtime_home(config) -> str:
+    """Where the site that places the runtime is, relative to this site's root: "" (this one),
+    CARDSITE_RUNTIME when set, else the edition this one is built inside (an edition whose
+    root is up from here, "../"), if any."""
+    env = os.environ.get(RUNTIME_ENV)
+    if env is not None and env.strip() not in ("", "./"):
+        home = env.strip().rstrip("/") + "/"
+        if not _UP.match(home):
+            raise BuildError(f"{RUNTIME_ENV}={env}: the site that holds the runtime must be one"
+                             f" this site is built inside (../, ../../, ...)")
+        return home
+    plugin = config.plugins.get("cardsite")
+    editions = dict(getattr(getattr(plugin, "config", None), "editions", None) or {})
+    ups = sorted((r.rstrip("/") + "/" for r in editions.values()
+                  if _UP.match(str(r).rstrip("/") + "/")), key=len)
+    return ups[0] if ups else ""
+
+
 def _pyodide_version() -> str:
     try:
         return json.loads((PYODIDE_SRC / "package.json").read_text())["version"]
@@ -231,9 +271,13 @@ class EnginePart(Part):
         self.wheel = wheel
         wheel_name = wheel.name if wheel else self.own_wheel[0] if self.own_wheel else None
         add_assets(config, css=SITE_CSS)
+        self.runtime_files = _pyodide_files(fast)
+        self.runtime_home = runtime_home(config)
+        self.runtime_dir = f"{SITE_PYODIDE}{runtime_id(self.runtime_files)}/"
         config.extra["cardsite"] = {
             # URLs relative to the site root; the JavaScript resolves them against its own URL.
-            "pyodide": SITE_PYODIDE,
+            # Pyodide's: in this site, or up in the one that places the runtime for all.
+            "pyodide": self.runtime_home + self.runtime_dir,
             # The engine wheel to install after Pyodide starts, or None: already in the stdlib.
             "wheel": SITE_ENGINE + wheel_name if wheel_name else None,
             # The engine package whose facade (<game>.api) the worker imports.
@@ -329,8 +373,27 @@ class EnginePart(Part):
 
     def on_post_build(self, config):
         site = Path(config.site_dir)
-        for name, src in _pyodide_files(self.precompiled).items():
-            _copy(src, site / SITE_PYODIDE / name)
+        if self.runtime_home:
+            # Another site places the runtime: it must be there already (built first), and
+            # this site keeps no copy of its own.
+            home = (site / self.runtime_home / self.runtime_dir).resolve()
+            missing = [n for n, src in self.runtime_files.items()
+                       if not ((home / n).is_file()
+                               and (home / n).stat().st_size == src.stat().st_size)]
+            if missing:
+                raise BuildError(f"{config.config_file_path}: the runtime this site shares is not"
+                                 f" at {home} ({missing[0]} missing): build the site at"
+                                 f" {self.runtime_home} first (make build builds it before its"
+                                 f" editions)")
+            shutil.rmtree(site / SITE_PYODIDE, ignore_errors=True)
+        else:
+            for name, src in self.runtime_files.items():
+                _copy(src, site / self.runtime_dir / name)
+            # Older runtimes (another folder, or the files of a build before the folders).
+            keep = self.runtime_dir.rstrip("/").rsplit("/", 1)[-1]
+            for old in (site / SITE_PYODIDE).iterdir():
+                if old.name != keep:
+                    shutil.rmtree(old) if old.is_dir() else old.unlink()
         wheel, own = self.wheel, self.own_wheel
         keep = wheel.name if wheel else own[0] if own else None
         for old in (site / SITE_ENGINE).glob("*.whl"):

@@ -10,8 +10,9 @@
 * ``on_post_build`` runs last (the plugin's on_post_build has the lowest priority, and this is
   its last part), once site/ holds everything —
   pages, search index, card pictures, Pyodide, the engine, the handouts — and writes the icons,
-  the manifest and ``sw.js`` with the list of every file and a version hashed from them
-  (build_tools/offline).
+  the manifest and ``sw.js`` with Workbox's precache manifest of the edition's files (a
+  revision each), the runtime's files (Pyodide, shared by the editions: the engine part's
+  ``config.extra.cardsite.pyodide``) and Workbox's runtime (build_tools/offline).
 
 Under ``mkdocs serve`` (which rebuilds on every edit) none of this is added.
 """
@@ -75,5 +76,6 @@ class OfflinePart(Part):
         version = offline.write_all(Path(config.site_dir), name=config.site_name,
                                     short_name=config.site_name,
                                     description=config.site_description or config.site_name,
-                                    cache=CACHE)
+                                    cache=CACHE,
+                                    runtime=config.extra["cardsite"]["pyodide"])
         log.debug("offline: service worker version %s", version)

@@ -63,7 +63,8 @@ RECORDER = """(function () {
   });
   addEventListener("unhandledrejection", function (e) {
     var r = e.reason;
-    seen.push("unhandled rejection: " + (r && r.stack ? r.stack.split("\\n").slice(0, 2).join(" | ") : r));
+    seen.push("unhandled rejection: " + (r && r.message ? r.message : r) +
+              (r && r.stack ? " (" + r.stack.split("\\n")[0] + ")" : ""));
   });
 })();"""
 
@@ -135,12 +136,12 @@ class SiteCopy:
 
     def __init__(self, site_dir: Path, path: str = "/", scripts: tuple[str, ...] = ()) -> None:
         head = "".join(f"<script>{s}</script>" for s in (RECORDER, *scripts)).encode()
-        handler = type("Handler", (_Handler,), {"prefix": path if path.endswith("/") else path + "/",
-                                                "head": head})
+        prefix = path if path.endswith("/") else path + "/"
+        handler = type("Handler", (_Handler,), {"prefix": prefix, "head": head})
         self._httpd = _Server(("127.0.0.1", 0),
                               functools.partial(handler, directory=str(site_dir)))
         threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self._httpd.server_address[1]}{handler.prefix}"
+        self.url = f"http://127.0.0.1:{self._httpd.server_address[1]}{prefix}"
         self._stopped = False
         self.dir = site_dir
 
@@ -227,9 +228,12 @@ class _ChromiumPage(Page):
         self._context = context
         self._page = context.new_page()
         self._seen: list[str] = []
-        self._page.on("console", lambda m: m.type == "error" and self._seen.append(
-            f"console.error: {m.text} ({m.location.get('url', '')})"))
+        self._page.on("console", self._console)
         self._page.on("pageerror", lambda exc: self._seen.append(f"uncaught: {exc}"))
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self._seen.append(f"console.error: {message.text} ({message.location.get('url', '')})")
 
     def _harvest(self) -> None:
         with contextlib.suppress(Exception):  # no document yet, or one that is going away
@@ -482,12 +486,12 @@ class _WebKitPage(Page):
         box.send_keys(text)
 
     def wait(self, fn: str, arg: Any = None, *, what: str, timeout: float = TIMEOUT_S) -> None:
-        # Polled in the page, at each animation frame (as Playwright does), for a few seconds
-        # a script call, so that the driver is not asked again and again.
+        # Polled in the page every 50 ms, for up to 5 s a script call, so that the driver (a
+        # round trip over HTTP each) is not asked again and again.
         deadline = time.monotonic() + timeout
         poll = ("const [arg, ms, done] = arguments; const end = performance.now() + ms;"
                 f"const test = () => {{ let ok = false; try {{ ok = !!(({fn})(arg)); }} catch (e) {{}}"
-                " if (ok || performance.now() > end) done(ok); else requestAnimationFrame(test); };"
+                " if (ok || performance.now() > end) done(ok); else setTimeout(test, 50); };"
                 " test();")
         while True:
             left = deadline - time.monotonic()

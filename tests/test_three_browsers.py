@@ -37,7 +37,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # Not the `browser` fixture's Chromium alone: these start their own browsers (the mark lets
 # `-m "not browser"` skip them, and `-m three_browsers` pick them).
-pytestmark = [pytest.mark.browser, pytest.mark.three_browsers]
+pytestmark = [pytest.mark.browser, pytest.mark.three_browsers,
+              # Selenium's own call, inside webdriver.WebKitGTK: nothing the test can change.
+              pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")]
 
 ENGINE_SETTLED = "() => ['ready', 'failed'].includes(document.documentElement.dataset.engine)"
 ENGINE_SAID = """() => [document.documentElement.dataset.engine,
@@ -47,6 +49,9 @@ PILE = ["Kc", "XXI", "Fool", "2s"]
 PUZZLE_SEED = 7
 GLOSSARY_QUERY = "tschec"
 GLOSSARY_MATCHES = ["in-tschec-fluretg", "tschec-da-medel"]
+# The site's own word that this page works offline now (build_tools/offline/offline.js).
+VISIT_STORED = ("() => document.documentElement.dataset.offline === 'ready'"
+                " && !!navigator.serviceWorker.controller")
 VISIBLE_ENTRIES = "() => [...document.querySelectorAll('.gl-entry')].filter(e => !e.hidden).map(e => e.id)"
 
 
@@ -134,10 +139,8 @@ def offline_after_one_visit(page: drivers.Page, site, copy: drivers.SiteCopy) ->
     """``copy``: the site served for this scenario alone, which it stops serving."""
     page.goto(copy.url_of("rules/counting/"))
     engine_ready(page)
-    page.wait("() => document.documentElement.dataset.offline === 'ready'"
-              " && !!navigator.serviceWorker.controller",
-              what="the service worker has stored the visit (<html data-offline=ready>) and "
-                   "controls the page")
+    page.wait(VISIT_STORED, what="the service worker has stored the visit "
+                                  "(<html data-offline=ready>) and controls the page")
     copy.stop()
     page.reload()
     engine_ready(page)
@@ -192,7 +195,7 @@ def run_scenarios(browser: drivers.Browser, site, record_property) -> None:
 
 def test_scenarios_in_chromium(browser, site_server, record_property):
     # The session's Chromium (conftest), the service worker blocked except offline.
-    run_scenarios(drivers.Chromium(browser._browser), site_server, record_property)
+    run_scenarios(drivers.Chromium(browser), site_server, record_property)
 
 
 def test_scenarios_in_firefox(site_server, record_property):

@@ -166,6 +166,7 @@ def run_scenarios(browser: drivers.Browser, site, record_property) -> None:
         t0 = time.monotonic()
         offline = scenario is offline_after_one_visit
         page = None
+        why = ""
         try:
             page = browser.open(worker=offline)
             if offline:
@@ -173,18 +174,20 @@ def run_scenarios(browser: drivers.Browser, site, record_property) -> None:
                     scenario(page, site, copy)
             else:
                 scenario(page, site)
-            errors = page.errors()
-            assert not errors, f"page errors: {errors}"
         except (AssertionError, RuntimeError) as exc:
-            failed.append(f"{browser.name} · {name}: {exc}")
+            why = str(exc)
         except Exception as exc:  # noqa: BLE001 - a driver's own error names the scenario too
-            failed.append(f"{browser.name} · {name}: {type(exc).__name__}: {exc}")
-        finally:
-            if page is not None:
-                try:
-                    page.close()
-                except Exception as exc:  # noqa: BLE001
-                    failed.append(f"{browser.name} · {name}: closing the page: {exc}")
+            why = f"{type(exc).__name__}: {exc}"
+        if page is not None:
+            try:
+                errors = page.errors()
+                page.close()
+            except Exception as exc:  # noqa: BLE001 - the browser itself went wrong
+                errors = [f"reading the page's errors and closing it: {exc}"]
+            if errors:
+                why = f"{why}; page errors: {errors}" if why else f"page errors: {errors}"
+        if why:
+            failed.append(f"{browser.name} · {name}: {why}")
         took.append(f"{name} {time.monotonic() - t0:.1f} s")
     record_property("scenarios", "; ".join(took))
     record_property("wall_s", round(time.monotonic() - start, 1))

@@ -343,6 +343,9 @@ class _Bridge:
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.call("quit", answer_within=30)
+        with contextlib.suppress(Exception):
+            assert self._proc.stdin is not None
+            self._proc.stdin.close()
         try:
             self._proc.wait(timeout=30)
         except subprocess.TimeoutExpired:

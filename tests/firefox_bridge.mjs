@@ -90,3 +90,5 @@ for await (const line of lines) {
   if (request.op === "quit") break;
 }
 if (browser) await browser.close();
+// stdin, still open, would keep Node waiting for more lines.
+process.exit(0);

@@ -71,11 +71,12 @@ SITE_SRC := $(wildcard mkdocs*.yml) $(shell find docs docs-* overrides build_too
 # The test games: their engines, sites and site code (tests/games/), for their test sites.
 TEST_GAMES_SRC := $(shell find tests/games -not -path '*/__pycache__*' -not -name '*.pyc' 2>/dev/null)
 
-.PHONY: help games serve build test lint setup venv npm wheel stdlib chromium test-packages bench bench-engine lighthouse clean clean-all FORCE
+.PHONY: help games serve build test test-browsers lint setup venv npm wheel stdlib chromium test-packages bench bench-engine lighthouse clean clean-all FORCE
 
 help:
 	@echo "make serve   build the site and serve it at http://$(HOST):$(PORT)/"
 	@echo "make test    run the static checks, build a test copy of the site and run every test (browser tests included)"
+	@echo "make test-browsers  the smoke suite alone in Chromium, Firefox ESR and WebKitGTK (make test: all but WebKit)"
 	@echo "make lint    the static checks only: ruff, mypy, eslint, node --test"
 	@echo "make build   build the site into site/ (GAME=<game>: another game's, into site-<game>/; GAME=all: every game in site-all/;"
 	@echo "             SITE_URL=https://example.org/troccas/: for the address it will be published at)"
@@ -279,6 +280,14 @@ test: $(STAMPS)/venv $(STAMPS)/npm chromium test-packages
 	  if [ "$$(cat build/lint.rc)" != 0 ]; then echo "make test: the static checks failed (make lint)"; exit 1; fi; \
 	  if [ "$$built" != 0 ]; then echo "make test: a test site did not build"; exit 1; fi
 	CARDSITE_SITES=$(TEST_SITES) CARDSITE_SERVER=nginx $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+
+# The smoke suite alone, in Chromium, Firefox ESR (puppeteer-core over WebDriver BiDi) and
+# WebKitGTK (WebKitWebDriver under Xvfb): tests/test_three_browsers.py, on the root game's test
+# site. `make test` runs it too, but for WebKit (CARDSITE_WEBKIT=1 adds it there): WebKit's part
+# alone took longer than the room make test has for it.
+test-browsers: $(STAMPS)/venv $(STAMPS)/npm test-packages $(STAMPS)/test-site-$(ROOT_GAME)
+	CARDSITE_WEBKIT=1 CARDSITE_SITES=$(TEST_SITES) $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal -m three_browsers \
+	  tests/test_three_browsers.py $(PYTEST_ARGS)
 
 # Start-up benchmark, on the test site (pre-compiled Python) and on the same site with Pyodide's
 # stock stdlib and a plain wheel.

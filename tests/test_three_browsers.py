@@ -54,6 +54,7 @@ GLOSSARY_QUERY = "tschec"
 GLOSSARY_MATCHES = ["in-tschec-fluretg", "tschec-da-medel"]
 # The site's own word that this page works offline now (build_tools/offline/offline.js).
 VISIT_STORED = ("() => document.documentElement.dataset.offline === 'ready'"
+                " && ['engine', 'edition'].includes(document.documentElement.dataset.offlineKept)"
                 " && !!navigator.serviceWorker.controller")
 VISIBLE_ENTRIES = "() => [...document.querySelectorAll('.gl-entry')].filter(e => !e.hidden).map(e => e.id)"
 
@@ -142,8 +143,8 @@ def offline_after_one_visit(page: drivers.Page, site, copy: drivers.SiteCopy) ->
     """``copy``: the site served for this scenario alone, which it stops serving."""
     page.goto(copy.url_of("rules/counting/"))
     engine_ready(page)
-    page.wait(VISIT_STORED, what="the service worker has stored the visit "
-                                  "(<html data-offline=ready>) and controls the page")
+    page.wait(VISIT_STORED, what="the service worker has stored the visit and its engine "
+                                  "(<html data-offline=ready data-offline-kept=engine>) and controls the page")
     copy.stop()
     page.reload()
     engine_ready(page)

@@ -177,6 +177,9 @@
 
   // What the worker says it holds: the whole edition, some of it, or nothing yet.
   function shown(msg) {
+    // For scripts and tests, in no language: what the worker holds — "edition" (all of it),
+    // "engine" (the pages opened and the engine), "pages", or "" (nothing yet).
+    html.dataset.offlineKept = msg.whole ? "edition" : msg.runtime ? "engine" : msg.stored ? "pages" : "";
     if (state.name === "storing" && !msg.whole) return; // the progress says more
     if (msg.whole) set("ready", { total: msg.bytes, files: msg.files });
     else if (msg.stored || msg.runtime) {

@@ -18,6 +18,7 @@ import re
 import shutil
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -30,7 +31,9 @@ from build_tools import offline  # noqa: E402
 # Each test here is about the worker: their contexts keep it (the others' block it).
 pytestmark = pytest.mark.service_worker
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, ENGINE_TIMEOUT_MS, _QuietHandler  # noqa: E402
+from build_tools.hosting.nginx import Nginx  # noqa: E402
+from conftest import (CHROMIUM, CHROMIUM_ARGS, ENGINE_TIMEOUT_MS, _QuietHandler,  # noqa: E402
+                      _site_address, server_kind)
 
 OFFLINE_READY = "document.documentElement.dataset.offline === 'ready'"
 CACHE_INFO = """async () => {
@@ -80,18 +83,52 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+class _CountingServer:
+    """A copy of the site served at its own path on a port of its own, by the run's kind of
+    server (nginx with gzip under `make test`), which counts every full answer (status 200)."""
+
+    def __init__(self, site: Path, path: str):
+        port = _free_port()
+        self.path, self.url, self._skip = path, f"http://127.0.0.1:{port}{path}", 0
+        self._nginx, self._http = None, None
+        if server_kind() == "nginx":
+            self._nginx = Nginx(site, path, port, access_log=True).start()
+        else:
+            handler = type("_CountingHere", (_Counting,), {"prefix": path})
+            self._http = http.server.ThreadingHTTPServer(
+                ("127.0.0.1", port), functools.partial(handler, directory=str(site)))
+            self._http.sent = []
+            threading.Thread(target=self._http.serve_forever, daemon=True).start()
+
+    def _all(self) -> list[str]:
+        return self._nginx.sent() if self._nginx else list(self._http.sent)
+
+    def sent(self) -> list[str]:
+        """The files answered since the last clear(), relative to the site."""
+        return [p[len(self.path):] for p in self._all()[self._skip:] if p.startswith(self.path)]
+
+    def clear(self) -> None:
+        self._skip = len(self._all())
+
+    def stop(self) -> None:
+        if self._nginx:
+            self._nginx.stop()
+        else:
+            self._http.shutdown()
+            self._http.server_close()
+
+
 def test_one_visit_keeps_what_it_used_each_edition_its_own_the_engine_once_and_a_rebuild_fetches_only_what_changed(
         site_dir, browser, tmp_path, wait_engine):
     site = tmp_path / "site"
     shutil.copytree(site_dir, site)
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", _free_port()), functools.partial(_Counting, directory=str(site)))
-    server.sent = []
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    path = _site_address(site_dir)[1]  # the site's own path: /sub/path/ under make test
+    server = _CountingServer(site, path)
+    url = server.url
+    en_cache, de_cache = f"cardsite-{path}@files", f"cardsite-{path}de/@files"
     runtime = runtime_folder(site)
     runtime_files = sorted(p.name for p in runtime.iterdir())
-    runtime_path = "/" + runtime.relative_to(site).as_posix() + "/"
+    runtime_path = runtime.relative_to(site).as_posix() + "/"
     # A browser profile of its own, as a reader's: its HTTP cache on disk keeps Pyodide's wasm
     # (9.6 MB), which the in-memory cache of a fresh context drops, so the worker keeps the
     # engine the first visit used without downloading it again.
@@ -114,11 +151,10 @@ def test_one_visit_keeps_what_it_used_each_edition_its_own_the_engine_once_and_a
         kept(page, saying="die Seite, die du geöffnet hast, und die Engine")
         cache = page.evaluate(CACHE_INFO)
         # One runtime cache, shared: the German worker found the engine the English one kept.
-        assert sorted(cache["names"]) == sorted(["cardsite-/@files", "cardsite-/de/@files",
-                                                 RUNTIME_CACHE])
+        assert sorted(cache["names"]) == sorted([en_cache, de_cache, RUNTIME_CACHE])
         assert sorted(u.rsplit("/", 1)[1] for u in cache["entries"][RUNTIME_CACHE]) == runtime_files
         # Each edition keeps its own pages, and only those the visit used.
-        en, de = cache["entries"]["cardsite-/@files"], cache["entries"]["cardsite-/de/@files"]
+        en, de = cache["entries"][en_cache], cache["entries"][de_cache]
         assert any("/rules/counting/index.html?__WB_REVISION__=" in u for u in en)
         assert not any("/de/" in u for u in en)
         assert all(u.startswith(url + "de/") for u in de)
@@ -126,7 +162,7 @@ def test_one_visit_keeps_what_it_used_each_edition_its_own_the_engine_once_and_a
         assert len(en) < len(offline.site_files(site)) / 4, "a first visit stored the whole site"
         # Switching edition fetched no engine file again: each came once from the server.
         for name in runtime_files:
-            assert server.sent.count(runtime_path + name) == 1, (name, "\n".join(server.sent))
+            assert server.sent().count(runtime_path + name) == 1, (name, "\n".join(server.sent()))
 
         # Offline: the pages visited and their engine work, in both editions; a page never
         # opened is not there.
@@ -146,7 +182,7 @@ def test_one_visit_keeps_what_it_used_each_edition_its_own_the_engine_once_and_a
         page.goto(url + "rules/counting/")
         kept(page)
         before = md5s(site)
-        held = {u.split("?", 1)[0][len(url):] for u in page.evaluate(CACHE_INFO)["entries"]["cardsite-/@files"]}
+        held = {u.split("?", 1)[0][len(url):] for u in page.evaluate(CACHE_INFO)["entries"][en_cache]}
         counting = site / "rules" / "counting" / "index.html"
         counting.write_text(counting.read_text().replace("</article>",
                                                          "<p id='rebuilt'>new</p></article>"))
@@ -155,24 +191,23 @@ def test_one_visit_keeps_what_it_used_each_edition_its_own_the_engine_once_and_a
         after = md5s(site)
         changed = {f for f in after if before.get(f) != after[f]}
         assert "rules/counting/index.html" in changed
-        server.sent.clear()
+        server.clear()
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         banner = page.locator("#cs-update")
         banner.wait_for()
         assert "A new version of this site is ready" in banner.inner_text()
-        fetched = {p.lstrip("/") for p in server.sent}
+        fetched = set(server.sent())
         assert fetched - {"sw.js"} == changed & held, (fetched, changed & held)
         banner.get_by_role("button", name="reload").click()
         page.wait_for_selector("#rebuilt", state="attached")
-        en = page.evaluate(CACHE_INFO)["entries"]["cardsite-/@files"]
+        en = page.evaluate(CACHE_INFO)["entries"][en_cache]
         key = "rules/counting/index.html?__WB_REVISION__="
         assert url + key + after["rules/counting/index.html"] in en
         assert url + key + before["rules/counting/index.html"] not in en
         assert errors == []
     finally:
         context.close()
-        server.shutdown()
-        server.server_close()
+        server.stop()
 
 
 def test_activate_deletes_this_scopes_caches_under_an_earlier_name(site_server, page):
@@ -311,7 +346,7 @@ def test_the_button_says_the_size_stores_the_whole_edition_and_every_page_then_w
             route.continue_()
         context.unroute("**/pyodide/*/pyodide.asm.wasm")
     cache = page.evaluate(CACHE_INFO)
-    stored = {u.split("?", 1)[0][len(site_server.url):] for u in cache["entries"]["cardsite-/@files"]}
+    stored = {u.split("?", 1)[0][len(site_server.url):] for u in cache["entries"][f"cardsite-{urlsplit(site_server.url).path}@files"]}
     assert set(files) <= stored
     assert len(cache["entries"][RUNTIME_CACHE]) == len(list(runtime.iterdir()))
 

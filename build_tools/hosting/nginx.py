@@ -45,7 +45,8 @@ class NginxError(Exception):
 
 
 def config(site: Path, path: str, port: int, run: Path, host: str = "127.0.0.1",
-           extra: Mapping[str, Path] | None = None, precompressed: Path | None = None) -> str:
+           extra: Mapping[str, Path] | None = None, precompressed: Path | None = None,
+           access_log: bool = False) -> str:
     """The template filled in: ``site`` at ``path`` (``/`` or ``/sub/path/``) on host:port,
     nginx's own files in ``run``; ``extra`` maps more path prefixes to folders (a benchmark's
     bare page); ``precompressed`` is a folder mirroring the site's .wasm files with their .gz
@@ -62,6 +63,10 @@ def config(site: Path, path: str, port: int, run: Path, host: str = "127.0.0.1",
                  f"            gzip_static on;\n        }}\n")
     text = TEMPLATE.read_text(encoding="utf-8")
     text = text.replace(_MORE, _MORE + more)
+    if access_log:
+        # Each answer's status and path, one line each, unbuffered: what a test counts.
+        text = text.replace("    access_log off;\n", "    log_format cardsite '$status $uri';\n"
+                            f"    access_log {run}/access.log cardsite;\n", 1)
     if os.geteuid() == 0:
         # Started by root, nginx would read the files as `nobody`: as the current user instead,
         # who built the site (and owns the temporary folder).
@@ -133,8 +138,9 @@ class Nginx:
 
     def __init__(self, site: Path, path: str, port: int, host: str = "127.0.0.1",
                  extra: Mapping[str, Path] | None = None, precompress_wasm: bool = False,
-                 gzip_cache: Path | None = None):
+                 gzip_cache: Path | None = None, access_log: bool = False):
         self.site, self.path, self.port, self.host = site, path, port, host
+        self.access_log = access_log
         self.extra = extra
         self.precompress_wasm = precompress_wasm
         self.gzip_cache = gzip_cache
@@ -156,8 +162,8 @@ class Nginx:
             gz = run / "precompressed"
             precompress(self.site, gz, self.gzip_cache)
         conf = run / "nginx.conf"
-        conf.write_text(config(self.site, self.path, self.port, run, self.host, self.extra, gz),
-                        encoding="utf-8")
+        conf.write_text(config(self.site, self.path, self.port, run, self.host, self.extra, gz,
+                               self.access_log), encoding="utf-8")
         log = run / "error.log"
         # -e: nginx opens its compiled-in error log before it reads the configuration.
         self._proc = subprocess.Popen([NGINX, "-p", str(run), "-c", str(conf), "-e", str(log)],
@@ -169,6 +175,14 @@ class Nginx:
             self.stop()
             raise
         return self
+
+    def sent(self) -> list[str]:
+        """The paths answered in full (status 200), in order (with ``access_log``)."""
+        if self._run is None:
+            return []
+        log = Path(self._run.name) / "access.log"
+        lines = log.read_text(encoding="utf-8").splitlines() if log.is_file() else []
+        return [line.split(" ", 1)[1] for line in lines if line.startswith("200 ")]
 
     def stop(self) -> None:
         if self._proc is not None and self._proc.poll() is None:

@@ -143,7 +143,7 @@ async function holding() {
     if (!keys.has(precache.getCacheKeyForURL(e.url))) continue;
     stored += 1;
     storedBytes += sizeOf.get(e.url);
-    if (e.url.endsWith("/index.html")) pages += 1;
+    if (/\/index\.html$/.test(e.url)) pages += 1;
   }
   const runtime = await caches.open(RUNTIME_CACHE);
   let runtimeStored = 0;

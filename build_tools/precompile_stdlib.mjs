@@ -62,6 +62,9 @@ function errorPaths(pyodide) {
   }
 }
 
+const started = performance.now();
+const took = (what) => console.log(`${what}: ${Math.round(performance.now() - started)} ms`);
+
 // 1. The static scan, in a Pyodide of its own: the scan's own imports (ast) stay out of the
 // record of what the browser's Python imports.
 const scanner = await boot({}, { engine: true });
@@ -73,6 +76,8 @@ tops = sorted(d for d in __import__("os").listdir(SITE)
               if not d.endswith((".dist-info", "__pycache__")) and not d.startswith("."))
 json.dumps(sorted(needs.scan(SITE, tops)))
 `));
+
+took("static scan");
 
 // 2. Everything run, on the stock zip: what is in sys.modules at the end is needed.
 const runner = await boot({}, { engine: true });
@@ -88,18 +93,11 @@ for game in needs.games(SITE):
     for lang in langs:
         needs.worker_python(game, lang)
     plans[game] = {"languages": langs, "made": needs.plan(game, langs)}
-# The site's own Python (render.zip): every module of it, as the worker imports them by name.
-for folder, _, files in os.walk(SITE):
-    rel = os.path.relpath(folder, SITE)
-    top = rel.split(os.sep)[0]
-    if top in ("build_tools", "jinja2", "markupsafe"):
-        for f in files:
-            if f.endswith(".py"):
-                mod = os.path.join(rel, f[:-3]).replace(os.sep, ".").removesuffix(".__init__")
-                importlib.import_module(mod)
+needs.site_python(SITE)
 json.dumps(plans)
 `));
 errorPaths(runner);
+took("every call run");
 // A game outside the engine wheel comes as a wheel of its own, which the worker unpacks.
 runner.unpackArchive(wheelBytes, "wheel", { extractDir: "/tmp/wheel-again" });
 runner.FS.writeFile("/tmp/engine.whl", wheelBytes);
@@ -183,22 +181,18 @@ for game, p in PLANS.items():
     try:
         for lang in p["languages"]:
             needs.worker_python(game, lang)
-        failure = needs.replay(game, list(p["languages"]), [tuple(m) for m in p["made"]])
+        failure = needs.replay(game, [tuple(m) for m in p["made"]])
     except ImportError as exc:
         failure = f"{exc.name or exc}: {game}'s worker start imports it"
     if failure:
         break
 if not failure:
-    for folder, _, files in os.walk(SITE):
-        rel = os.path.relpath(folder, SITE)
-        if rel.split(os.sep)[0] in ("build_tools", "jinja2", "markupsafe"):
-            for f in files:
-                if f.endswith(".py"):
-                    mod = os.path.join(rel, f[:-3]).replace(os.sep, ".").removesuffix(".__init__")
-                    try:
-                        importlib.import_module(mod)
-                    except ImportError as exc:
-                        failure = f"{exc.name or exc}: the site's Python ({mod}) imports it"
+    try:
+        needs.site_python(SITE)
+    except ImportError as exc:
+        failure = f"{exc.name or exc}: the site's own Python imports it"
+    except LookupError as exc:
+        failure = f"{exc}: the site's own Python uses the codec"
 failure
 `);
   errorPaths(checker);
@@ -206,6 +200,7 @@ failure
 } catch (err) {
   failure = `the trimmed stdlib does not boot or run: ${String(err.message || err).split("\n").filter(Boolean).pop()}`;
 }
+took("every call checked on the trimmed zip");
 if (failure) {
   console.error(`make stdlib: the trimmed python_stdlib.zip lacks a module: ${failure}`);
   process.exit(1);

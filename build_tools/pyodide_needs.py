@@ -43,7 +43,8 @@ def games(root: str) -> list[str]:
 
 def named_imports(source: str, package: str) -> set[str]:
     """The absolute module names one module's source imports (relative imports resolved
-    against ``package``), at any level, with importlib.import_module("…")/__import__("…")."""
+    against ``package``), at any level, with importlib.import_module("…")/__import__("…"),
+    and the codecs it names."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
@@ -56,12 +57,34 @@ def named_imports(source: str, package: str) -> set[str]:
                 module = node.module or ""
             found.add(module)
             found.update(f"{module}.{a.name}" for a in node.names)  # may be a submodule
-        elif (isinstance(node, ast.Call) and node.args
-              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
-              and (getattr(node.func, "attr", None) == "import_module"
-                   or getattr(node.func, "id", None) in ("import_module", "__import__"))):
-            found.add(node.args[0].value)
+        elif isinstance(node, ast.Call):
+            found.update(codec_modules(node))
+            if (node.args and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)
+                    and (getattr(node.func, "attr", None) == "import_module"
+                         or getattr(node.func, "id", None) in ("import_module", "__import__"))):
+                found.add(node.args[0].value)
     return {name for name in found if name}
+
+
+def codec_modules(call: ast.Call) -> set[str]:
+    """The codec modules a call names (``.encode("…")``, ``.decode("…")``, ``encoding="…"``):
+    Python imports a codec's module (encodings.<name>) the first time it is used."""
+    import encodings
+    import encodings.aliases
+    names = [k.value.value for k in call.keywords if k.arg == "encoding"
+             and isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)]
+    if (isinstance(call.func, ast.Attribute) and call.func.attr in ("encode", "decode")
+            and call.args and isinstance(call.args[0], ast.Constant)
+            and isinstance(call.args[0].value, str)):
+        names.append(call.args[0].value)
+    found = set()
+    for name in names:
+        norm = encodings.normalize_encoding(name).lower()
+        module = encodings.aliases.aliases.get(norm) or encodings.aliases.aliases.get(
+            norm.replace(".", "_")) or norm.replace(".", "_")
+        found.add(f"encodings.{module}")
+    return found
 
 
 def scan(root: str, packages: list[str]) -> set[str]:
@@ -142,7 +165,7 @@ def _outcome(answer: str) -> str:
     return f"{error.get('type')}:{error.get('rule')}"
 
 
-def plan(game: str, languages: list[str]) -> list[tuple[str, dict, str]]:
+def plan(game: str, languages: list[str]) -> list[tuple[str, dict, str, str]]:
     """Every call of the game's facade, each answered at least once where the game's own
     answers make arguments it takes, and refused once; in each language of its messages."""
     from cardgame.messages import set_language
@@ -158,15 +181,16 @@ def plan(game: str, languages: list[str]) -> list[tuple[str, dict, str]]:
     pool: dict[str, list] = {"kind": kinds, "spec": [{"kind": k, "seed": 3} for k in kinds]}
     # A record and the action a bot chose on it: the pair a Play page applies next.
     pairs: list[dict] = []
-    made: list[tuple[str, dict, str]] = []
+    made: list[tuple[str, dict, str, str]] = []
     answered: dict[str, list[dict]] = {}
+    language = languages[0]
 
     def run(name: str, args: dict) -> str:
         outcome = _outcome(api.call_json(name, json.dumps(args)))
-        made.append((name, args, outcome))
+        made.append((name, args, outcome, language))
         return outcome
 
-    set_language(languages[0])
+    set_language(language)
     for name in api.names():
         run(name, {"no_such_argument": 1})  # the refusal's words
     for _ in range(3):  # later calls' answers make earlier calls' arguments
@@ -204,7 +228,7 @@ def plan(game: str, languages: list[str]) -> list[tuple[str, dict, str]]:
                         pairs.append({"record": args["record"], "action": result["action"]})
                     if not every:
                         break
-    for language in languages[1:]:
+    for language in languages[1:]:  # run() writes the language down with each call
         set_language(language)
         for name, calls in answered.items():
             run(name, calls[0])
@@ -215,13 +239,17 @@ def plan(game: str, languages: list[str]) -> list[tuple[str, dict, str]]:
     return made
 
 
-def replay(game: str, languages: list[str], made: list) -> str | None:
-    """The same calls again: the first one whose outcome differs, with the module missing."""
+def replay(game: str, made: list) -> str | None:
+    """The calls again, one for each outcome a call had in each language (each path the
+    answers and the refusals took): the first whose outcome differs, with the module missing."""
     from cardgame.messages import set_language
     api = importlib.import_module(f"{game}.api")
-    first = languages[0]
-    set_language(first)
-    for name, args, outcome in made:
+    seen = set()
+    for name, args, outcome, language in made:
+        if (name, outcome, language) in seen:
+            continue
+        seen.add((name, outcome, language))
+        set_language(language)
         got = _outcome(api.call_json(name, json.dumps(args)))
         if got != outcome:
             try:
@@ -231,9 +259,6 @@ def replay(game: str, languages: list[str], made: list) -> str | None:
             except Exception as exc:  # noqa: BLE001 - any other difference is reported as it is
                 return f"{game}.api {name}: {type(exc).__name__}: {exc} (was {outcome})"
             return f"{game}.api {name}: {got} (was {outcome})"
-    for language in languages:
-        set_language(language)
-    set_language(first)
     return None
 
 
@@ -249,6 +274,29 @@ def worker_python(game: str, language: str) -> None:
     import site
     site.getsitepackages()
     sys.version.split()
+
+
+# The site's own Python the worker unpacks (render.zip): its top-level packages.
+SITE_PYTHON = ("build_tools", "jinja2", "markupsafe")
+# A template as the puzzle widget and the worksheets have Jinja compile them in the browser:
+# string literals (the lexer decodes them with the unicode-escape codec), filters, a macro.
+TEMPLATE = ("{% macro m(x) %}<b title='{{ x }}'>{{ x|e }}</b>{% endmacro %}"
+            "{% for i in range(2) %}{{ m('\\u00e9 ' ~ i) }}{{ '%d'|format(i) }}"
+            "{{ {'a': [1]}|tojson }}{% endfor %}")
+
+
+def site_python(root: str) -> None:
+    """Every module of the site's own Python under ``root``, imported as the worker imports
+    them by name, and a template compiled and rendered."""
+    for folder, _, files in os.walk(root):
+        rel = os.path.relpath(folder, root)
+        if rel.split(os.sep)[0] in SITE_PYTHON:
+            for f in sorted(files):
+                if f.endswith(".py"):
+                    name = os.path.join(rel, f[:-3]).replace(os.sep, ".")
+                    importlib.import_module(name.removesuffix(".__init__"))
+    jinja2 = importlib.import_module("jinja2")
+    jinja2.Environment(autoescape=True).from_string(TEMPLATE).render()
 
 
 def languages(game: str) -> list[str]:

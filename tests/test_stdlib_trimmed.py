@@ -10,6 +10,7 @@ checked when Pyodide's stock zip holds it (the others are built into Pyodide's b
 from __future__ import annotations
 
 import ast
+import codecs
 import io
 import json
 import sys
@@ -47,7 +48,27 @@ def named_modules(source: str) -> set[str]:
             called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
             if called in ("import_module", "__import__"):
                 names.add(node.args[0].value)
+        if isinstance(node, ast.Call):
+            names.update(codecs_named(node))
     return names
+
+
+def codecs_named(call: ast.Call) -> set[str]:
+    """The codec modules a call uses by name: ``x.encode("…")``, ``x.decode("…")`` and any
+    ``encoding="…"``. Python imports ``encodings.<module>`` the first time it looks one up."""
+    named = [k.value.value for k in call.keywords if k.arg == "encoding"
+             and isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)]
+    if isinstance(call.func, ast.Attribute) and call.func.attr in ("encode", "decode") \
+            and call.args and isinstance(call.args[0], ast.Constant) \
+            and isinstance(call.args[0].value, str):
+        named.append(call.args[0].value)
+    modules = set()
+    for name in named:
+        info = codecs.lookup(name)  # imports the codec's module, if it was not yet
+        modules.update(m for m, mod in list(sys.modules.items())
+                       if m.startswith("encodings.") and hasattr(mod, "getregentry")
+                       and mod.getregentry().name == info.name)
+    return modules
 
 
 def browser_python() -> dict[str, str]:
@@ -115,3 +136,9 @@ def test_the_scan_sees_imports_at_any_level_and_by_name():
               "class C:\n    def g(self):\n        return __import__('csv')\n")
     assert named_modules(source) >= {"email", "email.mime", "email.mime.text", "json",
                                       "json.decoder", "sqlite3", "xml.dom", "csv"}
+
+
+def test_the_scan_sees_the_codecs_code_names():
+    source = "b.decode('unicode-escape')\nopen(p, encoding='latin1')\ns.encode('ascii', 'strict')\n"
+    assert named_modules(source) >= {"encodings.unicode_escape", "encodings.latin_1",
+                                      "encodings.ascii"}

@@ -117,12 +117,22 @@ $(STAMPS)/wheel: $(STAMPS)/venv $(ENGINE_SRC)
 
 # Pyodide's stdlib and the engine pre-compiled to .pyc by Pyodide's own Python under Node, so
 # the browser does not compile them at every visit (build_tools/precompile_stdlib.mjs); the engine
-# goes into the stdlib zip itself, so the site has no wheel to fetch and unpack.
+# goes into the stdlib zip itself, so the site has no wheel to fetch and unpack. The zip keeps
+# only the standard modules the browser's Python needs, found by running it there: Pyodide's
+# start-up, the worker, every call of every game (the test games' too) and the site's own
+# Python (build/pyodide-inputs.zip, build_tools/stdlib_inputs.py); the build checks every call
+# again on the trimmed zip and fails naming a module it lacks.
 # The site ships them while they match; CARDSITE_STOCK_PYTHON=1 ships the stock files instead.
+STDLIB_INPUTS := build/pyodide-inputs.zip
+TEST_GAME_PACKAGES := $(patsubst %/api.py,%,$(wildcard tests/games/*/api.py))
+GAME_WORKSHEETS := $(wildcard build_tools/games/*/worksheets.py tests/games/*/worksheets.py)
+# Rewritten only when its content changes (FORCE: its sources are many and spread out).
+$(STDLIB_INPUTS): $(STAMPS)/venv FORCE
+	$(PY) -m build_tools.stdlib_inputs $@ $(TEST_GAME_PACKAGES) $(GAME_WORKSHEETS)
 stdlib: $(STAMPS)/stdlib
-$(STAMPS)/stdlib: $(STAMPS)/npm $(STAMPS)/wheel build_tools/precompile_stdlib.mjs
+$(STAMPS)/stdlib: $(STAMPS)/npm $(STAMPS)/wheel $(STDLIB_INPUTS) build_tools/precompile_stdlib.mjs build_tools/pyodide_needs.py
 	rm -rf build/pyodide && mkdir -p build/pyodide
-	node build_tools/precompile_stdlib.mjs $$(ls build/wheels/cardgame_engines-*-py3-none-any.whl) build/pyodide \
+	node build_tools/precompile_stdlib.mjs $$(ls build/wheels/cardgame_engines-*-py3-none-any.whl) build/pyodide $(STDLIB_INPUTS) \
 	  > build/pyodide/log.txt 2>&1 || { tail -c 3000 build/pyodide/log.txt; exit 1; }
 	@tail -n 1 build/pyodide/log.txt
 	@test -s build/pyodide/manifest.json

@@ -1,22 +1,26 @@
-// Pre-compile Python for a faster start in the browser.
+// Pre-compile Python for a faster start in the browser, and ship only the Python it runs.
 //
-//   node build_tools/precompile_stdlib.mjs ENGINE_WHEEL OUT_DIR
+//   node build_tools/precompile_stdlib.mjs ENGINE_WHEEL OUT_DIR [SITE_PYTHON_ZIP]
 //
-// Pyodide's stock python_stdlib.zip holds .py sources only, so every visit compiles each module
-// Python imports while it starts, then the ones the engine imports; so does the engine wheel.
-// This script boots Pyodide's own Python (the same 3.14 that runs in the browser, from
-// node_modules/pyodide) under Node, installs the engine wheel, imports every engine module the
-// browser can use, and writes to OUT_DIR:
+// Pyodide's stock python_stdlib.zip holds the whole standard library as .py sources (598
+// modules, 3.3 MB that a host cannot compress), and every visit compiles each module Python
+// imports. This script boots Pyodide's own Python (the same 3.14 that runs in the browser,
+// from node_modules/pyodide) under Node and finds what the browser's Python needs by running
+// it (build_tools/pyodide_needs.py): Pyodide's start-up, the engine worker's own lines, every
+// call of every game's facade (the engine wheel's games and those in SITE_PYTHON_ZIP, a test
+// game's package), the site's own Python the worker unpacks (SITE_PYTHON_ZIP: the puzzle
+// widget, the worksheets, Jinja), each with what it imports, plus every standard module their
+// code names in an import (a static scan, the safety net). It writes to OUT_DIR:
 //
-// * python_stdlib.zip — the stock zip with each module that was imported replaced by its
-//   compiled .pyc (unchecked-hash pycs, which zipimport loads without looking for a source).
-//   Every other module stays as a .py source, so an import the engine adds later still works,
-//   only more slowly; tooling that cannot run in a browser worker (TRIM) is left out. The
-//   engine's packages are in it too, compiled: the site then ships no wheel.
+// * python_stdlib.zip — those standard modules only, each compiled to an unchecked-hash .pyc
+//   (zipimport loads it without looking for a source), and the engine's packages compiled:
+//   the site then ships no wheel.
 // * manifest.json — Pyodide version and the source wheel's sha256, so the site build uses these
-//   files only while they match (build_tools/site_hooks.py).
+//   files only while they match (build_tools/parts/engine.py), and `stdlib_modules`, the
+//   standard modules kept (tests/test_stdlib_trimmed.py reads it).
 //
-// `make stdlib` runs this; the site build then ships both instead of the stock files.
+// Then it boots a second Pyodide on the trimmed zip and makes every call again: an outcome that
+// differs (a module missing) fails the build with one line naming the module.
 
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -24,69 +28,113 @@ import { basename, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const [wheelPath, outDir] = process.argv.slice(2);
+const [wheelPath, outDir, siteZipPath] = process.argv.slice(2);
 if (!wheelPath || !outDir) {
-  console.error("usage: node build_tools/precompile_stdlib.mjs ENGINE_WHEEL OUT_DIR");
+  console.error("usage: node build_tools/precompile_stdlib.mjs ENGINE_WHEEL OUT_DIR [SITE_PYTHON_ZIP]");
   process.exit(2);
 }
 const indexURL = resolve(root, "node_modules/pyodide") + "/";
 const pyodideVersion = JSON.parse(readFileSync(resolve(indexURL, "package.json"), "utf8")).version;
 const { loadPyodide } = await import(resolve(indexURL, "pyodide.mjs"));
-const pyodide = await loadPyodide({ indexURL });
 const wheelBytes = new Uint8Array(readFileSync(wheelPath));
-pyodide.FS.writeFile("/tmp/engine.whl", wheelBytes);
-pyodide.unpackArchive(wheelBytes, "wheel");
+const siteZip = siteZipPath ? new Uint8Array(readFileSync(siteZipPath)) : null;
+const driver = readFileSync(resolve(root, "build_tools/pyodide_needs.py"), "utf8");
 
-const summary = pyodide.runPython(`
-import os, sys
+// One Pyodide as the worker has it: the engine (here from its wheel, in the site in the zip),
+// the site's own Python unpacked into site-packages as the worker unpacks render.zip, and the
+// driver beside, in /driver (not site-packages: it is no game's).
+async function boot(options, { engine }) {
+  const pyodide = await loadPyodide({ indexURL, ...options });
+  const site = pyodide.runPython("import site; site.getsitepackages()[0]");
+  if (engine) pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: site });
+  if (siteZip) pyodide.unpackArchive(siteZip, "zip", { extractDir: site });
+  pyodide.FS.mkdirTree("/driver");
+  pyodide.FS.writeFile("/driver/pyodide_needs.py", driver);
+  pyodide.globals.set("SITE", site);
+  return pyodide;
+}
 
-# What the browser's Python has imported once an engine is up: its own start-up modules, and
-# every module of every game the wheel holds (a package with a facade, <game>/api.py) but the
-# command line (the worker never runs it), each game's pack dealt once. Taken before this
-# script imports anything of its own (the zipfile module the wheel is read with is imported
-# by the engine's start-up too).
-import importlib, zipfile
-with zipfile.ZipFile("/tmp/engine.whl") as _whl:
-    _games = sorted({_n.split("/")[0] for _n in _whl.namelist()
-                     if _n.count("/") == 1 and _n.endswith("/api.py")})
-assert _games, "the wheel holds no game (no <game>/api.py)"
-for _game in _games:
-    _package = importlib.import_module(_game)
-    for _f in sorted(os.listdir(_package.__path__[0])):
-        if _f.endswith(".py") and _f[:-3] not in ("__init__", "__main__", "cli"):
-            importlib.import_module(_game + "." + _f[:-3])
-    importlib.import_module(_game + ".api").call_json("pack", "{}")
-needed = set(sys.modules)
+// The Python of a Python error a page can meet (a failed import, a misspelt name): Pyodide
+// formats its traceback with the traceback module, which imports more as it goes.
+function errorPaths(pyodide) {
+  for (const code of ["import no_such_module_here", "no_such_name_here", "(1).no_such_attr"]) {
+    try { pyodide.runPython(code); } catch { /* expected */ }
+  }
+}
 
-import importlib.util, json
+const started = performance.now();
+const took = (what) => console.log(`${what}: ${Math.round(performance.now() - started)} ms`);
+
+// 1. The static scan, in a Pyodide of its own: the scan's own imports (ast) stay out of the
+// record of what the browser's Python imports.
+const scanner = await boot({}, { engine: true });
+const named = JSON.parse(scanner.runPython(`
+import sys, json
+sys.path.insert(0, "/driver")
+import pyodide_needs as needs
+tops = sorted(d for d in __import__("os").listdir(SITE)
+              if not d.endswith((".dist-info", "__pycache__")) and not d.startswith("."))
+json.dumps(sorted(needs.scan(SITE, tops)))
+`));
+
+took("static scan");
+
+// 2. Everything run, on the stock zip: what is in sys.modules at the end is needed.
+const runner = await boot({}, { engine: true });
+runner.globals.set("NAMED", runner.toPy(named));
+const plans = JSON.parse(runner.runPython(`
+import sys, json, os, importlib
+sys.path.insert(0, "/driver")
+import pyodide_needs as needs
+needs.import_all(set(NAMED))
+plans = {}
+for game in needs.games(SITE):
+    langs = needs.languages(game)
+    for lang in langs:
+        needs.worker_python(game, lang)
+    plans[game] = {"languages": langs, "made": needs.plan(game, langs)}
+needs.site_python(SITE)
+json.dumps(plans)
+`));
+errorPaths(runner);
+took("every call run");
+// A game outside the engine wheel comes as a wheel of its own, which the worker unpacks.
+runner.unpackArchive(wheelBytes, "wheel", { extractDir: "/tmp/wheel-again" });
+runner.FS.writeFile("/tmp/engine.whl", wheelBytes);
+
+const summary = runner.runPython(`
+import sys, json, os, importlib.util, zipfile
 import cardgame
 from importlib._bootstrap_external import _code_to_hash_pyc
 
-TRIM = ("_pyrepl/", "idlelib/", "tkinter/", "turtledemo/", "unittest/", "multiprocessing/",
-        "ensurepip/", "venv/", "wsgiref/", "xmlrpc/", "pdb.py", "pydoc.py", "doctest.py",
-        "turtle.py")
+needed = {m for m in sys.modules if m.split(".")[0] in sys.stdlib_module_names
+          or m.split(".")[0] in ("pyodide", "_pyodide")}
 
 def pyc(source: bytes, filename: str) -> bytes:
     code = compile(source, filename, "exec", dont_inherit=True)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 src = "/lib/python314.zip"
-compiled = kept = trimmed = 0
+kept, dropped, files = [], 0, 0
 with zipfile.ZipFile(src) as zin, \\
         zipfile.ZipFile("/tmp/python_stdlib.zip", "w", zipfile.ZIP_DEFLATED) as zout:
     for entry in zin.infolist():
         name = entry.filename
-        module = name[:-3].removesuffix("/__init__").replace("/", ".")
-        if name.endswith(".py") and module in needed:
-            data = pyc(zin.read(entry), f"{src}/{name}")
-            zout.writestr(zipfile.ZipInfo(name[:-3] + ".pyc", entry.date_time), data,
-                          zipfile.ZIP_DEFLATED)
-            compiled += 1
-        elif name.startswith(TRIM) and module not in needed:
-            trimmed += 1
+        if name.endswith(".py"):
+            module = name[:-3].removesuffix("/__init__").replace("/", ".")
+            if module in needed:
+                zout.writestr(zipfile.ZipInfo(name[:-3] + ".pyc", entry.date_time),
+                              pyc(zin.read(entry), f"{src}/{name}"), zipfile.ZIP_DEFLATED)
+                kept.append(module)
+                files += 1
+            else:
+                dropped += 1
         else:
-            zout.writestr(entry, zin.read(entry), entry.compress_type)
-            kept += name.endswith(".py")
+            # A folder or a data file: kept with its package (a package's marker files).
+            package = name.rstrip("/").rsplit("/", 1)[0] if not name.endswith("/") else name.rstrip("/")
+            if package.replace("/", ".") in needed:
+                zout.writestr(entry, zin.read(entry), entry.compress_type)
+                files += not name.endswith("/")
 
     # The engine itself, compiled, in the same zip: no wheel to fetch and unpack before the
     # import, one request fewer. Its data files (the message catalogues) go in as they are;
@@ -105,14 +153,59 @@ with zipfile.ZipFile(src) as zin, \\
                 engine += 1
             else:
                 zout.writestr(zipfile.ZipInfo(name, entry.date_time), data, zipfile.ZIP_DEFLATED)
+            files += 1
 
 json.dumps({"python": sys.version.split()[0], "engine_in_stdlib": True,
-            "stdlib_compiled": compiled,
-            "stdlib_sources_kept": kept, "stdlib_trimmed": trimmed, "engine_compiled": engine})
+            "stdlib_compiled": len(kept), "stdlib_dropped": dropped, "engine_compiled": engine,
+            "zip_files": files, "calls_unanswered": needs.UNANSWERED,
+            "stdlib_modules": sorted(kept)})
 `);
 
 mkdirSync(outDir, { recursive: true });
-writeFileSync(resolve(outDir, "python_stdlib.zip"), pyodide.FS.readFile("/tmp/python_stdlib.zip"));
+const zipPath = resolve(outDir, "python_stdlib.zip");
+writeFileSync(zipPath, runner.FS.readFile("/tmp/python_stdlib.zip"));
+
+// 3. The check: a Pyodide booted on the trimmed zip (the engine in it, as in the site) makes
+// every call again, runs the worker's lines and the site's Python; an outcome that differs
+// fails the build, naming the module missing.
+let failure;
+try {
+  const checker = await boot({ stdLibURL: zipPath }, { engine: false });
+  checker.globals.set("PLANS", checker.toPy(plans));
+  failure = checker.runPython(`
+import sys, os, importlib
+sys.path.insert(0, "/driver")
+import pyodide_needs as needs
+failure = None
+for game, p in PLANS.items():
+    try:
+        for lang in p["languages"]:
+            needs.worker_python(game, lang)
+        failure = needs.replay(game, [tuple(m) for m in p["made"]])
+    except ImportError as exc:
+        failure = f"{exc.name or exc}: {game}'s worker start imports it"
+    if failure:
+        break
+if not failure:
+    try:
+        needs.site_python(SITE)
+    except ImportError as exc:
+        failure = f"{exc.name or exc}: the site's own Python imports it"
+    except LookupError as exc:
+        failure = f"{exc}: the site's own Python uses the codec"
+failure
+`);
+  errorPaths(checker);
+  checker.unpackArchive(wheelBytes, "wheel", { extractDir: "/tmp/wheel-again" });
+} catch (err) {
+  failure = `the trimmed stdlib does not boot or run: ${String(err.message || err).split("\n").filter(Boolean).pop()}`;
+}
+took("every call checked on the trimmed zip");
+if (failure) {
+  console.error(`make stdlib: the trimmed python_stdlib.zip lacks a module: ${failure}`);
+  process.exit(1);
+}
+
 const manifest = {
   pyodide_version: pyodideVersion,
   wheel: basename(wheelPath),
@@ -120,5 +213,6 @@ const manifest = {
   ...JSON.parse(summary),
 };
 writeFileSync(resolve(outDir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
-console.log(`precompiled for Python ${manifest.python}: ${manifest.stdlib_compiled} stdlib modules, ` +
-  `${manifest.engine_compiled} engine modules -> ${outDir}`);
+console.log(`precompiled for Python ${manifest.python}: ${manifest.stdlib_compiled} stdlib modules ` +
+  `kept (${manifest.stdlib_dropped} left out), ${manifest.engine_compiled} engine modules, ` +
+  `every call checked on the trimmed zip -> ${outDir}`);

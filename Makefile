@@ -6,7 +6,7 @@
 #   make test    set everything up, run the static checks (make lint) while it builds a test copy of each
 #                game's site and run the whole test suite
 #   make lint    the static checks only: ruff, mypy, eslint and the JavaScript tests (node --test)
-#   make build   set everything up and build site/ only (SITE_URL=https://example.org/troccas/:
+#   make build   set everything up and build site/ only (SITE_URL=https://example.org/cards/:
 #                for the address the site will be published at; the README's "Publish the site")
 #   GAME=<game>  (with serve or build) another game's site: sites/<game>/ -> site-<game>/
 #   GAME=all     (with serve or build) every game in one tree, site-all/: the root's game at its
@@ -79,7 +79,7 @@ help:
 	@echo "make test-browsers  the smoke suite alone in Chromium, Firefox ESR and WebKitGTK (make test: all but WebKit)"
 	@echo "make lint    the static checks only: ruff, mypy, eslint, node --test"
 	@echo "make build   build the site into site/ (GAME=<game>: another game's, into site-<game>/; GAME=all: every game in site-all/;"
-	@echo "             SITE_URL=https://example.org/troccas/: for the address it will be published at)"
+	@echo "             SITE_URL=https://example.org/cards/: for the address it will be published at)"
 	@echo "make games   the games found: $(GAMES)"
 	@echo "helpers: setup venv npm wheel stdlib chromium test-packages bench bench-engine lighthouse clean clean-all"
 
@@ -157,7 +157,7 @@ test-packages: chromium
 	else echo "the tests need Debian's $(TEST_PACKAGES): sudo apt-get install -y $(TEST_PACKAGES)"; exit 1; fi
 
 # The address `make build` and `make serve` build for: SITE_URL when given (any http:// or
-# https:// address with any host, port and sub-path, e.g. SITE_URL=https://example.org/troccas/;
+# https:// address with any host, port and sub-path, e.g. SITE_URL=https://example.org/cards/;
 # each edition goes to SITE_URL<lang>/), otherwise the laptop's http://HOST:PORT/. A SITE_URL is
 # checked (build_tools/site_url.py) before anything builds: a malformed one stops make with one
 # line and status 2; a missing trailing slash is added.

@@ -341,7 +341,7 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
         # Until a page sets its own (on_page_context): the editions' roots, for the pages
         # that are not pages of the site (404.html). A host serves 404.html for a missing
         # address at any depth (GitHub Pages for every one), so its switch links from the
-        # server's root (/troccas/de/), as Material's own links on that page do.
+        # server's root (/cards/de/), as Material's own links on that page do.
         from urllib.parse import urljoin, urlsplit
         site_url = config.site_url or "/"
         config.extra["alternate"] = [{"name": names[lang], "lang": lang, "root": root,

@@ -24,7 +24,7 @@ SCHEMES = {"http": 80, "https": 443}
 # RFC 3986's unreserved and reserved characters and %-escapes, less the quote, which the
 # Makefile's shell lines could not carry.
 URL_CHARACTERS = re.compile(r"[A-Za-z0-9\-._~:/?#\[\]@!$&()*+,;=%]*")
-EXAMPLE = "https://example.org/troccas/"
+EXAMPLE = "https://example.org/cards/"
 
 
 class SiteUrlError(ValueError):

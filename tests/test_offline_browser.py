@@ -148,7 +148,7 @@ def test_one_visit_keeps_what_it_used_each_edition_its_own_the_engine_once_and_a
                          page.locator(FOOTER).inner_text())
         page.goto(url + "de/rules/counting/")
         assert wait_engine(page) == "ready"
-        kept(page, saying="die Seite, die du geöffnet hast, und die Engine")
+        kept(page, saying="die Seite, die du geöffnet hast, und das Regelprogramm")
         cache = page.evaluate(CACHE_INFO)
         # One runtime cache, shared: the German worker found the engine the English one kept.
         assert sorted(cache["names"]) == sorted([en_cache, de_cache, RUNTIME_CACHE])

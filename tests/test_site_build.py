@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import re
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 import zipfile
 from html.parser import HTMLParser
@@ -65,6 +69,33 @@ def test_pyodide_and_the_engine_are_in_the_site(site_dir):
     else:
         with zipfile.ZipFile(site_dir / "engine" / name) as zf:
             assert built <= set(zf.namelist())
+
+
+def test_the_runtime_ships_brotli_and_gzip_twins_that_the_worker_never_asks_for(site_dir):
+    """Each big runtime file has <file>.br and <file>.gz beside it, each decompressing to the
+    file (a host sends them as they are: build_tools/hosting/nginx.conf); the stdlib zip's
+    members are stored, so that the twins compress the zip as a whole; and the service
+    worker's list of the runtime's files names no twin (the browser never asks for one)."""
+    cfg = _config(site_dir)
+    runtime = site_dir / cfg["pyodide"]
+    node = shutil.which("node")
+    assert node, "node is needed (make npm)"
+    for name in PYODIDE_FILES:
+        data = (runtime / name).read_bytes()
+        assert gzip.decompress((runtime / f"{name}.gz").read_bytes()) == data, name
+        unbrotli = subprocess.run(
+            [node, "-e", "process.stdout.write(require('zlib').brotliDecompressSync("
+                         "require('fs').readFileSync(0)))"],
+            input=(runtime / f"{name}.br").read_bytes(), capture_output=True, check=True).stdout
+        assert hashlib.sha256(unbrotli).digest() == hashlib.sha256(data).digest(), name
+        assert (runtime / f"{name}.br").stat().st_size < (runtime / f"{name}.gz").stat().st_size
+    if cfg["precompiled"]:
+        with zipfile.ZipFile(runtime / "python_stdlib.zip") as zf:
+            deflated = [i.filename for i in zf.infolist() if i.compress_type != zipfile.ZIP_STORED]
+        assert deflated == []
+    worker = (site_dir / "sw.js").read_text(encoding="utf-8")
+    listed = json.loads(re.search(r"const RUNTIME_FILES = (\[.*?\]);", worker).group(1))
+    assert sorted(n for n, _ in listed) == sorted(PYODIDE_FILES)
 
 
 def test_precompiled_python_matches_pyodide(site_dir):

@@ -214,11 +214,17 @@ def workbox_files(site: Path) -> list[str]:
     return urls
 
 
+# The runtime's pre-compressed twins (<file>.br, <file>.gz: build_tools/compress_runtime.mjs):
+# a host sends one in place of its file, and the browser never asks for one by name.
+TWINS = (".br", ".gz")
+
+
 def runtime_files(site: Path, runtime: str) -> list[list]:
     """The runtime's files ([name, bytes]), from the folder ``runtime`` (relative to the
-    edition's root; it may be up in the site that places it)."""
+    edition's root; it may be up in the site that places it), without their twins."""
     folder = (site / runtime).resolve()
-    return [[p.name, p.stat().st_size] for p in sorted(folder.iterdir()) if p.is_file()]
+    return [[p.name, p.stat().st_size] for p in sorted(folder.iterdir())
+            if p.is_file() and not p.name.endswith(TWINS)]
 
 
 def write_all(site: Path, *, name: str, short_name: str, description: str,

@@ -208,7 +208,11 @@ def workbox_files(site: Path) -> list[str]:
         if not src.is_file():
             from build_tools.errors import BuildError
             raise BuildError(f"Workbox is missing ({src.relative_to(ROOT)}): run make build")
-        (out / src.name).write_bytes(src.read_bytes())
+        # Rewritten only when changed: an unchanged file keeps its date, so a host's ETag and
+        # Last-Modified stay, and the browser revalidates the worker's imports with a 304.
+        data = src.read_bytes()
+        if not ((out / src.name).is_file() and (out / src.name).read_bytes() == data):
+            (out / src.name).write_bytes(data)
         urls.append(folder + src.name)
     (out / "LICENSE").write_bytes((ROOT / "node_modules" / "workbox-core" / "LICENSE").read_bytes())
     return urls

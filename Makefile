@@ -123,6 +123,10 @@ $(STAMPS)/wheel: $(STAMPS)/venv $(ENGINE_SRC)
 # Python (build/pyodide-inputs.zip, build_tools/stdlib_inputs.py); the build checks every call
 # again on the trimmed zip and fails naming a module it lacks.
 # The site ships them while they match; CARDSITE_STOCK_PYTHON=1 ships the stock files instead.
+# Then the runtime's pre-compressed twins (<file>.br, brotli 11, and <file>.gz, gzip -9; a host
+# sends them as they are: build_tools/compress_runtime.mjs), kept in .cache/ by content: the
+# WebAssembly's brotli takes a minute, and only a new stdlib zip needs new ones.
+RUNTIME_TWINS := .cache/runtime-twins
 STDLIB_INPUTS := build/pyodide-inputs.zip
 TEST_GAME_PACKAGES := $(patsubst %/api.py,%,$(wildcard tests/games/*/api.py))
 GAME_WORKSHEETS := $(wildcard build_tools/games/*/worksheets.py tests/games/*/worksheets.py)
@@ -130,11 +134,14 @@ GAME_WORKSHEETS := $(wildcard build_tools/games/*/worksheets.py tests/games/*/wo
 $(STDLIB_INPUTS): $(STAMPS)/venv FORCE
 	$(PY) -m build_tools.stdlib_inputs $@ $(TEST_GAME_PACKAGES) $(GAME_WORKSHEETS)
 stdlib: $(STAMPS)/stdlib
-$(STAMPS)/stdlib: $(STAMPS)/npm $(STAMPS)/wheel $(STDLIB_INPUTS) build_tools/precompile_stdlib.mjs build_tools/pyodide_needs.py
+$(STAMPS)/stdlib: $(STAMPS)/npm $(STAMPS)/wheel $(STDLIB_INPUTS) build_tools/precompile_stdlib.mjs build_tools/pyodide_needs.py \
+    build_tools/compress_runtime.mjs
 	rm -rf build/pyodide && mkdir -p build/pyodide
 	node build_tools/precompile_stdlib.mjs $$(ls build/wheels/cardgame_engines-*-py3-none-any.whl) build/pyodide $(STDLIB_INPUTS) \
 	  > build/pyodide/log.txt 2>&1 || { tail -c 3000 build/pyodide/log.txt; exit 1; }
 	@tail -n 1 build/pyodide/log.txt
+	node build_tools/compress_runtime.mjs $(RUNTIME_TWINS) build/pyodide/python_stdlib.zip \
+	  $(addprefix node_modules/pyodide/,pyodide.asm.wasm pyodide.asm.mjs pyodide.mjs pyodide-lock.json) | tail -n 1
 	@test -s build/pyodide/manifest.json
 	@mkdir -p $(@D) && touch $@
 
@@ -148,9 +155,11 @@ chromium:
 # What the tests need beyond Chromium, all from Debian (issue 30): nginx (a real web server with
 # gzip, serving a build made for a sub-path), Firefox ESR (driven over WebDriver BiDi by
 # puppeteer-core, no geckodriver) and WebKitGTK's WebKitWebDriver with Xvfb (Safari's engine).
-TEST_PACKAGES := nginx-light firefox-esr webkit2gtk-driver xvfb xauth
+# nginx's brotli_static module (Debian's libnginx-mod-http-brotli-static) sends the runtime's
+# .br twins; gzip_static, built in, the .gz ones.
+TEST_PACKAGES := nginx-light libnginx-mod-http-brotli-static firefox-esr webkit2gtk-driver xvfb xauth
 test-packages: chromium
-	@if [ -x /usr/sbin/nginx ] && command -v firefox-esr >/dev/null && command -v WebKitWebDriver >/dev/null \
+	@if [ -x /usr/sbin/nginx ] && [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] && command -v firefox-esr >/dev/null && command -v WebKitWebDriver >/dev/null \
 	    && command -v xvfb-run >/dev/null && command -v xauth >/dev/null; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  apt-get update && apt-get install -y $(TEST_PACKAGES); \

@@ -1,5 +1,6 @@
 """Bytes over the wire, and the time, until the engine is ready on a first visit, served by nginx
-with gzip as a publisher's host would (build_tools/hosting/nginx.conf).
+with gzip, and the runtime's pre-compressed .br/.gz twins sent as they are (brotli_static,
+gzip_static), as a publisher's host would (build_tools/hosting/nginx.conf).
 
     make .cache/stamps/test-site-troccas          # the test site (built for /sub/path/)
     .venv/bin/python benchmarks/wire.py [--runs 5] [--site build/test-sites/troccas] [--line 10]
@@ -85,7 +86,11 @@ def visit(browser: Any, url: str, mbit: float) -> dict[str, Any]:
             raise SystemExit(f"{url}: the engine failed to start")
         ready_ms = float(page.evaluate("window.__readyAt"))
         sizes: dict[str, int] = {}
+        encodings: dict[str, str] = {}
         for r in list(finished):
+            response = r.response()
+            if response is not None:
+                encodings[r.url] = response.headers.get("content-encoding", "")
             s = r.sizes()
             sizes[r.url] = sizes.get(r.url, 0) + s["responseHeadersSize"] + s["responseBodySize"]
         # The page's own requests, as its CDP session saw them, must agree.
@@ -96,8 +101,9 @@ def visit(browser: Any, url: str, mbit: float) -> dict[str, Any]:
         for u, n in by_page.items():
             if u in sizes and abs(sizes[u] - n) > 16:
                 raise SystemExit(f"{u}: Playwright counted {sizes[u]} bytes, CDP {n}")
+        wasm_encoding = [e for u, e in encodings.items() if u.endswith("/pyodide.asm.wasm")]
         return {"ready_ms": ready_ms, "bytes": sum(sizes.values()), "requests": len(sizes),
-                "by_url": sizes}
+                "by_url": sizes, "wasm_encoding": wasm_encoding[0] if wasm_encoding else "?"}
     finally:
         ctx.close()
 
@@ -156,7 +162,8 @@ def main() -> int:
             del v["by_url"]
     print()
     print("command: .venv/bin/python benchmarks/wire.py " + " ".join(sys.argv[1:]))
-    print(f"nginx with gzip (build_tools/hosting/nginx.conf), {site} at {path}; Chromium as shipped;"
+    print(f"nginx with gzip and brotli_static (build_tools/hosting/nginx.conf), {site} at {path};"
+          f" Chromium as shipped;"
           f" line {args.line:g} Mbit/s down and up, {LATENCY_MS} ms; median of {args.runs};"
           f" load average before / after {results['load_before'][0]:.2f} / {results['load_after'][0]:.2f}")
     print(f"{'first visit':<36} {'bytes over the wire':>20} {'ms to ready':>12} {'requests':>9}"
@@ -165,6 +172,9 @@ def main() -> int:
         m = med[key]
         print(f"{label:<36} {m['bytes'] / 1e6:>17.2f} MB {m['ready_ms']:>12.0f} {m['requests']:>9.0f}"
               f" {m['wasm_bytes'] / 1e6:>20.2f} MB")
+    for key, _ in targets:
+        print(f"pyodide.asm.wasm sent as ({key}): "
+              + ", ".join(sorted({v["wasm_encoding"] or "identity" for v in results[key]})))
     for key, _ in targets:
         print(f"largest ({key}): " + ", ".join(f"{u.rstrip('/').rsplit('/', 1)[-1]} {n / 1e6:.2f} MB"
                                                for u, n in big[key]))

@@ -14,7 +14,10 @@
 //
 // * python_stdlib.zip — those standard modules only, each compiled to an unchecked-hash .pyc
 //   (zipimport loads it without looking for a source), and the engine's packages compiled:
-//   the site then ships no wheel.
+//   the site then ships no wheel. Its members are STORED, not deflated: a host's brotli or
+//   gzip (the .br/.gz twins, build_tools/compress_runtime.mjs) then compresses the zip as a
+//   whole, 1.6 MB for brotli against 2.4 MB deflated member by member, and zipimport reads a
+//   stored member without inflating it.
 // * manifest.json — Pyodide version and the source wheel's sha256, so the site build uses these
 //   files only while they match (build_tools/parts/engine.py), and `stdlib_modules`, the
 //   standard modules kept (tests/test_stdlib_trimmed.py reads it).
@@ -117,14 +120,14 @@ def pyc(source: bytes, filename: str) -> bytes:
 src = "/lib/python314.zip"
 kept, dropped, files = [], 0, 0
 with zipfile.ZipFile(src) as zin, \\
-        zipfile.ZipFile("/tmp/python_stdlib.zip", "w", zipfile.ZIP_DEFLATED) as zout:
+        zipfile.ZipFile("/tmp/python_stdlib.zip", "w", zipfile.ZIP_STORED) as zout:
     for entry in zin.infolist():
         name = entry.filename
         if name.endswith(".py"):
             module = name[:-3].removesuffix("/__init__").replace("/", ".")
             if module in needed:
                 zout.writestr(zipfile.ZipInfo(name[:-3] + ".pyc", entry.date_time),
-                              pyc(zin.read(entry), f"{src}/{name}"), zipfile.ZIP_DEFLATED)
+                              pyc(zin.read(entry), f"{src}/{name}"), zipfile.ZIP_STORED)
                 kept.append(module)
                 files += 1
             else:
@@ -133,7 +136,7 @@ with zipfile.ZipFile(src) as zin, \\
             # A folder or a data file: kept with its package (a package's marker files).
             package = name.rstrip("/").rsplit("/", 1)[0] if not name.endswith("/") else name.rstrip("/")
             if package.replace("/", ".") in needed:
-                zout.writestr(entry, zin.read(entry), entry.compress_type)
+                zout.writestr(entry, zin.read(entry), zipfile.ZIP_STORED)
                 files += not name.endswith("/")
 
     # The engine itself, compiled, in the same zip: no wheel to fetch and unpack before the
@@ -149,10 +152,10 @@ with zipfile.ZipFile(src) as zin, \\
             if name.endswith(".py"):
                 site = os.path.join(os.path.dirname(cardgame.__path__[0]), name)
                 zout.writestr(zipfile.ZipInfo(name[:-3] + ".pyc", entry.date_time),
-                              pyc(data, site), zipfile.ZIP_DEFLATED)
+                              pyc(data, site), zipfile.ZIP_STORED)
                 engine += 1
             else:
-                zout.writestr(zipfile.ZipInfo(name, entry.date_time), data, zipfile.ZIP_DEFLATED)
+                zout.writestr(zipfile.ZipInfo(name, entry.date_time), data, zipfile.ZIP_STORED)
             files += 1
 
 json.dumps({"python": sys.version.split()[0], "engine_in_stdlib": True,

@@ -233,10 +233,9 @@ def _serve(site_dir: Path, port: int, path: str = "/", fail=pytest.fail):
     """``site_dir`` served at http://127.0.0.1:port/path until the returned function is called."""
     if server_kind() == "nginx":
         try:
-            # Pyodide's 9.6 MB of WebAssembly compressed once (kept in .cache/), not by nginx at
-            # each of the run's hundreds of engine starts.
-            nginx = Nginx(site_dir, path, port, precompress_wasm=True,
-                          gzip_cache=ROOT / ".cache" / "nginx-gzip").start()
+            # The runtime's big files are sent from their .br/.gz twins (the site ships them),
+            # not compressed by nginx at each of the run's hundreds of engine starts.
+            nginx = Nginx(site_dir, path, port).start()
         except NginxError as exc:
             fail(f"cannot serve {site_dir} with nginx: {exc}")
         return nginx.stop

@@ -1,13 +1,16 @@
 """build_tools/hosting/: the nginx configuration a publisher copies (nginx.conf) and the module
 that runs it for the tests, on a small site of its own: the types a module worker and
-WebAssembly's streaming compile need, gzip, the cache headers, the site under its sub-path, the
-site's own 404 page, and one line when nginx cannot serve."""
+WebAssembly's streaming compile need, gzip, the runtime's .br and .gz twins sent as they are,
+the cache headers, the site under its sub-path, the site's own 404 page, and one line when nginx
+cannot serve."""
 
 from __future__ import annotations
 
 import gzip
 import os
+import shutil
 import socket
+import subprocess
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -49,8 +52,17 @@ def site(tmp_path) -> Path:
     return site
 
 
-def get(url: str):
-    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+def brotli(data: bytes) -> bytes:
+    """``data`` compressed by Node's zlib, as build_tools/compress_runtime.mjs does."""
+    node = shutil.which("node")
+    assert node, "node is needed (make npm)"
+    return subprocess.run([node, "-e", "process.stdout.write(require('zlib').brotliCompressSync("
+                           "require('fs').readFileSync(0)))"], input=data, capture_output=True,
+                          check=True).stdout
+
+
+def get(url: str, accept: str = "gzip"):
+    request = urllib.request.Request(url, headers={"Accept-Encoding": accept})
     try:
         response = urllib.request.urlopen(request)
     except urllib.error.HTTPError as exc:
@@ -62,15 +74,27 @@ def get(url: str):
         return response.status, response.headers, body
 
 
-@pytest.mark.parametrize("precompressed", [False, True], ids=["on the fly", "precompressed"])
-def test_the_host_serves_the_site_under_its_sub_path_compressed_and_typed(site, precompressed,
-                                                                          tmp_path):
-    with serve(site, "/cards/", _free_port(), precompress_wasm=precompressed,
-               **({"gzip_cache": tmp_path / "gz"} if precompressed else {})) as url:
+@pytest.mark.parametrize("twins", [False, True], ids=["on the fly", "pre-compressed twins"])
+def test_the_host_serves_the_site_under_its_sub_path_compressed_and_typed(site, twins):
+    wasm = site / "pyodide" / "pyodide.asm.wasm"
+    if twins:
+        (site / "pyodide" / "pyodide.asm.wasm.gz").write_bytes(gzip.compress(WASM, 9))
+        (site / "pyodide" / "pyodide.asm.wasm.br").write_bytes(brotli(WASM))
+    with serve(site, "/cards/", _free_port()) as url:
         status, headers, body = get(url + "pyodide/pyodide.asm.wasm")
         assert (status, headers["Content-Type"], headers["Content-Encoding"]) == \
             (200, "application/wasm", "gzip")
         assert body == WASM
+        if twins:
+            # A browser that takes brotli gets the .br twin as it is (brotli_static, Debian's
+            # libnginx-mod-http-brotli-static), one that takes gzip only the .gz twin.
+            status, headers, body = get(url + "pyodide/pyodide.asm.wasm", "gzip, deflate, br")
+            assert (status, headers["Content-Type"], headers["Content-Encoding"]) == \
+                (200, "application/wasm", "br")
+            assert body == wasm.with_name("pyodide.asm.wasm.br").read_bytes()
+            raw = urllib.request.urlopen(urllib.request.Request(
+                url + "pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": "gzip"})).read()
+            assert raw == wasm.with_name("pyodide.asm.wasm.gz").read_bytes()
         status, headers, _ = get(url + "pyodide/pyodide.asm.mjs")
         assert headers["Content-Type"].startswith("text/javascript")
         assert headers["Content-Encoding"] == "gzip"

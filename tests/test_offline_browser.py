@@ -52,6 +52,12 @@ def runtime_folder(site: Path) -> Path:
     return folder
 
 
+def runtime_files(runtime: Path) -> list[Path]:
+    """The runtime's files as the browser asks for them: not their pre-compressed twins
+    (<file>.br, <file>.gz), which a host sends in their place."""
+    return sorted(p for p in runtime.iterdir() if p.suffix not in (".br", ".gz"))
+
+
 def md5s(site: Path) -> dict[str, str]:
     """Each file of the edition (as the worker names it) -> the MD5 of its bytes."""
     return {f: hashlib.md5((site / f).read_bytes()).hexdigest() for f in offline.site_files(site)}
@@ -127,7 +133,7 @@ def test_one_visit_keeps_what_it_used_each_edition_its_own_the_engine_once_and_a
     url = server.url
     en_cache, de_cache = f"cardsite-{path}@files", f"cardsite-{path}de/@files"
     runtime = runtime_folder(site)
-    runtime_files = sorted(p.name for p in runtime.iterdir())
+    runtime_names = [p.name for p in runtime_files(runtime)]
     runtime_path = runtime.relative_to(site).as_posix() + "/"
     # A browser profile of its own, as a reader's: its HTTP cache on disk keeps Pyodide's wasm
     # (9.6 MB), which the in-memory cache of a fresh context drops, so the worker keeps the
@@ -152,7 +158,7 @@ def test_one_visit_keeps_what_it_used_each_edition_its_own_the_engine_once_and_a
         cache = page.evaluate(CACHE_INFO)
         # One runtime cache, shared: the German worker found the engine the English one kept.
         assert sorted(cache["names"]) == sorted([en_cache, de_cache, RUNTIME_CACHE])
-        assert sorted(u.rsplit("/", 1)[1] for u in cache["entries"][RUNTIME_CACHE]) == runtime_files
+        assert sorted(u.rsplit("/", 1)[1] for u in cache["entries"][RUNTIME_CACHE]) == runtime_names
         # Each edition keeps its own pages, and only those the visit used.
         en, de = cache["entries"][en_cache], cache["entries"][de_cache]
         assert any("/rules/counting/index.html?__WB_REVISION__=" in u for u in en)
@@ -161,7 +167,7 @@ def test_one_visit_keeps_what_it_used_each_edition_its_own_the_engine_once_and_a
         assert any("/de/rules/counting/index.html?__WB_REVISION__=" in u for u in de)
         assert len(en) < len(offline.site_files(site)) / 4, "a first visit stored the whole site"
         # Switching edition fetched no engine file again: each came once from the server.
-        for name in runtime_files:
+        for name in runtime_names:
             assert server.sent().count(runtime_path + name) == 1, (name, "\n".join(server.sent()))
 
         # Offline: the pages visited and their engine work, in both editions; a page never
@@ -316,7 +322,7 @@ def test_the_button_says_the_size_stores_the_whole_edition_and_every_page_then_w
     runtime = runtime_folder(site)
     files = offline.site_files(site)
     whole = sum((site / f).stat().st_size for f in files) + sum(
-        p.stat().st_size for p in runtime.iterdir())
+        p.stat().st_size for p in runtime_files(runtime))
     context.route("**/pyodide/*/pyodide.asm.wasm", hold)
     try:
         page.goto(site_server.url_of("rules/counting/"))
@@ -348,7 +354,7 @@ def test_the_button_says_the_size_stores_the_whole_edition_and_every_page_then_w
     cache = page.evaluate(CACHE_INFO)
     stored = {u.split("?", 1)[0][len(site_server.url):] for u in cache["entries"][f"cardsite-{urlsplit(site_server.url).path}@files"]}
     assert set(files) <= stored
-    assert len(cache["entries"][RUNTIME_CACHE]) == len(list(runtime.iterdir()))
+    assert len(cache["entries"][RUNTIME_CACHE]) == len(runtime_files(runtime))
 
     context.set_offline(True)
     assert page.evaluate("fetch('https://example.org/').then(() => 'online', () => 'offline')") \

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import re
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 import zipfile
 from html.parser import HTMLParser
@@ -65,6 +69,36 @@ def test_pyodide_and_the_engine_are_in_the_site(site_dir):
     else:
         with zipfile.ZipFile(site_dir / "engine" / name) as zf:
             assert built <= set(zf.namelist())
+
+
+def test_the_runtime_ships_brotli_and_gzip_twins_that_the_worker_never_asks_for(site_dir):
+    """Each big runtime file has <file>.br and <file>.gz beside it, each decompressing to the
+    file (a host sends them as they are: build_tools/hosting/nginx.conf); the stdlib zip's
+    members are stored, so that the twins compress the zip as a whole; and the service
+    worker's list of the runtime's files names no twin (the browser never asks for one)."""
+    cfg = _config(site_dir)
+    runtime = site_dir / cfg["pyodide"]
+    node = shutil.which("node")
+    assert node, "node is needed (make npm)"
+    # One Node for every .br twin: the SHA-256 of each one decompressed, a line each.
+    unbrotli = subprocess.run(
+        [node, "-e", "const z = require('zlib'), fs = require('fs'), c = require('crypto');"
+                     "for (const f of process.argv.slice(1)) console.log(c.createHash('sha256')"
+                     ".update(z.brotliDecompressSync(fs.readFileSync(f))).digest('hex'))",
+         *(str(runtime / f"{name}.br") for name in PYODIDE_FILES)],
+        capture_output=True, text=True, check=True).stdout.split()
+    for name, br_sha256 in zip(PYODIDE_FILES, unbrotli, strict=True):
+        data = (runtime / name).read_bytes()
+        assert gzip.decompress((runtime / f"{name}.gz").read_bytes()) == data, name
+        assert br_sha256 == hashlib.sha256(data).hexdigest(), name
+        assert (runtime / f"{name}.br").stat().st_size < (runtime / f"{name}.gz").stat().st_size
+    if cfg["precompiled"]:
+        with zipfile.ZipFile(runtime / "python_stdlib.zip") as zf:
+            deflated = [i.filename for i in zf.infolist() if i.compress_type != zipfile.ZIP_STORED]
+        assert deflated == []
+    worker = (site_dir / "sw.js").read_text(encoding="utf-8")
+    listed = json.loads(re.search(r"const RUNTIME_FILES = (\[.*?\]);", worker).group(1))
+    assert sorted(n for n, _ in listed) == sorted(PYODIDE_FILES)
 
 
 def test_precompiled_python_matches_pyodide(site_dir):

@@ -1,6 +1,7 @@
 """A built site served by Debian's nginx, unprivileged, with the configuration of
-build_tools/hosting/nginx.conf (gzip, the WebAssembly and module types, cache headers, the
-site under its sub-path): what the browser tests and the wire benchmark run against.
+build_tools/hosting/nginx.conf (gzip, the runtime's .br and .gz twins sent as they are, the
+WebAssembly and module types, cache headers, the site under its sub-path): what the browser
+tests and the wire benchmark run against.
 
     from build_tools.hosting.nginx import NginxError, serve
     with serve(Path("site"), "/cards/", port=8820) as url:   # http://127.0.0.1:8820/cards/
@@ -19,10 +20,7 @@ is one line, as :class:`NginxError`.
 
 from __future__ import annotations
 
-import gzip
-import hashlib
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -36,6 +34,9 @@ from urllib.parse import urlsplit
 NGINX = "/usr/sbin/nginx"
 TEMPLATE = Path(__file__).with_name("nginx.conf")
 MIME_TYPES = "/etc/nginx/mime.types"
+# Debian's dynamic modules (libnginx-mod-http-brotli-static puts brotli_static there).
+MODULES = Path("/usr/lib/nginx/modules")
+BROTLI_STATIC = "ngx_http_brotli_static_module.so"
 # Where the template takes more locations (the tests' extras): this comment line.
 _MORE = "        # more locations (the tests' extras) go here\n"
 
@@ -45,23 +46,21 @@ class NginxError(Exception):
 
 
 def config(site: Path, path: str, port: int, run: Path, host: str = "127.0.0.1",
-           extra: Mapping[str, Path] | None = None, precompressed: Path | None = None,
-           access_log: bool = False) -> str:
+           extra: Mapping[str, Path] | None = None, access_log: bool = False) -> str:
     """The template filled in: ``site`` at ``path`` (``/`` or ``/sub/path/``) on host:port,
     nginx's own files in ``run``; ``extra`` maps more path prefixes to folders (a benchmark's
-    bare page); ``precompressed`` is a folder mirroring the site's .wasm files with their .gz
-    twins, served for them (gzip_static) so that nginx does not compress 9.6 MB at each boot."""
+    bare page). Without Debian's brotli_static module, the template's two brotli lines go, as
+    it tells a host to do: the .gz twins are sent instead of the .br ones."""
     if not path.startswith("/") or not path.endswith("/"):
         raise NginxError(f"the site's path must start and end with /, not {path!r}")
     more = ""
     for prefix, folder in (extra or {}).items():
         more += (f"        location {prefix} {{\n            alias {folder.resolve()}/;\n"
                  f"            index index.html;\n        }}\n")
-    if precompressed is not None:
-        more += (f"        location ~ ^{path}(.+\\.wasm)$ {{\n"
-                 f"            alias {precompressed.resolve()}/$1;\n"
-                 f"            gzip_static on;\n        }}\n")
     text = TEMPLATE.read_text(encoding="utf-8")
+    if not (MODULES / BROTLI_STATIC).is_file():
+        text = "".join(line for line in text.splitlines(keepends=True)
+                       if not line.lstrip().startswith(("load_module", "brotli_static")))
     text = text.replace(_MORE, _MORE + more)
     if access_log:
         # Each answer's status and path, one line each, unbuffered: what a test counts.
@@ -71,41 +70,11 @@ def config(site: Path, path: str, port: int, run: Path, host: str = "127.0.0.1",
         # Started by root, nginx would read the files as `nobody`: as the current user instead,
         # who built the site (and owns the temporary folder).
         text = text.replace("daemon off;\n", "daemon off;\nuser root;\n", 1)
-    for name, value in (("@RUN@", str(run)), ("@MIME_TYPES@", MIME_TYPES),
+    for name, value in (("@RUN@", str(run)), ("@MIME_TYPES@", MIME_TYPES), ("@MODULES@", str(MODULES)),
                         ("@LISTEN@", f"{host}:{port}"), ("@PATH@", path),
                         ("@SITE@", f"{site.resolve()}/")):
         text = text.replace(name, value)
     return text
-
-
-def _link(source: Path, target: Path) -> None:
-    try:
-        os.link(source, target)
-    except OSError:  # another file system
-        shutil.copy2(source, target)
-
-
-def precompress(site: Path, into: Path, cache: Path | None = None) -> None:
-    """Each .wasm file of ``site`` linked into ``into`` at the same place, with its gzip twin
-    beside it (level 6, as the template's on-the-fly gzip). With ``cache``, a twin is made once
-    per content (its SHA-256) and kept there: every edition and game ships the same Pyodide,
-    and compressing it costs seconds."""
-    for wasm in site.rglob("*.wasm"):
-        target = into / wasm.relative_to(site)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        _link(wasm, target)
-        data = wasm.read_bytes()
-        twin = target.with_name(target.name + ".gz")
-        if cache is None:
-            twin.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
-            continue
-        kept = cache / f"{hashlib.sha256(data).hexdigest()}.wasm.gz"
-        if not kept.is_file():
-            cache.mkdir(parents=True, exist_ok=True)
-            part = kept.with_name(f"{kept.name}.{os.getpid()}.part")
-            part.write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
-            part.replace(kept)  # whole or not at all, should two runs make it at once
-        _link(kept, twin)
 
 
 def _port_free(host: str, port: int) -> None:
@@ -137,13 +106,10 @@ class Nginx:
     """One nginx serving a site, started by :meth:`start`, stopped by :meth:`stop`."""
 
     def __init__(self, site: Path, path: str, port: int, host: str = "127.0.0.1",
-                 extra: Mapping[str, Path] | None = None, precompress_wasm: bool = False,
-                 gzip_cache: Path | None = None, access_log: bool = False):
+                 extra: Mapping[str, Path] | None = None, access_log: bool = False):
         self.site, self.path, self.port, self.host = site, path, port, host
         self.access_log = access_log
         self.extra = extra
-        self.precompress_wasm = precompress_wasm
-        self.gzip_cache = gzip_cache
         self.url = f"http://{host}:{port}{path}"
         self._run: tempfile.TemporaryDirectory[str] | None = None
         self._proc: subprocess.Popen[bytes] | None = None
@@ -157,12 +123,8 @@ class Nginx:
         _port_free(self.host, self.port)
         self._run = tempfile.TemporaryDirectory(prefix="cardsite-nginx-")
         run = Path(self._run.name)
-        gz = None
-        if self.precompress_wasm:
-            gz = run / "precompressed"
-            precompress(self.site, gz, self.gzip_cache)
         conf = run / "nginx.conf"
-        conf.write_text(config(self.site, self.path, self.port, run, self.host, self.extra, gz,
+        conf.write_text(config(self.site, self.path, self.port, run, self.host, self.extra,
                                self.access_log), encoding="utf-8")
         log = run / "error.log"
         # -e: nginx opens its compiled-in error log before it reads the configuration.
@@ -200,10 +162,9 @@ class Nginx:
 
 @contextmanager
 def serve(site: Path, path: str, port: int, host: str = "127.0.0.1",
-          extra: Mapping[str, Path] | None = None, precompress_wasm: bool = False,
-          gzip_cache: Path | None = None) -> Iterator[str]:
+          extra: Mapping[str, Path] | None = None) -> Iterator[str]:
     """``site`` served by nginx at http://host:port/path for the block; yields that address."""
-    server = Nginx(site, path, port, host, extra, precompress_wasm, gzip_cache).start()
+    server = Nginx(site, path, port, host, extra).start()
     try:
         yield server.url
     finally:

@@ -208,17 +208,27 @@ def workbox_files(site: Path) -> list[str]:
         if not src.is_file():
             from build_tools.errors import BuildError
             raise BuildError(f"Workbox is missing ({src.relative_to(ROOT)}): run make build")
-        (out / src.name).write_bytes(src.read_bytes())
+        # Rewritten only when changed: an unchanged file keeps its date, so a host's ETag and
+        # Last-Modified stay, and the browser revalidates the worker's imports with a 304.
+        data = src.read_bytes()
+        if not ((out / src.name).is_file() and (out / src.name).read_bytes() == data):
+            (out / src.name).write_bytes(data)
         urls.append(folder + src.name)
     (out / "LICENSE").write_bytes((ROOT / "node_modules" / "workbox-core" / "LICENSE").read_bytes())
     return urls
 
 
+# The runtime's pre-compressed twins (<file>.br, <file>.gz: build_tools/compress_runtime.mjs):
+# a host sends one in place of its file, and the browser never asks for one by name.
+TWINS = (".br", ".gz")
+
+
 def runtime_files(site: Path, runtime: str) -> list[list]:
     """The runtime's files ([name, bytes]), from the folder ``runtime`` (relative to the
-    edition's root; it may be up in the site that places it)."""
+    edition's root; it may be up in the site that places it), without their twins."""
     folder = (site / runtime).resolve()
-    return [[p.name, p.stat().st_size] for p in sorted(folder.iterdir()) if p.is_file()]
+    return [[p.name, p.stat().st_size] for p in sorted(folder.iterdir())
+            if p.is_file() and not p.name.endswith(TWINS)]
 
 
 def write_all(site: Path, *, name: str, short_name: str, description: str,

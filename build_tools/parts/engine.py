@@ -52,6 +52,12 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # shipped instead of the stock files while its manifest matches this Pyodide and this wheel,
 # unless CARDSITE_STOCK_PYTHON=1 (the benchmark's comparison build).
 FAST_DIR = ROOT / "build" / "pyodide"
+# The runtime's pre-compressed twins from `make stdlib` (build_tools/compress_runtime.mjs),
+# named after the SHA-256 of the file they compress: <sha256>.br and <sha256>.gz. Each file
+# that has them gets them beside it, as <file>.br and <file>.gz, for a host that sends a twin
+# as it is (nginx's brotli_static and gzip_static, build_tools/hosting/nginx.conf).
+TWINS_DIR = ROOT / ".cache" / "runtime-twins"
+TWIN_SUFFIXES = (".br", ".gz")
 WHEEL_DIR = ROOT / "build" / "wheels"
 SITE_PYODIDE = "pyodide/"
 # The address (relative to this site's root) of the site whose runtime this one uses, when it
@@ -179,6 +185,14 @@ def _pyodide_files(fast: dict | None) -> dict[str, Path]:
             raise _fail(f"Pyodide is missing ({src.relative_to(ROOT)})")
         files[name] = src
     return files
+
+
+def _twins(name: str, src: Path) -> dict[str, Path]:
+    """The pre-compressed twins of the runtime's file ``src`` (shipped as ``name``): twin's
+    name -> file, both or none. A file without them is left to the host's own compression."""
+    digest = hashlib.sha256(src.read_bytes()).hexdigest()
+    twins = {name + suffix: TWINS_DIR / (digest + suffix) for suffix in TWIN_SUFFIXES}
+    return twins if all(p.is_file() for p in twins.values()) else {}
 
 
 def runtime_id(files: dict[str, Path]) -> str:
@@ -389,6 +403,8 @@ class EnginePart(Part):
         else:
             for name, src in self.runtime_files.items():
                 _copy(src, site / self.runtime_dir / name)
+                for twin_name, twin in _twins(name, src).items():
+                    _copy(twin, site / self.runtime_dir / twin_name)
             # Older runtimes (another folder, or the files of a build before the folders).
             keep = self.runtime_dir.rstrip("/").rsplit("/", 1)[-1]
             for old in (site / SITE_PYODIDE).iterdir():

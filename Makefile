@@ -55,6 +55,13 @@ game_site = $(if $(filter $(ROOT_GAME),$1),site,site-$1)
 # Each game's test site is served on its own port: the root's on TEST_PORT, the next on +1, ...
 game_test_port = $(shell i=$(TEST_PORT); for g in $(SITE_GAMES); do [ "$$g" = "$1" ] && echo $$i; i=$$((i + 1)); done)
 
+# How `make build` ships the Python stdlib zip: stored (its modules uncompressed inside, with
+# .br/.gz twins: the smallest download from a host that compresses it or sends the twins, as
+# nginx, Caddy and Apache can) or deflated (each module compressed inside, no twins: for a host
+# that sends a .zip as it is). build_tools/parts/engine.py reads it as CARDSITE_STDLIB_ZIP.
+STDLIB_ZIP ?= stored
+export CARDSITE_STDLIB_ZIP := $(STDLIB_ZIP)
+
 # Which game's site `make serve` and `make build` make (the root's by default).
 GAME ?= $(ROOT_GAME)
 SITE_DIR := $(call game_site,$(GAME))
@@ -196,7 +203,7 @@ test_url = http://127.0.0.1:$(call game_test_port,$1)/$(if $(filter $(ROOT_GAME)
 TEST_URL := $(call test_url,$(ROOT_GAME))
 # One stamp per game: a game's site rebuilds when its own address changed.
 $(STAMPS)/site-url-%: FORCE
-	@mkdir -p $(@D); echo '$(SERVE_URL)' | cmp -s - $@ || echo '$(SERVE_URL)' > $@
+	@mkdir -p $(@D); echo '$(SERVE_URL) $(STDLIB_ZIP)' | cmp -s - $@ || echo '$(SERVE_URL) $(STDLIB_ZIP)' > $@
 $(STAMPS)/test-url-%: FORCE
 	@mkdir -p $(@D); echo '$(call test_url,$*)' | cmp -s - $@ || echo '$(call test_url,$*)' > $@
 

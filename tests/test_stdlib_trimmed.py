@@ -142,3 +142,27 @@ def test_the_scan_sees_the_codecs_code_names():
     source = "b.decode('unicode-escape')\nopen(p, encoding='latin1')\ns.encode('ascii', 'strict')\n"
     assert named_modules(source) >= {"encodings.unicode_escape", "encodings.latin_1",
                                       "encodings.ascii"}
+
+
+def test_a_build_for_a_host_that_sends_zips_as_they_are_ships_the_zip_deflated_without_twins(
+        monkeypatch, tmp_path):
+    """STDLIB_ZIP=deflated (make build; CARDSITE_STDLIB_ZIP for the build): the same modules,
+    each compressed inside the zip, and no .br/.gz twin for it; any other word is one line."""
+    from build_tools.errors import BuildError
+    from build_tools.parts import engine
+    stored = tmp_path / "python_stdlib.zip"
+    stored.write_bytes((BUILT / "python_stdlib.zip").read_bytes())
+    monkeypatch.setenv(engine.STDLIB_ZIP_ENV, "stored")
+    assert engine._stdlib_zip(stored) == stored
+    monkeypatch.setenv(engine.STDLIB_ZIP_ENV, "deflated")
+    deflated = engine._stdlib_zip(stored)
+    assert deflated != stored and deflated.stat().st_size < stored.stat().st_size
+    with zipfile.ZipFile(stored) as a, zipfile.ZipFile(deflated) as b:
+        assert [i.filename for i in a.infolist()] == [i.filename for i in b.infolist()]
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in a.infolist())
+        assert all(i.compress_type == zipfile.ZIP_DEFLATED for i in b.infolist())
+        assert all(a.read(i) == b.read(i) for i in a.namelist())
+    assert engine._twins("python_stdlib.zip", deflated) == {}
+    monkeypatch.setenv(engine.STDLIB_ZIP_ENV, "brotli")
+    with pytest.raises(BuildError, match="CARDSITE_STDLIB_ZIP=brotli: say stored or deflated"):
+        engine._stdlib_zip(stored)

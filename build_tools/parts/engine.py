@@ -175,12 +175,41 @@ def _precompiled(wheel: Path) -> dict | None:
     return files
 
 
+# How the pre-compiled stdlib zip holds its modules: "stored" (the default; `make stdlib` writes
+# it so) is the smaller download from a host that compresses it or sends its .br/.gz twins (1.6
+# MB with brotli, 2.3 MB gzipped); "deflated" compresses each module inside the zip (2.4 MB, no
+# twins), the smaller one from a host that sends a .zip as it is (make build STDLIB_ZIP=deflated).
+STDLIB_ZIP_ENV = "CARDSITE_STDLIB_ZIP"
+
+
+def _stdlib_zip(stored: Path) -> Path:
+    """The stdlib zip to ship, as CARDSITE_STDLIB_ZIP asks: ``stored`` itself, or a copy with
+    every member deflated (made once beside it, again when ``stored`` changes)."""
+    kind = os.environ.get(STDLIB_ZIP_ENV, "stored").strip() or "stored"
+    if kind == "stored":
+        return stored
+    if kind != "deflated":
+        raise BuildError(f"{STDLIB_ZIP_ENV}={kind}: say stored or deflated")
+    import zipfile
+    deflated = stored.with_name(stored.stem + ".deflated.zip")
+    if not deflated.is_file() or deflated.stat().st_mtime < stored.stat().st_mtime:
+        part = deflated.with_name(deflated.name + ".part")
+        with zipfile.ZipFile(stored) as src, zipfile.ZipFile(part, "w", zipfile.ZIP_DEFLATED,
+                                                              compresslevel=9) as out:
+            for info in src.infolist():
+                member = zipfile.ZipInfo(info.filename, info.date_time)
+                member.compress_type = zipfile.ZIP_DEFLATED
+                out.writestr(member, src.read(info))
+        part.replace(deflated)
+    return deflated
+
+
 def _pyodide_files(fast: dict | None) -> dict[str, Path]:
     files = {}
     for name in PYODIDE_FILES:
         src = PYODIDE_SRC / name
         if name == "python_stdlib.zip" and fast:
-            src = fast["stdlib"]
+            src = _stdlib_zip(fast["stdlib"])
         if not src.is_file():
             raise _fail(f"Pyodide is missing ({src.relative_to(ROOT)})")
         files[name] = src

@@ -30,14 +30,13 @@ many Mbit/s down and up, 40 ms latency). Results also go to benchmarks/results/b
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import sys
-import time
 from pathlib import Path
 
 from browser import ENGINE_READY, QuietHandler, chromium, own_port, serve
+from saved import save_result
 
 ROOT = Path(__file__).resolve().parent.parent
 BARE = Path(__file__).resolve().parent / "bare"
@@ -270,9 +269,7 @@ def main() -> int:
           f" (range {min(results['verdict_ms']):.0f}-{max(results['verdict_ms']):.0f})")
     if "second_page_ms" in med:
         print(f"second page by a link, median: {med['second_page_ms']:.1f} ms (target <= 100)")
-    out = ROOT / "benchmarks" / "results"
-    out.mkdir(exist_ok=True)
-    (out / f"boot-{time.strftime('%Y%m%d-%H%M%S')}.json").write_text(json.dumps(results, indent=2))
+    save_result("boot", results, indent=2)
     return 0
 
 

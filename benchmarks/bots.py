@@ -24,7 +24,6 @@ Results also go to benchmarks/results/bots-<what>-<time>.json (git-ignored).
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import sys
@@ -39,15 +38,13 @@ from troccas.bots.arena import arena, mean_ci  # noqa: E402
 from troccas.bots.base import get_bot  # noqa: E402
 from troccas.hand import Hand  # noqa: E402
 from troccas.record import HandRecord  # noqa: E402
+from saved import save_result  # noqa: E402
 
 PAIRS = (("search", "random"), ("search", "baseline"), ("baseline", "random"))
 
 
 def _save(what: str, data: dict) -> None:
-    out = ROOT / "benchmarks" / "results"
-    out.mkdir(exist_ok=True)
-    (out / f"bots-{what}-{time.strftime('%Y%m%d-%H%M%S')}.json").write_text(
-        json.dumps(data, indent=1))
+    save_result(f"bots-{what}", data)
 
 
 def strength(args) -> int:

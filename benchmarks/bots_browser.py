@@ -15,10 +15,8 @@ p95 <= 300 ms). Results also go to benchmarks/results/bots-browser-<time>.json (
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,6 +24,7 @@ sys.path.insert(0, str(ROOT / "engine" / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from browser import built_site, engine_page, summary, time_calls  # noqa: E402
+from saved import save_result
 
 TARGET_MS = 300
 
@@ -76,10 +75,7 @@ def main() -> int:
           f" n={res['n']} median {res['median']:.1f} ms, p95 {res['p95']:.1f} ms,"
           f" max {res['max']:.1f} ms [{verdict}, target p95 <= {TARGET_MS} ms];"
           f" {same}/{len(work)} choices the same as CPython's")
-    out = ROOT / "benchmarks" / "results"
-    out.mkdir(exist_ok=True)
-    (out / f"bots-browser-{time.strftime('%Y%m%d-%H%M%S')}.json").write_text(
-        json.dumps({"site": str(site), **res}, indent=1))
+    save_result("bots-browser", {"site": str(site), **res}, indent=1)
     return 0 if same == len(work) else 1
 
 

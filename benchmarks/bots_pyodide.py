@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import positions  # noqa: E402
 from browser import built_site, engine_page, find_engine_page, summary, time_calls  # noqa: E402
+from saved import save_result
 
 TARGET_CPY_MS, TARGET_PYODIDE_MS = 100, 300
 
@@ -136,9 +137,7 @@ def main() -> int:
                 all_same &= same == len(items)
                 print(f"  {same}/{len(items)} answers the same as CPython's")
             results[f"{game}/{bot}"] = res
-    out = ROOT / "benchmarks" / "results"
-    out.mkdir(exist_ok=True)
-    (out / f"bots-{time.strftime('%Y%m%d-%H%M%S')}.json").write_text(json.dumps(results))
+    save_result("bots", results, indent=None)
     return 0 if all_same else 1
 
 

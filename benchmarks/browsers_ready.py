@@ -22,17 +22,16 @@ benchmarks/results/browsers_ready-<time>.json (git-ignored).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from browser import built_site, site_url
+from saved import save_result
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -97,12 +96,10 @@ def main() -> int:
     for n in names:
         print(f"| {n} | {versions[n]} | {med[n] / 1000:.2f} s | "
               f"{min(ms[n]) / 1000:.2f}-{max(ms[n]) / 1000:.2f} s |")
-    out = ROOT / "benchmarks" / "results"
-    out.mkdir(exist_ok=True)
-    (out / f"browsers_ready-{time.strftime('%Y%m%d-%H%M%S')}.json").write_text(json.dumps({
+    save_result("browsers_ready", {
         "page": PAGE, "site": str(site), "runs": args.runs, "ms": ms, "median_ms": med,
         "versions": versions, "load_before": load_before, "load_after": os.getloadavg()},
-        indent=2))
+        indent=2)
     return 0
 
 

@@ -20,11 +20,9 @@ Target (issue 30): a returning reader downloads <= 1 MB after a rebuild that cha
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from browser import ROOT, QuietHandler, built_site, chromium, serve  # noqa: E402
+from saved import save_result  # noqa: E402
 
 from build_tools import offline  # noqa: E402
 
@@ -135,9 +134,7 @@ def main() -> None:
         print(f"after a rebuild that changed /{args.page}, the {label} downloaded "
               f"{mb(r['update_bytes'])} ({len(r['update_files'])} files: "
               f"{', '.join(r['update_files'])}): {verdict}")
-    out = ROOT / "benchmarks" / "results" / f"offline-bytes-{time.strftime('%Y%m%d-%H%M%S')}.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    out = save_result("offline-bytes", results)
     print(f"saved {out.relative_to(ROOT)}")
 
 

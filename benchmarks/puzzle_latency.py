@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,6 +29,7 @@ sys.path.insert(0, str(ROOT / "engine" / "src"))
 sys.path.insert(0, str(ROOT))
 
 from browser import built_site, engine_page, summary, time_calls  # noqa: E402
+from saved import save_result
 
 TARGET_MS = 50
 
@@ -88,10 +88,7 @@ def main() -> int:
         verdict = "ok" if r["p95"] < TARGET_MS else "OVER TARGET"
         print(f"  {name:13s} n={r['n']:4d}  median {r['median']:7.2f} ms  p95 {r['p95']:7.2f} ms"
               f"  max {r['max']:7.2f} ms  [{verdict}]")
-    out = ROOT / "benchmarks" / "results"
-    out.mkdir(exist_ok=True)
-    (out / f"puzzle-latency-{time.strftime('%Y%m%d-%H%M%S')}.json").write_text(
-        json.dumps({"site": str(site), **res}, indent=1))
+    save_result("puzzle-latency", {"site": str(site), **res}, indent=1)
     return 0
 
 

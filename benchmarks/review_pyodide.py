@@ -17,7 +17,6 @@ Pyodide). Results also go to benchmarks/results/review-<time>.json (git-ignored)
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -28,6 +27,7 @@ sys.path.insert(0, str(ROOT / "engine" / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from browser import built_site, engine_page, summary, time_calls  # noqa: E402
+from saved import save_result
 
 TARGET_MS = 2000
 
@@ -107,9 +107,7 @@ def main() -> int:
         results["pyodide"] = report("Pyodide in Chromium", timed)
         same = sum(1 for (_, got), (_, want) in zip(timed, cpy) if got == want)
         print(f"{same}/{len(items)} answers the same as CPython's")
-    out = ROOT / "benchmarks" / "results"
-    out.mkdir(exist_ok=True)
-    (out / f"review-{time.strftime('%Y%m%d-%H%M%S')}.json").write_text(json.dumps(results))
+    save_result("review", results, indent=None)
     return 0 if same == len(items) else 1
 
 

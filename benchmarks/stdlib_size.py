@@ -20,9 +20,9 @@ import json
 import statistics
 import subprocess
 import sys
-import time
 import zipfile
 from pathlib import Path
+from saved import save_result
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -74,9 +74,7 @@ def main() -> int:
         print(f"{label:6} {r['bytes']:>9,} B  gzip -9 {r['gzip9_bytes']:>9,} B  {r['files']:>4} files "
               f"({r['modules']} modules)  Pyodide boot under Node {r['boot_ms_median']} ms{api} "
               f"(median of {r['runs']})  {r['zip']}")
-    out = ROOT / "benchmarks" / "results" / f"stdlib-{time.strftime('%Y%m%d-%H%M%S')}.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(rows, indent=2) + "\n")
+    save_result("stdlib", rows, indent=2)
     return 0
 
 

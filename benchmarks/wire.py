@@ -31,18 +31,17 @@ Prints the medians as a table; the result goes to benchmarks/results/wire-<time>
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import socket
 import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from boot import READY_PROBE
 from browser import built_site, chromium, site_url
+from saved import save_result
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -178,9 +177,7 @@ def main() -> int:
     for key, _ in targets:
         print(f"largest ({key}): " + ", ".join(f"{u.rstrip('/').rsplit('/', 1)[-1]} {n / 1e6:.2f} MB"
                                                for u, n in big[key]))
-    out = ROOT / "benchmarks" / "results"
-    out.mkdir(exist_ok=True)
-    (out / f"wire-{time.strftime('%Y%m%d-%H%M%S')}.json").write_text(json.dumps(results, indent=2))
+    save_result("wire", results, indent=2)
     return 0
 
 

@@ -214,3 +214,21 @@ def test_readme_and_site_point_to_the_workflow_file():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "## Publish the site" in readme
     assert str(WORKFLOW.relative_to(ROOT)) in readme
+
+
+# --- make build GAME=all ------------------------------------------------------------------------
+def test_all_games_in_one_tree_share_the_root_games_runtime():
+    """GAME=all: the root's game at the address (it places the runtime), each other game at
+    <address><game>/ in site-all/<game>/, pointing up to that runtime (CARDSITE_RUNTIME=../)
+    rather than placing its own, and each of their editions one more level up."""
+    result = make("-n", "build", "GAME=all", "SITE_URL=https://example.org/cards")
+    assert result.returncode == 0, result.stderr
+    builds = [line for line in result.stdout.splitlines() if "mkdocs build --strict" in line]
+    root = [b for b in builds if f"--site-dir {ROOT}/site-all " in b + " "]
+    assert len(root) == 1 and "SITE_URL=https://example.org/cards/ " in root[0]
+    assert "CARDSITE_RUNTIME" not in root[0]
+    for game in (g for g in games() if g != ROOT_GAME):
+        own = [b for b in builds if f"--site-dir {ROOT}/site-all/{game} " in b + " "]
+        assert len(own) == 1, (game, builds)
+        assert f"SITE_URL=https://example.org/cards/{game}/ " in own[0]
+        assert "CARDSITE_RUNTIME=../ " in own[0], own[0]

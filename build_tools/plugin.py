@@ -283,6 +283,14 @@ class CardSitePlugin(BasePlugin[SiteConfig]):
             config_name = str(Path(config.config_file_path).resolve().relative_to(ROOT))
         except (TypeError, ValueError):
             config_name = str(config.config_file_path or "mkdocs.yml")
+        # make checks SITE_URL before it builds; a bare `mkdocs build` is checked here, with the
+        # same rules, before anything is written.
+        if config.site_url:
+            from build_tools.site_url import SiteUrlError, normalise
+            try:
+                normalise(config.site_url)
+            except SiteUrlError as exc:
+                raise BuildError(f"{config_name}: site_url: {exc}") from None
         site = load_site(self.config.game, self.config.language,
                          self.config.glossary or here / "glossary",
                          self.config.puzzles or here / "puzzles", self.command,

@@ -72,6 +72,23 @@ def test_malformed_site_url_stops_make_with_one_line_and_status_2(given, rule):
     assert "mkdocs build" not in result.stdout
 
 
+def test_a_bare_mkdocs_build_refuses_a_malformed_site_url_before_writing_anything(tmp_path):
+    """make checks SITE_URL first; `mkdocs build` run by hand gets the same rule from the plugin,
+    as one error line naming the config and site_url, and no site folder."""
+    out = tmp_path / "site"
+    env = {**{k: v for k, v in os.environ.items() if k != "SITE_URL"},
+           "SITE_URL": "https://example.org/troccas/?lang=de"}
+    result = subprocess.run([str(ROOT / ".venv" / "bin" / "mkdocs"), "build", "-q", "-f",
+                             str(ROOT / "mkdocs.yml"), "--site-dir", str(out)], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=120, check=False)
+    said = result.stdout + result.stderr
+    assert result.returncode != 0, said
+    errors = [line for line in said.splitlines() if line.startswith("ERROR")]
+    assert len(errors) == 1 and "mkdocs.yml: site_url: " in errors[0] and "query" in errors[0], said
+    assert "Traceback" not in said
+    assert not out.exists()
+
+
 @pytest.mark.parametrize(("given", "rule"), [
     ("", "empty"),
     ("ftp://example.org/troccas/", "scheme ftp://"),

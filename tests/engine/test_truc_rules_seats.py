@@ -156,7 +156,9 @@ def _play_hand_checked(h: Hand, rng: random.Random) -> dict:
     n, dealer, rules = h.n, h.dealer, h.rules
     leader = (dealer + 1) % n
     non_dealers = leader % 2
-    at_eleven = [t == rules.target - 1 for t in h.totals]
+    # The rules at eleven hold where the option ``eleven`` keeps them (truc, "The betting");
+    # off, a hand at 11 is like any other (the French section names no such rule).
+    at_eleven = [t == rules.target - 1 and rules.eleven for t in h.totals]
     assert h.current_player == (dealer - 1) % n  # the dealer's left cuts
     stake, for_game, proposer, bet, each = 1, False, None, None, 0
     dealt_before: set[int] = set()
@@ -301,3 +303,46 @@ def test_no_hand_is_dealt_once_a_team_has_reached_the_target():
         with pytest.raises(TrucError, match="two whole numbers from 0 to 11"):
             Hand(Rules(), 0, seed=1, totals=totals)
     assert Hand(Rules(), 0, seed=1, totals=[11, 11]).totals == [11, 11]
+
+
+# ---- the rules at eleven, an option (truc, "The betting"; the French section names none) ----
+@settings(max_examples=120, deadline=None)
+@given(rules=st.sampled_from(ALL_RULES), dealer=st.integers(0, 3), seed=st.integers(0, 10 ** 6),
+       totals=st.lists(st.sampled_from([0, 5, 10, 11]), min_size=2, max_size=2))
+def test_eleven_a_team_at_eleven_decides_and_no_one_bets_only_where_the_option_keeps_the_rule(
+        rules, dealer, seed, totals):
+    h = Hand(rules, dealer % rules.players, seed=seed, totals=totals)
+    v = h.eleven_verdict()
+    at = [t == 11 for t in totals]  # the source's eleven: one short of its twelve
+    # The verdict, read from the source's sentence and the option, not from the engine.
+    assert v.ok == (any(at) and rules.eleven)
+    assert v.rule == ("eleven" if v.ok else "eleven.off" if any(at) else "eleven")
+    assert str(v.reason) and "{" not in str(v.reason)
+    # The tap's own clause bars the one-card deal at 11 whatever the option.
+    h.apply(f"{h.current_player} cut {'tap' if rules.tap else 'cut'}")
+    assert h.phase != "deal" or not any(at)
+    if h.phase == "deal":
+        h.apply(f"{h.dealer} deal three")
+    # A team alone at 11 with the rule: its player decides before any card is played.
+    assert (h.phase == "eleven") == (v.ok and sum(at) == 1)
+    if h.phase == "eleven":
+        assert at[h.team_of[h.current_player]]
+        h.apply(f"{h.current_player} eleven play")
+        assert h.stake == 3
+    if h.phase == "play":
+        bets = [a for a in h.legal_actions() if a.kind in ("bet", "playbet")]
+        assert bool(bets) == (not v.ok), bets
+        if v.ok:  # a bet tried anyway is refused by the rule at eleven
+            what = "truc" if rules.betting == "catalan" else "5"
+            assert h.verdict(h.current_player, h.parse_action(
+                f"{h.current_player} bet {what}")[1]).rule == "eleven.no_bets"
+
+
+def test_eleven_off_a_french_hand_at_eleven_is_bet_like_any_other():
+    h = Hand(Rules(betting="french", eleven=False), 0, seed=3, totals=[11, 4])
+    assert h.eleven_verdict().rule == "eleven.off"
+    h.apply("3 cut cut")
+    assert h.phase == "play" and h.stake == 1
+    h.apply("1 bet 4")
+    h.apply("2 answer accept")
+    assert h.stake == 4

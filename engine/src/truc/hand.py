@@ -125,8 +125,11 @@ class Hand(GameState):
             raise TrucError(msg("hand#totals", last=rules.target - 1))
         self.team_of = tuple(p % 2 for p in range(n))
         self.non_dealers = self.team_of[(dealer + 1) % n]
-        eleven = rules.target - 1
-        self.at_eleven = [t == eleven for t in self.totals]
+        # A team at 11 rules out the one-card deal (the tap's own clause, ``cut``); the rules at
+        # eleven (``eleven``) hold only where the option keeps them: ``eleven_verdict``.
+        self.tap_barred = rules.target - 1 in self.totals
+        self.at_eleven = [t == rules.target - 1 and self.eleven_verdict().ok
+                          for t in self.totals]
         self.betting = not any(self.at_eleven)
         self.held: list[list[int]] = [[] for _ in range(n)]
         self.tricks: list[Trick] = []  # (plays [(seat, card)], team or None, next leader)
@@ -299,6 +302,21 @@ class Hand(GameState):
         raise IllegalActionError(msg("action#unknown", text=text))
 
     # ---- the rules: each a verdict --------------------------------------------------------------
+    def eleven_verdict(self) -> Verdict:
+        """Whether this hand is played under the rules at eleven (rule ``eleven``, truc, "The
+        betting": a team at 11 decides whether to play, for 3 and with no bets; both at 11, no
+        bets). The Catalan section states them; the French one names none, so the option
+        ``eleven`` either keeps them for every game (the default) or leaves a hand at 11 like
+        any other (``eleven.off``)."""
+        at = [t == self.rules.target - 1 for t in self.totals]
+        if not any(at):
+            return Verdict(False, msg("eleven#none", eleven=self.rules.target - 1))
+        if not self.rules.eleven:
+            return Verdict(False, msg("eleven.off", eleven=self.rules.target - 1))
+        return Verdict(True, msg("eleven#both" if all(at) else "eleven#one",
+                                 eleven=self.rules.target - 1, stake=ELEVEN_STAKE,
+                                 team=self.side(at.index(True))))
+
     def verdict(self, seat: int, aid: int) -> Verdict:
         """Whether ``seat`` may take action ``aid`` now, and the rule that says so."""
         if type(aid) is not int or aid < 0:
@@ -400,7 +418,7 @@ class Hand(GameState):
         ph = self.phase
         if ph == CUT:
             self._event("cut", p, how=WORDS[aid][1])
-            if aid == TAP and not any(self.at_eleven):
+            if aid == TAP and not self.tap_barred:
                 self.phase, self._to_move = DEAL, self.dealer
             else:
                 self._deal(HAND_CARDS)

@@ -59,6 +59,13 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
                                    "propose a redeal from the rest of the pack, made if every "
                                    "other player agrees (truc, France)"},
            "The redeal proposal."),
+    Option("eleven", True, {
+        True: "a team at 11 decides whether to play the hand, then worth 3 with no bets; "
+              "both at 11, no bets (truc, Catalonia: 'If one team has a score of eleven "
+              "points, they must decide…'), in the French game too",
+        False: "no rule at 11 in the French game: its section names none, so a hand at 11 is "
+               "dealt, bet and played like any other (truc, France, read on its own)"},
+           "The hand at eleven points."),
     Option("target", 12, {12: "the game is to 12 points (truc)"}, "The game's target."),
 )}
 PLAYER_COUNTS: tuple[int, ...] = tuple(OPTIONS["players"].values)
@@ -74,6 +81,7 @@ class Rules(Value):
     bet_limit: str
     tap: bool
     redeal: bool
+    eleven: bool
     target: int
 
     def __init__(self, **given: object) -> None:
@@ -125,6 +133,7 @@ CLAUSES: dict[str, str] = {
     "bet.for_game": "truc: Truc in France (the remainder, for the game)",
     "eleven": "truc: The betting (a team at eleven decides whether to play for three)",
     "eleven.no_bets": "truc: The betting (no bets once a team has eleven)",
+    "eleven.off": "truc: Truc in France (a reading: its section names no rule at eleven)",
     "signal": "truc: Communication and Signals (signals of what one holds)",
     "signal.partner": "truc: Communication and Signals (while the opponents are not looking)",
     "signal.turn": "truc: Communication and Signals (with one's own action, in play)",

@@ -54,6 +54,7 @@ IDS = {v: k for k, v in WORDS.items()}
 # these through the facade's ``facts``.
 HAND_CARDS, TAP_CARDS = 3, 1
 BASE_STAKE, TRUC, RETRUC, ELEVEN_STAKE = 1, 2, 3, 3
+TRICKS_TO_WIN = 2  # "the team that wins two of the three tricks"
 BET_NAMES = {TRUC: "truc", RETRUC: "retruc"}  # the Catalan words; any stake may be a number
 # The source sets no limit on a French bet; the engine writes a bet in at most two digits, so
 # that every legal bet is an action id below the next seat's (``moves``: seat * 1000 + id).
@@ -602,7 +603,7 @@ class Hand(GameState):
                 return nd, msg("hand.winner#one_card_drawn", team=name(nd))
             return results[0], msg("hand.winner#one_card", team=name(results[0]))
         for team in (0, 1):
-            if results.count(team) >= 2:
+            if results.count(team) >= TRICKS_TO_WIN:
                 return team, msg("hand.winner#two", team=name(team))
         if len(results) >= 2:
             first, second = results[0], results[1]

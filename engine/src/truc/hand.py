@@ -55,6 +55,8 @@ IDS = {v: k for k, v in WORDS.items()}
 HAND_CARDS, TAP_CARDS = 3, 1
 BASE_STAKE, TRUC, RETRUC, ELEVEN_STAKE = 1, 2, 3, 3
 TRICKS_TO_WIN = 2  # "the team that wins two of the three tricks"
+# A French bet raises the stake "by any amount": the least raise is one point.
+LEAST_RAISE = 1
 BET_NAMES = {TRUC: "truc", RETRUC: "retruc"}  # the Catalan words; any stake may be a number
 # The source sets no limit on a French bet; the engine writes a bet in at most two digits, so
 # that every legal bet is an action id below the next seat's (``moves``: seat * 1000 + id).
@@ -247,7 +249,7 @@ class Hand(GameState):
             return []
         if self.last_bet_team == team:
             return []  # French: never twice in a row by one team
-        return list(range(self.stake + 1, self._most() + 1)) + [0]
+        return list(range(self.stake + LEAST_RAISE, self._most() + 1)) + [0]
 
     def _most(self) -> int:
         """The highest French bet in points: rule ``bet_limit`` — none but the notation's, or
@@ -377,7 +379,7 @@ class Hand(GameState):
         if self.last_bet_team == team:
             return msg("bet.french_twice")
         if stake is not None and 0 < stake <= self.stake:
-            return msg("bet.french_more", stake=self.stake, next=self.stake + 1)
+            return msg("bet.french_more", stake=self.stake, next=self.stake + LEAST_RAISE)
         if self.rules.bet_limit == "remainder":
             return msg("bet.french_limit", most=self._most(), target=self.rules.target)
         return msg("bet.french_most", most=MAX_BET)

@@ -446,7 +446,7 @@ def test_the_rules_page_lists_every_rule_option_with_each_reading_as_the_engine_
     assert 'id="readings"' in page
     block = re.search(r'<dl class="truc-options"[^>]*>(.*?)</dl>', page, re.S)
     assert block, "the rules page has no list of the engine's options"
-    names = re.findall(r"<dt>[^<]*<code>([a-z_]+)</code></dt>", block[1])
+    names = re.findall(r"<dt><strong>[^<]*</strong> <code>([a-z_]+)</code></dt>", block[1])
     options = [o for o in api.call("options")["options"] if len(o["values"]) > 1]
     assert names == [o["name"] for o in options]
     for o, dd in zip(options, re.findall(r"<dd>(.*?)</dd>", block[1], re.S)):

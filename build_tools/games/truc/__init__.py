@@ -114,8 +114,8 @@ class TrucPart(Part):
                 f'<li><code>{html.escape(_value(v["value"]))}</code>'
                 f'{" " + html.escape(said.t("rules.option_default")) if i == 0 else ""}: '
                 f'{html.escape(v["means"])}</li>' for i, v in enumerate(values))
-            items.append(f'<dt>{html.escape(o["point"])} <code>{html.escape(o["name"])}</code>'
-                         f'</dt><dd><ul>{readings}</ul></dd>')
+            items.append(f'<dt><strong>{html.escape(o["point"])}</strong> '
+                         f'<code>{html.escape(o["name"])}</code></dt><dd><ul>{readings}</ul></dd>')
         return f'<dl class="truc-options" data-truc-options>{"".join(items)}</dl>\n'
 
     def _cards_html(self, page) -> str:

@@ -390,8 +390,8 @@ def test_the_pages_show_the_games_numbers_as_the_engine_plays_them(truc_site):
     # 3 for a hand played at 11 — the engine's facts must be these, and the pages must say them.
     f = api.call("facts")
     assert (f["target"], f["eleven"], f["hand_cards"], f["tap_cards"], f["tricks_to_win"],
-            f["base_stake"], f["truc"], f["retruc"], f["eleven_stake"], f["least_raise"]) == (
-        12, 11, 3, 1, 2, 1, 2, 3, 3, 1)
+            f["base_stake"], f["truc"], f["retruc"], f["eleven_stake"], f["least_raise"],
+            f["rubber_games"]) == (12, 11, 3, 1, 2, 1, 2, 3, 3, 1, 2)
     from build_tools.words import words as site_words
     said = site_words("en", "truc")
 
@@ -412,14 +412,15 @@ def test_the_pages_show_the_games_numbers_as_the_engine_plays_them(truc_site):
                   f"a hand at {f['eleven']} is dealt, bet and played like any other",
                   f"The source writes the {f['pack_sizes']['french32']}-card order",
                   f"the hand is {in_words(f['tap_cards'])} trick",
-                  f"by {in_words(f['least_raise'])} point or more above the stake"):
+                  f"by {in_words(f['least_raise'])} point or more above the stake",
+                  f"the first team to win {in_words(f['rubber_games'])} games wins"):
         assert words in rules, words
     assert "truc-fact" not in rules
 
 
 def _typed_numbers(markdown: str) -> list[str]:
     """The numbers a page types in rather than takes from the engine: its figures and its number
-    words before "point", "card" or "trick", leaving out the fact markers, the card orders and
+    words before "point", "card", "trick" or "game", leaving out the fact markers, the card orders and
     ranks (a card's name is no rule's number: 1 to 7, the sota (10) …) and the front matter's
     description, which a marker cannot fill."""
     text = re.sub(r"<!-- truc-fact: [^>]*-->", "FACT", markdown.split("\n---\n", 1)[1])
@@ -430,7 +431,7 @@ def _typed_numbers(markdown: str) -> list[str]:
     text = re.sub(r"^- (one trick|two tricks) drawn —", " ", text, flags=re.M)
     words = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
     return (re.findall(r"\d+", text)
-            + re.findall(rf"\b(?:{words})\s+(?:points?|cards?|tricks?)\b", text, re.I))
+            + re.findall(rf"\b(?:{words})\s+(?:points?|cards?|tricks?|games?)\b", text, re.I))
 
 
 def test_the_rules_page_types_no_number_the_engines_facts_hold():

@@ -109,8 +109,11 @@ def test_french_a_bet_comes_before_playing_ones_card_and_nothing_raises_an_accep
 
 
 # ---- every rule option set, every dealer, both player counts: random games to the end ------
-OPTION_SETS = [dict(zip(OPTIONS, values)) for values in itertools.product(
-    *(list(o.values) for o in OPTIONS.values()))]
+# How often a hand may be redealt (``redeals``) matters only where there is a redeal: its other
+# value without one would play the same games again.
+OPTION_SETS = [o for o in (dict(zip(OPTIONS, values)) for values in itertools.product(
+    *(list(o.values) for o in OPTIONS.values())))
+    if o["redeal"] or o["redeals"] == OPTIONS["redeals"].default]
 ALL_RULES = [Rules(**o) for o in OPTION_SETS]
 # Ids no rule allows at some moment: a low card id, words of every phase, bets of every size.
 PROBES = (0, 150, 200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 210, 211, 212, 250,
@@ -160,7 +163,7 @@ def _play_hand_checked(h: Hand, rng: random.Random) -> dict:
     # off, a hand at 11 is like any other (the French section names no such rule).
     at_eleven = [t == rules.target - 1 and rules.eleven for t in h.totals]
     assert h.current_player == (dealer - 1) % n  # the dealer's left cuts
-    stake, for_game, proposer, bet, each = 1, False, None, None, 0
+    stake, for_game, proposer, bet, each, redeals = 1, False, None, None, 0, 0
     dealt_before: set[int] = set()
     steps = 0
     while not h.is_terminal():
@@ -173,6 +176,8 @@ def _play_hand_checked(h: Hand, rng: random.Random) -> dict:
             words = {h.action(a).arg for a in ids}
             if proposer is None:
                 assert p == leader and words == {"propose", "play"}
+                # a hand redealt once is redealt again only where the option reads it so
+                assert redeals == 0 or rules.redeals == "repeat"
             else:  # a proposal can always be answered, by every other player
                 assert p != proposer and words == {"agree", "insist"}, (p, proposer, words)
         if h.phase == "eleven":
@@ -200,6 +205,7 @@ def _play_hand_checked(h: Hand, rng: random.Random) -> dict:
             assert not {c for cards in h.held for c in cards} & dealt_before
             assert all(len(c) == each for c in h.held)
             proposer = None
+            redeals += 1
         for e in events:
             if e["type"] == "bet":
                 assert bet is None and not any(at_eleven)
@@ -346,3 +352,28 @@ def test_eleven_off_a_french_hand_at_eleven_is_bet_like_any_other():
     h.apply("1 bet 4")
     h.apply("2 answer accept")
     assert h.stake == 4
+
+
+# ---- how often a French hand may be redealt, an option (truc, France) ----------------------
+@pytest.mark.parametrize("redeals", list(OPTIONS["redeals"].values))
+@pytest.mark.parametrize("pack, players", [("catalan40", 4), ("catalan40", 2), ("french32", 4)])
+def test_redeal_once_or_as_long_as_the_pack_holds_a_new_deal(redeals, pack, players):
+    h = Hand(Rules(betting="french", redeal=True, tap=False, pack=pack, players=players,
+                   redeals=redeals), 0, seed=5)
+    h.apply(f"{players - 1} cut cut")
+    size, deal = PACKS[pack], 3 * players
+    size = len(size[0]) * len(size[1])
+    made = 0
+    while h.phase == "redeal":
+        assert h.redeal_verdict().ok
+        h.apply("1 redeal propose")
+        for i in range(2, players + 1):
+            h.apply(f"{i % players} redeal agree")
+        made += 1
+    # The source's words: new hands "from the remainder of the pack", as long as it holds one;
+    # read as one proposal, a single redeal.
+    most = (size - deal) // deal
+    assert made == (min(most, 1) if redeals == "once" else most)
+    assert h.phase == "play" and not h.redeal_verdict().ok
+    # Why not: a redeal made where the option reads one proposal, else the pack's remainder.
+    assert h.redeal_verdict().rule == ("redeal.once" if redeals == "once" and made else "redeal")

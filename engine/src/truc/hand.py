@@ -305,6 +305,21 @@ class Hand(GameState):
         raise IllegalActionError(msg("action#unknown", text=text))
 
     # ---- the rules: each a verdict --------------------------------------------------------------
+    def redeal_verdict(self) -> Verdict:
+        """Whether the player after the dealer may now propose a redeal instead of leading
+        (rule ``redeal``, truc, France): with the option on, while the pack still holds a new
+        deal of as many cards; after one redeal, again only where the option ``redeals`` reads
+        the source so (``repeat``), not where it reads one proposal (``once``)."""
+        if not self.rules.redeal:
+            return Verdict(False, msg("redeal#off"))
+        need = self.cards_each * self.n
+        if self.dealt > need and self.rules.redeals == "once":
+            return Verdict(False, msg("redeal.once"))
+        if self.dealt + need > self.pack.size:
+            return Verdict(False, msg("redeal#pack", left=self.pack.size - self.dealt,
+                                      need=need))
+        return Verdict(True, msg("redeal#may", left=self.pack.size - self.dealt))
+
     def eleven_verdict(self) -> Verdict:
         """Whether this hand is played under the rules at eleven (rule ``eleven``, truc, "The
         betting": a team at 11 decides whether to play, for 3 and with no bets; both at 11, no
@@ -482,8 +497,7 @@ class Hand(GameState):
     def _begin_play(self) -> None:
         # truc, France: "instead of leading to the first trick, the player after the dealer can
         # propose a redeal" — while the pack still holds a new deal of as many cards.
-        if self.rules.redeal and self.dealt + self.cards_each * self.n <= self.pack.size and \
-                self.phase != REDEAL:
+        if self.phase != REDEAL and self.redeal_verdict().ok:
             self.phase = REDEAL
             self.proposal = None
             self._to_move = self.leader

@@ -109,15 +109,31 @@ def test_french_a_bet_comes_before_playing_ones_card_and_nothing_raises_an_accep
 
 
 # ---- every rule option set, every dealer, both player counts: random games to the end ------
-# How often a hand may be redealt (``redeals``) matters only where there is a redeal: its other
-# value without one would play the same games again.
-OPTION_SETS = [o for o in (dict(zip(OPTIONS, values)) for values in itertools.product(
-    *(list(o.values) for o in OPTIONS.values())))
-    if o["redeal"] or o["redeals"] == OPTIONS["redeals"].default]
+# The options of the players, the pack, the betting, the tap and the redeal cross each other
+# in full; the readings added later (the rules at eleven, how often a hand is redealt) take
+# each of their values in turn across those sets (steps 3 and 5, prime to every count there),
+# so that each value meets every pack, betting and redeal without multiplying the games played.
+CROSSED = ("players", "pack", "betting", "bet_limit", "tap", "redeal", "target")
+TURNED = tuple(n for n in OPTIONS if n not in CROSSED)
+STEPS = (3, 5)
+OPTION_SETS = [
+    {**dict(zip(CROSSED, values)),
+     **{n: list(OPTIONS[n].values)[i // step % len(OPTIONS[n].values)]
+        for n, step in zip(TURNED, STEPS, strict=True)}}
+    for i, values in enumerate(itertools.product(*(list(OPTIONS[n].values) for n in CROSSED)))]
 ALL_RULES = [Rules(**o) for o in OPTION_SETS]
 # Ids no rule allows at some moment: a low card id, words of every phase, bets of every size.
 PROBES = (0, 150, 200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 210, 211, 212, 250,
           BET + 1, BET + 2, BET + 3, BET + 13, BET + MAX_BET + 1, REMAINDER)
+
+
+def test_the_rule_sets_give_each_option_every_value_with_each_betting_and_redeal():
+    assert set(CROSSED) | set(TURNED) == set(OPTIONS) and TURNED
+    for name in TURNED:
+        met = {(o[name], o["betting"], o["redeal"], o["players"]) for o in OPTION_SETS}
+        assert met == set(itertools.product(
+            OPTIONS[name].values, OPTIONS["betting"].values, OPTIONS["redeal"].values,
+            OPTIONS["players"].values)), name
 
 
 def _by_the_source_trick(h: Hand, plays):

@@ -389,8 +389,14 @@ def test_the_pages_show_the_games_numbers_as_the_engine_plays_them(truc_site):
     # The source's numbers (truc): a game to 12, three cards, a hand worth 1, truc 2, retruc 3,
     # 3 for a hand played at 11 — the engine's facts must be these, and the pages must say them.
     f = api.call("facts")
-    assert (f["target"], f["eleven"], f["hand_cards"], f["base_stake"], f["truc"],
-            f["retruc"], f["eleven_stake"]) == (12, 11, 3, 1, 2, 3, 3)
+    assert (f["target"], f["eleven"], f["hand_cards"], f["tap_cards"], f["tricks_to_win"],
+            f["base_stake"], f["truc"], f["retruc"], f["eleven_stake"], f["least_raise"],
+            f["rubber_games"]) == (12, 11, 3, 1, 2, 1, 2, 3, 3, 1, 2)
+    from build_tools.words import words as site_words
+    said = site_words("en", "truc")
+
+    def in_words(n: int) -> str:
+        return said.t(f"numbers.n{n}")
     # The text a reader reads: the glossary's tooltips (shown on hover) left out.
     rules = re.sub(r'<span class="gl-term__tip"[^>]*>[^<]*</span>', "",
                    (truc_site / "rules" / "index.html").read_text())
@@ -400,9 +406,61 @@ def test_the_pages_show_the_games_numbers_as_the_engine_plays_them(truc_site):
                   f"Spanish one of {f['pack_sizes']['catalan40']} cards",
                   f"A hand is worth {f['base_stake']} point", f"truc raises it to {f['truc']}",
                   f"retruc raises it to {f['retruc']}",
-                  f"the hand is worth {f['eleven_stake']} with no betting"):
+                  f"the hand is worth {f['eleven_stake']} with no betting",
+                  f"takes {in_words(f['tricks_to_win'])} tricks wins the hand",
+                  f"deal {in_words(f['tap_cards'])} card to each player",
+                  f"a hand at {f['eleven']} is dealt, bet and played like any other",
+                  f"The source writes the {f['pack_sizes']['french32']}-card order",
+                  f"the hand is {in_words(f['tap_cards'])} trick",
+                  f"by {in_words(f['least_raise'])} point or more above the stake",
+                  f"the first team to win {in_words(f['rubber_games'])} games wins"):
         assert words in rules, words
     assert "truc-fact" not in rules
+
+
+def _typed_numbers(markdown: str) -> list[str]:
+    """The numbers a page types in rather than takes from the engine: its figures and its number
+    words before "point", "card", "trick" or "game", leaving out the fact markers, the card orders and
+    ranks (a card's name is no rule's number: 1 to 7, the sota (10) …) and the front matter's
+    description, which a marker cannot fill."""
+    text = re.sub(r"<!-- truc-fact: [^>]*-->", "FACT", markdown.split("\n---\n", 1)[1])
+    rank = r"(?:\d+|[ARDVKCS]|rei|cavall|sota)"
+    text = re.sub(rf"(?:\b{rank}\b(?: \(1[0-2]\))?[\s·,]*){{4,}}", " ", text)  # an order
+    text = re.sub(r"\((1[0-2])\)|\b1 to 7\b", " ", text)  # the ranks of the court cards
+    # The cases of the hand.winner clause count drawn tricks: no number the game is set by.
+    text = re.sub(r"^- (one trick|two tricks) drawn —", " ", text, flags=re.M)
+    words = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+    return (re.findall(r"\d+", text)
+            + re.findall(rf"\b(?:{words})\s+(?:points?|cards?|tricks?|games?)\b", text, re.I))
+
+
+def test_the_rules_page_types_no_number_the_engines_facts_hold():
+    # The check itself must see a typed number: a page that types "12 points" is caught.
+    assert _typed_numbers("---\nx: y\n---\nthe first to 12 points, three cards each") == [
+        "12", "three cards"]
+    rules = (ROOT / "sites" / "truc" / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert _typed_numbers(rules) == []
+
+
+def test_the_rules_page_lists_every_rule_option_with_each_reading_as_the_engine_does(truc_site):
+    page = (truc_site / "rules" / "index.html").read_text(encoding="utf-8")
+    assert 'id="readings"' in page
+    block = re.search(r'<dl class="truc-options"[^>]*>(.*?)</dl>', page, re.S)
+    assert block, "the rules page has no list of the engine's options"
+    names = re.findall(r"<dt><strong>[^<]*</strong> <code>([a-z_]+)</code></dt>", block[1])
+    options = [o for o in api.call("options")["options"] if len(o["values"]) > 1]
+    assert names == [o["name"] for o in options]
+    for o, dd in zip(options, re.findall(r"<dd>(.*?)</dd>", block[1], re.S)):
+        readings = [html.unescape(re.sub(r"<[^>]+>", "", li))
+                    for li in re.findall(r"<li>(.*?)</li>", dd, re.S)]
+        # The default first, marked; then every other value; each with its meaning and source.
+        assert readings[0] == f"{json.dumps(o['default'])} (the default): " + next(
+            v["means"] for v in o["values"] if v["value"] == o["default"])
+        assert sorted(readings[1:]) == sorted(f"{json.dumps(v['value'])}: {v['means']}"
+                                              for v in o["values"]
+                                              if v["value"] != o["default"])
+    # The reading the option ``eleven`` names is explained where the engine's reason links.
+    assert 'id="eleven-off"' in page
 
 
 def test_an_unknown_fact_stops_the_build_in_one_line(tmp_path):

@@ -372,6 +372,28 @@ def test_the_command_line_plays_replays_and_refuses_bad_input_in_one_line(tmp_pa
         assert "Traceback" not in bad.stderr
 
 
+def test_the_command_line_prints_the_facts_the_pages_take_and_every_options_two_readings():
+    def truc(*args):
+        return subprocess.run([sys.executable, "-m", "truc", *args], capture_output=True,
+                              text=True, check=True).stdout
+    # The source's numbers (truc): a game to twelve, three cards (one after a tap), two tricks
+    # of three, a hand worth one, truc two, retruc three, three for a hand played at eleven; in
+    # France a raise of one point or more, and rubbers of two games won.
+    lines = truc("facts").splitlines()
+    for line in ("target: 12", "eleven: 11", "hand_cards: 3", "tap_cards: 1",
+                 "tricks_to_win: 2", "base_stake: 1", "truc: 2", "retruc: 3",
+                 "eleven_stake: 3", "least_raise: 1", "rubber_games: 2",
+                 "pack_sizes.catalan40: 40", "pack_sizes.french36: 36"):
+        assert line in lines, line
+    assert json.loads(truc("facts", "--json")) == api.call("facts")
+    said = truc("options")
+    for o in api.call("options")["options"]:
+        assert f"{o['name']}: {o['point']}" in said
+        for v in o["values"]:
+            star = "*" if v["value"] == o["default"] else " "
+            assert f"{star} {json.dumps(v['value'])}: {v['means']}" in said
+
+
 # ---- puzzles ------------------------------------------------------------------------------------
 from truc import puzzles  # noqa: E402
 

@@ -109,12 +109,31 @@ def test_french_a_bet_comes_before_playing_ones_card_and_nothing_raises_an_accep
 
 
 # ---- every rule option set, every dealer, both player counts: random games to the end ------
-OPTION_SETS = [dict(zip(OPTIONS, values)) for values in itertools.product(
-    *(list(o.values) for o in OPTIONS.values()))]
+# The options of the players, the pack, the betting, the tap and the redeal cross each other
+# in full; the readings added later (the rules at eleven, how often a hand is redealt) take
+# each of their values in turn across those sets (steps 3 and 5, prime to every count there),
+# so that each value meets every pack, betting and redeal without multiplying the games played.
+CROSSED = ("players", "pack", "betting", "bet_limit", "tap", "redeal", "target")
+TURNED = tuple(n for n in OPTIONS if n not in CROSSED)
+STEPS = (3, 5)
+OPTION_SETS = [
+    {**dict(zip(CROSSED, values)),
+     **{n: list(OPTIONS[n].values)[i // step % len(OPTIONS[n].values)]
+        for n, step in zip(TURNED, STEPS, strict=True)}}
+    for i, values in enumerate(itertools.product(*(list(OPTIONS[n].values) for n in CROSSED)))]
 ALL_RULES = [Rules(**o) for o in OPTION_SETS]
 # Ids no rule allows at some moment: a low card id, words of every phase, bets of every size.
 PROBES = (0, 150, 200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 210, 211, 212, 250,
           BET + 1, BET + 2, BET + 3, BET + 13, BET + MAX_BET + 1, REMAINDER)
+
+
+def test_the_rule_sets_give_each_option_every_value_with_each_betting_and_redeal():
+    assert set(CROSSED) | set(TURNED) == set(OPTIONS) and TURNED
+    for name in TURNED:
+        met = {(o[name], o["betting"], o["redeal"], o["players"]) for o in OPTION_SETS}
+        assert met == set(itertools.product(
+            OPTIONS[name].values, OPTIONS["betting"].values, OPTIONS["redeal"].values,
+            OPTIONS["players"].values)), name
 
 
 def _by_the_source_trick(h: Hand, plays):
@@ -156,9 +175,11 @@ def _play_hand_checked(h: Hand, rng: random.Random) -> dict:
     n, dealer, rules = h.n, h.dealer, h.rules
     leader = (dealer + 1) % n
     non_dealers = leader % 2
-    at_eleven = [t == rules.target - 1 for t in h.totals]
+    # The rules at eleven hold where the option ``eleven`` keeps them (truc, "The betting");
+    # off, a hand at 11 is like any other (the French section names no such rule).
+    at_eleven = [t == rules.target - 1 and rules.eleven for t in h.totals]
     assert h.current_player == (dealer - 1) % n  # the dealer's left cuts
-    stake, for_game, proposer, bet, each = 1, False, None, None, 0
+    stake, for_game, proposer, bet, each, redeals = 1, False, None, None, 0, 0
     dealt_before: set[int] = set()
     steps = 0
     while not h.is_terminal():
@@ -171,6 +192,8 @@ def _play_hand_checked(h: Hand, rng: random.Random) -> dict:
             words = {h.action(a).arg for a in ids}
             if proposer is None:
                 assert p == leader and words == {"propose", "play"}
+                # a hand redealt once is redealt again only where the option reads it so
+                assert redeals == 0 or rules.redeals == "repeat"
             else:  # a proposal can always be answered, by every other player
                 assert p != proposer and words == {"agree", "insist"}, (p, proposer, words)
         if h.phase == "eleven":
@@ -198,6 +221,7 @@ def _play_hand_checked(h: Hand, rng: random.Random) -> dict:
             assert not {c for cards in h.held for c in cards} & dealt_before
             assert all(len(c) == each for c in h.held)
             proposer = None
+            redeals += 1
         for e in events:
             if e["type"] == "bet":
                 assert bet is None and not any(at_eleven)
@@ -301,3 +325,71 @@ def test_no_hand_is_dealt_once_a_team_has_reached_the_target():
         with pytest.raises(TrucError, match="two whole numbers from 0 to 11"):
             Hand(Rules(), 0, seed=1, totals=totals)
     assert Hand(Rules(), 0, seed=1, totals=[11, 11]).totals == [11, 11]
+
+
+# ---- the rules at eleven, an option (truc, "The betting"; the French section names none) ----
+@settings(max_examples=120, deadline=None)
+@given(rules=st.sampled_from(ALL_RULES), dealer=st.integers(0, 3), seed=st.integers(0, 10 ** 6),
+       totals=st.lists(st.sampled_from([0, 5, 10, 11]), min_size=2, max_size=2))
+def test_eleven_a_team_at_eleven_decides_and_no_one_bets_only_where_the_option_keeps_the_rule(
+        rules, dealer, seed, totals):
+    h = Hand(rules, dealer % rules.players, seed=seed, totals=totals)
+    v = h.eleven_verdict()
+    at = [t == 11 for t in totals]  # the source's eleven: one short of its twelve
+    # The verdict, read from the source's sentence and the option, not from the engine.
+    assert v.ok == (any(at) and rules.eleven)
+    assert v.rule == ("eleven" if v.ok else "eleven.off" if any(at) else "eleven")
+    assert str(v.reason) and "{" not in str(v.reason)
+    # The tap's own clause bars the one-card deal at 11 whatever the option.
+    h.apply(f"{h.current_player} cut {'tap' if rules.tap else 'cut'}")
+    assert h.phase != "deal" or not any(at)
+    if h.phase == "deal":
+        h.apply(f"{h.dealer} deal three")
+    # A team alone at 11 with the rule: its player decides before any card is played.
+    assert (h.phase == "eleven") == (v.ok and sum(at) == 1)
+    if h.phase == "eleven":
+        assert at[h.team_of[h.current_player]]
+        h.apply(f"{h.current_player} eleven play")
+        assert h.stake == 3
+    if h.phase == "play":
+        bets = [a for a in h.legal_actions() if a.kind in ("bet", "playbet")]
+        assert bool(bets) == (not v.ok), bets
+        if v.ok:  # a bet tried anyway is refused by the rule at eleven
+            what = "truc" if rules.betting == "catalan" else "5"
+            assert h.verdict(h.current_player, h.parse_action(
+                f"{h.current_player} bet {what}")[1]).rule == "eleven.no_bets"
+
+
+def test_eleven_off_a_french_hand_at_eleven_is_bet_like_any_other():
+    h = Hand(Rules(betting="french", eleven=False), 0, seed=3, totals=[11, 4])
+    assert h.eleven_verdict().rule == "eleven.off"
+    h.apply("3 cut cut")
+    assert h.phase == "play" and h.stake == 1
+    h.apply("1 bet 4")
+    h.apply("2 answer accept")
+    assert h.stake == 4
+
+
+# ---- how often a French hand may be redealt, an option (truc, France) ----------------------
+@pytest.mark.parametrize("redeals", list(OPTIONS["redeals"].values))
+@pytest.mark.parametrize("pack, players", [("catalan40", 4), ("catalan40", 2), ("french32", 4)])
+def test_redeal_once_or_as_long_as_the_pack_holds_a_new_deal(redeals, pack, players):
+    h = Hand(Rules(betting="french", redeal=True, tap=False, pack=pack, players=players,
+                   redeals=redeals), 0, seed=5)
+    h.apply(f"{players - 1} cut cut")
+    size, deal = PACKS[pack], 3 * players
+    size = len(size[0]) * len(size[1])
+    made = 0
+    while h.phase == "redeal":
+        assert h.redeal_verdict().ok
+        h.apply("1 redeal propose")
+        for i in range(2, players + 1):
+            h.apply(f"{i % players} redeal agree")
+        made += 1
+    # The source's words: new hands "from the remainder of the pack", as long as it holds one;
+    # read as one proposal, a single redeal.
+    most = (size - deal) // deal
+    assert made == (min(most, 1) if redeals == "once" else most)
+    assert h.phase == "play" and not h.redeal_verdict().ok
+    # Why not: a redeal made where the option reads one proposal, else the pack's remainder.
+    assert h.redeal_verdict().rule == ("redeal.once" if redeals == "once" and made else "redeal")

@@ -18,6 +18,10 @@ drawn by ``templates/worksheets/situation.html``. This folder adds what only Tru
 * ``<!-- truc-fact: NAME -->`` (``NAME words`` in words) — one of the game's numbers as the
   engine plays them (``truc.api`` ``facts``: target, eleven, hand_cards, truc, retruc …), so no
   page types one in.
+* ``<!-- truc-options -->`` — every rule option with more than one value, each value with what
+  it means and its source, the default first (``truc.api`` ``options``): where the source gives
+  two ways to play or can be read two ways, the page lists the engine's own options rather
+  than retyping them.
 """
 
 from __future__ import annotations
@@ -79,10 +83,12 @@ class TrucPart(Part):
                 return self._fact(marker, page)
             if marker.name == "truc-cards":
                 return self._cards_html(page)
+            if marker.name == "truc-options":
+                return self._options_html()
             raise AssertionError(marker.name)  # pragma: no cover - only the names below
 
         markdown = replace_markers(markdown, ["truc-fact"], draw)  # inline, in the prose
-        return replace_markers(markdown, ["truc-cards"], draw, whole_line=True)
+        return replace_markers(markdown, ["truc-cards", "truc-options"], draw, whole_line=True)
 
     def _fact(self, marker, page) -> str:
         facts = self.site.api.call("facts")
@@ -96,6 +102,22 @@ class TrucPart(Part):
                              f" (a pack's size as pack_sizes.<pack>), optionally 'words'")
         return _in_words(value) if how == "words" else str(value)
 
+    def _options_html(self) -> str:
+        from build_tools.words import current
+        said = current()
+        items = []
+        for o in self.site.api.call("options")["options"]:
+            if len(o["values"]) < 2:
+                continue  # one value: nothing to choose, nothing read two ways
+            values = sorted(o["values"], key=lambda v: v["value"] != o["default"])
+            readings = "".join(
+                f'<li><code>{html.escape(_value(v["value"]))}</code>'
+                f'{" " + html.escape(said.t("rules.option_default")) if i == 0 else ""}: '
+                f'{html.escape(v["means"])}</li>' for i, v in enumerate(values))
+            items.append(f'<dt><strong>{html.escape(o["point"])}</strong> '
+                         f'<code>{html.escape(o["name"])}</code></dt><dd><ul>{readings}</ul></dd>')
+        return f'<dl class="truc-options" data-truc-options>{"".join(items)}</dl>\n'
+
     def _cards_html(self, page) -> str:
         from build_tools.site_assets import page_base
         base = page_base(page)
@@ -104,6 +126,12 @@ class TrucPart(Part):
             f'width="100" height="150"><figcaption>{html.escape(c["name"][4:])}</figcaption>'
             f'</figure>' for c in self.cards)
         return f'<div class="truc-cards" data-truc-cards>{items}</div>\n'
+
+
+def _value(value: object) -> str:
+    """An option's value as the engine's record and command line write it (JSON)."""
+    import json
+    return json.dumps(value)
 
 
 def _in_words(value: int) -> str:

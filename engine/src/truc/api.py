@@ -186,23 +186,29 @@ class Facts:
     eleven: int
     hand_cards: int
     tap_cards: int
+    tricks_to_win: int
     base_stake: int
     truc: int
     retruc: int
     eleven_stake: int
+    least_raise: int
+    rubber_games: int
     players: list[int]
     pack_sizes: dict[str, int]
 
 
 @_call
 def call_facts() -> Facts:
-    """The target score, the 11 of the 11-point rules, cards dealt, the stakes, the players
+    """The target score, the 11 of the 11-point rules, cards dealt (three, or one after a
+    tap), the tricks that win a hand, the stakes, the least French raise, the games that win a French rubber, the players
     and each pack's size."""
     from . import hand
     from .cards import PACKS
+    from .game import RUBBER_GAMES
     target = OPTIONS["target"].default
-    return Facts(target, target - 1, hand.HAND_CARDS, hand.TAP_CARDS, hand.BASE_STAKE,
-                 hand.TRUC, hand.RETRUC, hand.ELEVEN_STAKE, sorted(OPTIONS["players"].values),
+    return Facts(target, target - 1, hand.HAND_CARDS, hand.TAP_CARDS, hand.TRICKS_TO_WIN,
+                 hand.BASE_STAKE,
+                 hand.TRUC, hand.RETRUC, hand.ELEVEN_STAKE, hand.LEAST_RAISE, RUBBER_GAMES, sorted(OPTIONS["players"].values),
                  {name: len(suits) * len(ranks) for name, (suits, ranks) in PACKS.items()})
 
 

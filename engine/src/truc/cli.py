@@ -9,6 +9,8 @@ records replayed.
                                       per hand with a 95% interval
     truc replay hand.json [--json]    every trick and the result
     truc trick "1 3o" "2 3c" "3 4e" "0 4b"   who takes a trick, and why
+    truc facts [--json]               the game's numbers (target, stakes …) the pages show
+    truc options [--json]             the rule options, both readings where the source has two
 
 Installed packages may add commands (``cardgame.commands``; the project's site tooling adds
 ``truc worksheet``, printable puzzle worksheets).
@@ -61,6 +63,12 @@ def run(argv: list[str] | None) -> int:
     c = sub.add_parser("replay", help="replay a hand record: its tricks and its result")
     c.add_argument("record")
     c.add_argument("--json", action="store_true")
+    c = sub.add_parser("facts", help="the game's numbers as the engine plays them (what the "
+                                     "site's pages show)")
+    c.add_argument("--json", action="store_true")
+    c = sub.add_parser("options", help="the rule options, each value with what it means and "
+                                       "its source; where the source reads two ways, both")
+    c.add_argument("--json", action="store_true")
     c = sub.add_parser("trick", help="who takes a trick: plays as 'seat card'")
     c.add_argument("plays", nargs="+")
     c.add_argument("--players", type=int, default=4)
@@ -77,6 +85,8 @@ def run(argv: list[str] | None) -> int:
         return _play(args)
     if args.command == "arena":
         return _arena(args)
+    if args.command in ("facts", "options"):
+        return _show(args.command, args.json)
     if args.command == "replay":
         try:
             with open(args.record, "rb") as f:
@@ -111,6 +121,27 @@ def run(argv: list[str] | None) -> int:
 
 
 MOST_DEALS = 100_000
+
+
+def _show(what: str, as_json: bool) -> int:
+    """``facts``: one ``name: value`` a line (a pack's size as ``pack_sizes.<pack>``, the name
+    a page's ``<!-- truc-fact: NAME -->`` takes); ``options``: each option, its values, the
+    default marked with ``*``."""
+    data = api.call(what)
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    if what == "facts":
+        for name, value in data.items():
+            for key, v in (value.items() if isinstance(value, dict) else [("", value)]):
+                print(f"{name}{'.' + key if key else ''}: {v}")
+        return 0
+    for o in data["options"]:
+        print(f"{o['name']}: {o['point']}")
+        for v in o["values"]:
+            mark = "*" if v["value"] == o["default"] else " "
+            print(f"  {mark} {json.dumps(v['value'])}: {v['means']}")
+    return 0
 
 
 def _positive(text: str) -> int:

@@ -45,6 +45,10 @@ class Game:
         return self.hand
 
 
+# truc, France: "the first player or team to win two games is the overall winner".
+RUBBER_GAMES = 2
+
+
 class Rubber:
     """Games until a team has won two (truc, France: "usually the game is played in rubbers -
     the first player or team to win two games is the overall winner"); the deal goes on
@@ -59,7 +63,7 @@ class Rubber:
 
     @property
     def winner(self) -> int | None:
-        return next((t for t in (0, 1) if self.wins[t] >= 2), None)
+        return next((t for t in (0, 1) if self.wins[t] >= RUBBER_GAMES), None)
 
     def is_terminal(self) -> bool:
         return self.winner is not None

@@ -54,6 +54,9 @@ IDS = {v: k for k, v in WORDS.items()}
 # these through the facade's ``facts``.
 HAND_CARDS, TAP_CARDS = 3, 1
 BASE_STAKE, TRUC, RETRUC, ELEVEN_STAKE = 1, 2, 3, 3
+TRICKS_TO_WIN = 2  # "the team that wins two of the three tricks"
+# A French bet raises the stake "by any amount": the least raise is one point.
+LEAST_RAISE = 1
 BET_NAMES = {TRUC: "truc", RETRUC: "retruc"}  # the Catalan words; any stake may be a number
 # The source sets no limit on a French bet; the engine writes a bet in at most two digits, so
 # that every legal bet is an action id below the next seat's (``moves``: seat * 1000 + id).
@@ -125,8 +128,11 @@ class Hand(GameState):
             raise TrucError(msg("hand#totals", last=rules.target - 1))
         self.team_of = tuple(p % 2 for p in range(n))
         self.non_dealers = self.team_of[(dealer + 1) % n]
-        eleven = rules.target - 1
-        self.at_eleven = [t == eleven for t in self.totals]
+        # A team at 11 rules out the one-card deal (the tap's own clause, ``cut``); the rules at
+        # eleven (``eleven``) hold only where the option keeps them: ``eleven_verdict``.
+        self.tap_barred = rules.target - 1 in self.totals
+        self.at_eleven = [t == rules.target - 1 and self.eleven_verdict().ok
+                          for t in self.totals]
         self.betting = not any(self.at_eleven)
         self.held: list[list[int]] = [[] for _ in range(n)]
         self.tricks: list[Trick] = []  # (plays [(seat, card)], team or None, next leader)
@@ -243,7 +249,7 @@ class Hand(GameState):
             return []
         if self.last_bet_team == team:
             return []  # French: never twice in a row by one team
-        return list(range(self.stake + 1, self._most() + 1)) + [0]
+        return list(range(self.stake + LEAST_RAISE, self._most() + 1)) + [0]
 
     def _most(self) -> int:
         """The highest French bet in points: rule ``bet_limit`` — none but the notation's, or
@@ -299,6 +305,36 @@ class Hand(GameState):
         raise IllegalActionError(msg("action#unknown", text=text))
 
     # ---- the rules: each a verdict --------------------------------------------------------------
+    def redeal_verdict(self) -> Verdict:
+        """Whether the player after the dealer may now propose a redeal instead of leading
+        (rule ``redeal``, truc, France): with the option on, while the pack still holds a new
+        deal of as many cards; after one redeal, again only where the option ``redeals`` reads
+        the source so (``repeat``), not where it reads one proposal (``once``)."""
+        if not self.rules.redeal:
+            return Verdict(False, msg("redeal#off"))
+        need = self.cards_each * self.n
+        if self.dealt > need and self.rules.redeals == "once":
+            return Verdict(False, msg("redeal.once"))
+        if self.dealt + need > self.pack.size:
+            return Verdict(False, msg("redeal#pack", left=self.pack.size - self.dealt,
+                                      need=need))
+        return Verdict(True, msg("redeal#may", left=self.pack.size - self.dealt))
+
+    def eleven_verdict(self) -> Verdict:
+        """Whether this hand is played under the rules at eleven (rule ``eleven``, truc, "The
+        betting": a team at 11 decides whether to play, for 3 and with no bets; both at 11, no
+        bets). The Catalan section states them; the French one names none, so the option
+        ``eleven`` either keeps them for every game (the default) or leaves a hand at 11 like
+        any other (``eleven.off``)."""
+        at = [t == self.rules.target - 1 for t in self.totals]
+        if not any(at):
+            return Verdict(False, msg("eleven#none", eleven=self.rules.target - 1))
+        if not self.rules.eleven:
+            return Verdict(False, msg("eleven.off", eleven=self.rules.target - 1))
+        return Verdict(True, msg("eleven#both" if all(at) else "eleven#one",
+                                 eleven=self.rules.target - 1, stake=ELEVEN_STAKE,
+                                 team=self.side(at.index(True))))
+
     def verdict(self, seat: int, aid: int) -> Verdict:
         """Whether ``seat`` may take action ``aid`` now, and the rule that says so."""
         if type(aid) is not int or aid < 0:
@@ -358,7 +394,7 @@ class Hand(GameState):
         if self.last_bet_team == team:
             return msg("bet.french_twice")
         if stake is not None and 0 < stake <= self.stake:
-            return msg("bet.french_more", stake=self.stake, next=self.stake + 1)
+            return msg("bet.french_more", stake=self.stake, next=self.stake + LEAST_RAISE)
         if self.rules.bet_limit == "remainder":
             return msg("bet.french_limit", most=self._most(), target=self.rules.target)
         return msg("bet.french_most", most=MAX_BET)
@@ -400,7 +436,7 @@ class Hand(GameState):
         ph = self.phase
         if ph == CUT:
             self._event("cut", p, how=WORDS[aid][1])
-            if aid == TAP and not any(self.at_eleven):
+            if aid == TAP and not self.tap_barred:
                 self.phase, self._to_move = DEAL, self.dealer
             else:
                 self._deal(HAND_CARDS)
@@ -461,8 +497,7 @@ class Hand(GameState):
     def _begin_play(self) -> None:
         # truc, France: "instead of leading to the first trick, the player after the dealer can
         # propose a redeal" — while the pack still holds a new deal of as many cards.
-        if self.rules.redeal and self.dealt + self.cards_each * self.n <= self.pack.size and \
-                self.phase != REDEAL:
+        if self.phase != REDEAL and self.redeal_verdict().ok:
             self.phase = REDEAL
             self.proposal = None
             self._to_move = self.leader
@@ -584,7 +619,7 @@ class Hand(GameState):
                 return nd, msg("hand.winner#one_card_drawn", team=name(nd))
             return results[0], msg("hand.winner#one_card", team=name(results[0]))
         for team in (0, 1):
-            if results.count(team) >= 2:
+            if results.count(team) >= TRICKS_TO_WIN:
                 return team, msg("hand.winner#two", team=name(team))
         if len(results) >= 2:
             first, second = results[0], results[1]

@@ -59,6 +59,20 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
                                    "propose a redeal from the rest of the pack, made if every "
                                    "other player agrees (truc, France)"},
            "The redeal proposal."),
+    Option("redeals", "repeat", {
+        "repeat": "after a redeal the new hands may be redealt too, as long as the pack holds "
+                  "a new deal: each time, 'instead of leading to the first trick' the player "
+                  "after the dealer may propose again (truc, France)",
+        "once": "one redeal at most in a hand: new hands 'from the remainder of the pack' are "
+                "played (truc, France, read as one proposal)"},
+           "How often a French hand may be redealt."),
+    Option("eleven", True, {
+        True: "a team at 11 decides whether to play the hand, then worth 3 with no bets; "
+              "both at 11, no bets (truc, Catalonia: 'If one team has a score of eleven "
+              "points, they must decide…'), in the French game too",
+        False: "no rule at 11 in the French game: its section names none, so a hand at 11 is "
+               "dealt, bet and played like any other (truc, France, read on its own)"},
+           "The hand at eleven points."),
     Option("target", 12, {12: "the game is to 12 points (truc)"}, "The game's target."),
 )}
 PLAYER_COUNTS: tuple[int, ...] = tuple(OPTIONS["players"].values)
@@ -74,6 +88,8 @@ class Rules(Value):
     bet_limit: str
     tap: bool
     redeal: bool
+    redeals: str
+    eleven: bool
     target: int
 
     def __init__(self, **given: object) -> None:
@@ -102,6 +118,7 @@ CLAUSES: dict[str, str] = {
     "deal": "truc: The deal (three cards each, or one after a tap)",
     "cut": "truc: The deal (cut, or tap for a hand of one card)",
     "redeal": "truc: Truc in France (the redeal proposal)",
+    "redeal.once": "truc: Truc in France (a reading: one redeal in a hand)",
     "play": "truc: The play (the player right of the dealer leads; each plays one card)",
     "play.turn": "truc: The play (any card may be played at one's turn)",
     "play.held": "truc: The play (a player plays a card of his hand)",
@@ -125,6 +142,7 @@ CLAUSES: dict[str, str] = {
     "bet.for_game": "truc: Truc in France (the remainder, for the game)",
     "eleven": "truc: The betting (a team at eleven decides whether to play for three)",
     "eleven.no_bets": "truc: The betting (no bets once a team has eleven)",
+    "eleven.off": "truc: Truc in France (a reading: its section names no rule at eleven)",
     "signal": "truc: Communication and Signals (signals of what one holds)",
     "signal.partner": "truc: Communication and Signals (while the opponents are not looking)",
     "signal.turn": "truc: Communication and Signals (with one's own action, in play)",

@@ -220,7 +220,7 @@ def _answer(deal: int, rng: random.Random) -> Made:
     reason = msg(f"strategy.answer#{answer}", pct=_pct(p), samples=f"{SAMPLES:,}",
                  accept=_pts(accept), fold=_pts(fold), next=nxt, stake=stake)
     situation = dict(_seen(h, seat), scene="answer", score=[0, 0], stake=stake,
-                     bettor=h.pending[0])
+                     bettor=h.pending[0], next=nxt)
     choices = [{"answer": a, "label": msg(f"strategy#choice_{a}")} for a in ("accept", "fold")]
     return (answer, reason, situation, choices, msg("strategy.answer#question"),
             {"scene": "answer", "p": p, "accept": accept, "fold": fold})

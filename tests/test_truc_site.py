@@ -22,8 +22,8 @@ from truc import api
 from truc.errors import TrucError
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ("", "learn/", "rules/", "cards/", "puzzles/", "glossary/")
-KINDS = ("trick", "hand", "score", "raise", "eleven")
+PAGES = ("", "learn/", "rules/", "cards/", "puzzles/", "glossary/", "strategy/captains/")
+KINDS = ("trick", "hand", "score", "raise", "eleven", "strategy")
 
 
 @pytest.fixture(scope="module")
@@ -451,3 +451,23 @@ def test_every_truc_situation_is_drawn_in_trucs_own_words(kind):
         drawn.add(html)
         assert "puzzles.truc_" not in html
     assert drawn, f"no {kind} puzzle from seeds 0-39"
+
+
+def test_the_strategy_pages_figures_are_the_engines_models():
+    # The figures typed into the strategy pages are the engine's: the chance of the game in
+    # its model of the score (truc.strategy.game_chance, exact), and the chance from which
+    # accepting truc and retruc pays (truc.odds.pays_from) — worked here from the stakes too.
+    from truc.odds import pays_from
+    from truc.strategy import game_chance
+
+    facts = api.call("facts")
+    score = (ROOT / "sites/truc/docs/strategy/score.md").read_text(encoding="utf-8")
+    behind, ahead = round(100 * game_chance(4, 10)), round(100 * game_chance(10, 4))
+    assert f"4 points against 10 takes the game {behind}% of the time" in score
+    assert f"with 10\nagainst 4, {ahead}%" in score
+    short = (ROOT / "sites/truc/docs/strategy/short-hands.md").read_text(encoding="utf-8")
+    base, truc, retruc = facts["base_stake"], facts["truc"], facts["retruc"]
+    for stake, nxt in ((base, truc), (truc, retruc)):
+        mark = pays_from(stake, nxt)
+        assert mark == round(100 * (nxt - stake) / (2 * nxt))
+        assert f"{mark}%" in short

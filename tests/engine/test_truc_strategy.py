@@ -169,3 +169,14 @@ def test_every_scene_is_drawn_from_its_seed_and_answered_by_its_higher_figure():
         higher = a if pz.extra[a] > pz.extra[b] else b
         assert pz.answer == higher, (seed, pz.extra)
     assert seen == set(SCENES)
+
+
+@pytest.mark.parametrize("first", ["truc.strategy", "truc.puzzles", "truc.api"])
+def test_the_strategy_kind_is_registered_whichever_module_is_imported_first(first):
+    import subprocess
+    import sys
+
+    code = f"import {first}; from truc.puzzles import KINDS, REGISTRY; " \
+           "assert 'strategy' in KINDS and 'strategy' in REGISTRY.names, KINDS"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-400:]

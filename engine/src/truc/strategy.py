@@ -30,16 +30,18 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardgame.puzzles import PuzzleKind
+from cardgame.puzzles import PuzzleKind, PuzzleKinds
 
 from .bots import signal_for
 from .errors import msg
 from .hand import BASE_STAKE, BET, CUT_ID, ELEVEN_STAKE, PLAY, TRUC, Hand
 from .odds import choose_card, partner_musts, win_chance
-from .puzzles import REGISTRY, Made, _checker, _generator, _hint
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .puzzles import Made
 
 KIND = "strategy"
 SCENES = ("captain", "score", "answer")
@@ -235,5 +237,9 @@ def _clue(pz: Any, given: str) -> Any:
     return msg(f"strategy.hint#{pz.extra['scene']}")
 
 
-REGISTRY.register(PuzzleKind(KIND, "choice", generate=_generator(KIND, _strategy),
-                             check=_checker(_clue), hint=_hint(KIND)))
+def register(registry: PuzzleKinds) -> None:
+    """Register the kind in truc.puzzles' registry; called from there, once its helpers are
+    defined (so that either module may be imported first)."""
+    from .puzzles import _checker, _generator, _hint
+    registry.register(PuzzleKind(KIND, "choice", generate=_generator(KIND, _strategy),
+                                 check=_checker(_clue), hint=_hint(KIND)))

@@ -32,7 +32,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from cardgame.puzzles import PuzzleKind, PuzzleKinds
+from cardgame.puzzles import Puzzle, PuzzleKind, PuzzleKinds
 
 from .bots import signal_for
 from .errors import msg
@@ -174,28 +174,29 @@ def _captain(deal: int, rng: random.Random, scene: str) -> Made:
     fig = bet_figures(h, seat, random.Random(f"{KIND} odds {deal}"))
     p, play, bet = fig["p"], fig["play"], fig["bet"]
     stake, nxt = h.stake, TRUC
-    figures = msg("strategy#bet_points", pct=_pct(p), samples=f"{SAMPLES:,}", bet=_pts(bet),
-                  play=_pts(play))
+    figures = msg("puzzle.strategy#bet_points", pct=_pct(p), samples=f"{SAMPLES:,}",
+                  bet=_pts(bet), play=_pts(play))
     situation = dict(_seen(h, seat), scene=scene, score=[mine, theirs], stake=stake)
-    choices = [{"answer": a, "label": msg(f"strategy#choice_{a}")} for a in ("bet", "play")]
+    choices = [{"answer": a, "label": msg(f"puzzle.strategy#choice_{a}")}
+               for a in ("bet", "play")]
     if scene == "score":
         gv = game_values(p, mine, theirs, stake, nxt, h.rules.target)
         answer = "bet" if gv["bet"] > gv["play"] else "play"
         if _pct(gv["bet"]) == _pct(gv["play"]):
             return None  # the figures as shown would not decide it
-        reason = msg(f"strategy.score#{answer}", figures=figures, mine=mine, theirs=theirs,
-                     bet=_pct(gv["bet"]), play=_pct(gv["play"]),
+        reason = msg(f"puzzle.strategy.score#{answer}", figures=figures, mine=mine,
+                     theirs=theirs, bet=_pct(gv["bet"]), play=_pct(gv["play"]),
                      now=_pct(float(game_chance(mine, theirs, h.rules.target))))
         extra = {"scene": scene, "p": p, "bet": gv["bet"], "play": gv["play"],
                  "points": {"bet": bet, "play": play}}
-        question = msg("strategy.score#question", mine=mine, theirs=theirs)
+        question = msg("puzzle.strategy.score#question", mine=mine, theirs=theirs)
     else:
         answer = fig["answer"]
         if _pts(bet) == _pts(play):
             return None  # the figures as shown would not decide it
-        reason = msg(f"strategy.captain#{answer}", figures=figures)
+        reason = msg(f"puzzle.strategy.captain#{answer}", figures=figures)
         extra = {"scene": scene, "p": p, "bet": bet, "play": play}
-        question = msg("strategy.captain#question")
+        question = msg("puzzle.strategy.captain#question")
     return answer, reason, situation, choices, question, extra
 
 
@@ -219,12 +220,13 @@ def _answer(deal: int, rng: random.Random) -> Made:
     if _pts(accept) == _pts(fold):
         return None  # the figures as shown would not decide it
     assert h.pending is not None
-    reason = msg(f"strategy.answer#{answer}", pct=_pct(p), samples=f"{SAMPLES:,}",
+    reason = msg(f"puzzle.strategy.answer#{answer}", pct=_pct(p), samples=f"{SAMPLES:,}",
                  accept=_pts(accept), fold=_pts(fold), next=nxt, stake=stake)
     situation = dict(_seen(h, seat), scene="answer", score=[0, 0], stake=stake,
                      bettor=h.pending[0], next=nxt)
-    choices = [{"answer": a, "label": msg(f"strategy#choice_{a}")} for a in ("accept", "fold")]
-    return (answer, reason, situation, choices, msg("strategy.answer#question"),
+    choices = [{"answer": a, "label": msg(f"puzzle.strategy#choice_{a}")}
+               for a in ("accept", "fold")]
+    return (answer, reason, situation, choices, msg("puzzle.strategy.answer#question"),
             {"scene": "answer", "p": p, "accept": accept, "fold": fold})
 
 
@@ -234,12 +236,20 @@ def _strategy(deal: int, rng: random.Random) -> Made:
 
 
 def _clue(pz: Any, given: str) -> Any:
-    return msg(f"strategy.hint#{pz.extra['scene']}")
+    return msg(f"puzzle.hint.strategy#{pz.extra['scene']}")
 
 
 def register(registry: PuzzleKinds) -> None:
     """Register the kind in truc.puzzles' registry; called from there, once its helpers are
-    defined (so that either module may be imported first)."""
+    defined (so that either module may be imported first). A seed's puzzle is kept: the same
+    seed is asked for by the puzzles page, the strategy pages, the projector and the checks of
+    each answer, and each asks for 2,000 deals."""
     from .puzzles import _checker, _generator, _hint
-    registry.register(PuzzleKind(KIND, "choice", generate=_generator(KIND, _strategy),
+    generate = _generator(KIND, _strategy)
+
+    @lru_cache(maxsize=256)
+    def by_seed(seed: int) -> Puzzle:
+        return generate(seed, random.Random(seed))  # the generator seeds its own
+
+    registry.register(PuzzleKind(KIND, "choice", generate=lambda seed, _rng: by_seed(seed),
                                  check=_checker(_clue), hint=_hint(KIND)))

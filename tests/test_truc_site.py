@@ -22,8 +22,8 @@ from truc import api
 from truc.errors import TrucError
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ("", "learn/", "rules/", "cards/", "puzzles/", "glossary/")
-KINDS = ("trick", "hand", "score", "raise", "eleven")
+PAGES = ("", "learn/", "rules/", "cards/", "puzzles/", "glossary/", "strategy/captains/")
+KINDS = ("trick", "hand", "score", "raise", "eleven", "strategy")
 
 
 @pytest.fixture(scope="module")
@@ -281,7 +281,7 @@ def test_the_truc_worksheet_command_makes_a_class_set_the_engine_answers(tmp_pat
 
 @pytest.mark.parametrize("args, says", [
     (["worksheet", "count", "-o", "x.pdf"],
-     "'count' is not a kind of Truc puzzle; the kinds are trick, hand, score, raise, eleven"),
+     "'count' is not a kind of Truc puzzle; the kinds are trick, hand, score, raise, eleven, strategy"),
     (["worksheet", "trick", "--count", "0", "-o", "x.pdf"], "1 to 50 puzzles"),
 ])
 def test_the_truc_worksheet_command_refuses_bad_input_in_one_line(tmp_path, args, says):
@@ -499,7 +499,8 @@ def test_every_truc_situation_is_drawn_in_trucs_own_words(kind):
 
     env = templating.environment(words=words("en", "truc"), game="truc")
     drawn = set()
-    for seed in range(40):
+    # A strategy puzzle samples 2,000 deals per figure: six seeds draw each scene twice.
+    for seed in range(6 if kind == "strategy" else 40):
         try:
             pz = api.call("puzzle", kind=kind, seed=seed)
         except TrucError:  # no puzzle of this kind from this seed
@@ -509,3 +510,23 @@ def test_every_truc_situation_is_drawn_in_trucs_own_words(kind):
         drawn.add(html)
         assert "puzzles.truc_" not in html
     assert drawn, f"no {kind} puzzle from seeds 0-39"
+
+
+def test_the_strategy_pages_figures_are_the_engines_models():
+    # The figures typed into the strategy pages are the engine's: the chance of the game in
+    # its model of the score (truc.strategy.game_chance, exact), and the chance from which
+    # accepting truc and retruc pays (truc.odds.pays_from) — worked here from the stakes too.
+    from truc.odds import pays_from
+    from truc.strategy import game_chance
+
+    facts = api.call("facts")
+    score = (ROOT / "sites/truc/docs/strategy/score.md").read_text(encoding="utf-8")
+    behind, ahead = round(100 * game_chance(4, 10)), round(100 * game_chance(10, 4))
+    assert f"4 points against 10 takes the game {behind}% of the time" in score
+    assert f"with 10\nagainst 4, {ahead}%" in score
+    short = (ROOT / "sites/truc/docs/strategy/short-hands.md").read_text(encoding="utf-8")
+    base, truc, retruc = facts["base_stake"], facts["truc"], facts["retruc"]
+    for stake, nxt in ((base, truc), (truc, retruc)):
+        mark = pays_from(stake, nxt)
+        assert mark == round(100 * (nxt - stake) / (2 * nxt))
+        assert f"{mark}%" in short

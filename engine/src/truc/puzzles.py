@@ -247,6 +247,7 @@ REGISTRY.register(PuzzleKind("raise", "choice", generate=_generator("raise", _ra
                              check=_checker(_clue_raise), hint=_hint("raise")))
 REGISTRY.register(PuzzleKind("eleven", "choice", generate=_generator("eleven", _eleven),
                              check=_checker(_clue_eleven), hint=_hint("eleven")))
+from .strategy import register as _strategy; _strategy(REGISTRY)  # noqa: E402,E702  (truc.strategy)
 KINDS = REGISTRY.names
 generate = REGISTRY.generate
 from_spec = REGISTRY.from_spec

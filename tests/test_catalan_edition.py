@@ -112,6 +112,18 @@ def test_the_catalan_edition_has_every_page_of_the_english_one_each_in_catalan(t
         assert _HTML_LANG.search(english.read_text(encoding="utf-8"))[1] == "en", path
 
 
+def test_the_catalan_offline_copy_is_its_own(truc_site):
+    """"Make this device ready" on a Catalan page stores the Catalan edition, and the English
+    copy holds none of it."""
+    from build_tools import offline
+    ca_files = offline.site_files(truc_site / "ca")
+    assert "index.html" in ca_files and "rules/index.html" in ca_files
+    assert not any(f.startswith("ca/") for f in offline.site_files(truc_site))
+    sw = (truc_site / "ca" / "sw.js").read_text(encoding="utf-8")
+    listed = json.loads(re.search(r"const MANIFEST = (\[.*?\]);", sw, re.S)[1])
+    assert sorted(e["url"] for e in listed) == ca_files
+
+
 def test_each_catalan_page_switches_to_the_same_english_page_and_back(truc_site):
     root = urlsplit(min(sitemap_urls(truc_site), key=len)).path
     for path in _paths(truc_site / "ca"):

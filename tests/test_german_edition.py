@@ -352,9 +352,11 @@ def test_the_engine_explains_a_refusal_in_german():
 def test_the_site_words_are_the_same_keys_in_every_language():
     langs = site_words.languages()
     assert {"en", "de"} <= set(langs)
-    for game in (None, *GAMES_WITH_WORDS):
-        # a game's own words (build_tools/games/<game>/messages/) in each language it has
-        _same_keys(game, langs if game is None else site_words.game_languages(game))
+    # "" is the generator's words alone (a language such as ca may have them before the root
+    # game has its own words in it); each game's own words (build_tools/games/<game>/messages/)
+    # in each language it has
+    for game in ("", *GAMES_WITH_WORDS):
+        _same_keys(game, langs if not game else site_words.game_languages(game))
 
 
 GAMES_WITH_WORDS = sorted(p.parent.name for p in site_code.GAMES.glob("*/messages"))

@@ -569,7 +569,7 @@ NOT_RULES = {"action", "engine", "hand", "ok", "options", "output", "phase", "re
              "seed", "trick", "turn", "type",
              "signal.known"}  # a signal's id the reader typed
 NOT_RULE_FAMILIES = {"api", "bot", "notation", "puzzle", "record", "table", "term", "waiting",
-                     "word",
+                     "word", "card", "option", "source",  # words: cards, options, sources
                      "clause"}  # the clauses' own titles
 
 

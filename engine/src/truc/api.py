@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardgame.facade import OPTIONAL, Facade
+from cardgame.messages import catalogue
 from cardgame.puzzles import PuzzleCheck, PuzzleRecord
 from cardgame.clauses import ClauseInfo as ClauseInfo, ClausesResult as ClausesResult
 
@@ -85,10 +86,25 @@ def call_pack(pack: str = "catalan40") -> PackResult:
 
 @_call
 def call_options() -> OptionsResult:
-    """The rule options, their values and what each means, and the sources."""
-    return OptionsResult([{"name": o.name, "default": o.default, "point": o.point,
-                           "values": [{"value": v, "means": m} for v, m in o.values.items()]}
-                          for o in OPTIONS.values()], SOURCES)
+    """The rule options, their values and what each means, and the sources, in the current
+    language: the catalogue's option.<name>.point, option.<name>.<value> and source.<id>
+    (en.json's are the words of truc.rules; an option the catalogue lacks keeps those)."""
+    cat = catalogue(DOMAIN)
+
+    def said(key: str, english: str) -> str:
+        return str(cat.entries.get(key, english))
+
+    return OptionsResult([{"name": o.name, "default": o.default,
+                           "point": said(f"option.{o.name}.point", o.point),
+                           "values": [{"value": v, "means": said(option_key(o.name, v), m)}
+                                      for v, m in o.values.items()]}
+                          for o in OPTIONS.values()],
+                         {k: said(f"source.{k}", v) for k, v in SOURCES.items()})
+
+
+def option_key(name: str, value: object) -> str:
+    """The catalogue's key of an option's value: option.tap.true, option.players.4."""
+    return f"option.{name}.{str(value).lower()}"
 
 
 @_call

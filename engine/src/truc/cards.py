@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardgame.cards import Notation
-from cardgame.messages import register_formatter
+from cardgame.messages import catalogue, register_formatter
 
 from .errors import DOMAIN, DuplicateCardError, InvalidCardError, msg
 
@@ -44,10 +44,9 @@ PACKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "french32_eight_low": (FRENCH_SUITS, ("7", "A", "R", "D", "V", "10", "9", "8")),
 }
 
-RANK_NAMES = {"1": "ace", "A": "ace", "R": "king", "C": "cavall", "S": "sota", "D": "queen",
-              "V": "jack"}
-SUIT_NAMES = {"catalan40": {"o": "oros", "c": "copes", "e": "espases", "b": "bastos"},
-              "french": {"h": "hearts", "d": "diamonds", "c": "clubs", "s": "spades"}}
+# A card's words are the catalogue's (card.name, card.rank.<family>.<rank>,
+# card.suit.<family>.<suit>), so each language names the cards in its own words and with its
+# own articles ("the ace of oros", "l'as d'oros"); the French packs share one family.
 
 
 class Pack:
@@ -89,13 +88,14 @@ class Pack:
     def parse(self, text: str | Iterable[str]) -> list[int]:
         return self.notation.parse_ids(text)
 
-    def name_of(self, card: int) -> str:
-        """A card in words: "the 3 of oros", "the rei of bastos"."""
-        rank, suit = self.rank_of[card], self.suit_of[card]
-        suits = SUIT_NAMES["catalan40" if self.name == "catalan40" else "french"]
-        word = {"catalan40": {"R": "rei", "C": "cavall", "S": "sota", "1": "ace"}}.get(
-            self.name, {}).get(rank) or RANK_NAMES.get(rank, rank)
-        return f"the {word} of {suits[suit]}"
+    def name_of(self, card: int, cat: Catalogue | None = None) -> str:
+        """A card in words, in the catalogue's language (the current one unless given): "the 3
+        of oros", "the rei of bastos"."""
+        cat = cat or catalogue(DOMAIN)
+        family = "catalan" if self.name == "catalan40" else "french"
+        return str(cat.entry("card.name")).format(
+            rank=cat.entry(f"card.rank.{family}.{self.rank_of[card]}"),
+            suit=cat.entry(f"card.suit.{family}.{self.suit_of[card]}"))
 
 
 _PACKS: dict[str, Pack] = {}
@@ -107,10 +107,10 @@ def pack(name: str = DEFAULT) -> Pack:
     return _PACKS[name]
 
 
-def card_name(token: str, pack_name: str = DEFAULT) -> str:
+def card_name(token: str, pack_name: str = DEFAULT, cat: Catalogue | None = None) -> str:
     """A card of the pack ``pack_name`` in words: the one function that names a card."""
     p = pack(pack_name)
-    return p.name_of(p.tokens.index(token))
+    return p.name_of(p.tokens.index(token), cat)
 
 
 def _card_name(said: object, cat: Catalogue) -> str:
@@ -120,7 +120,7 @@ def _card_name(said: object, cat: Catalogue) -> str:
     token, _, name = str(said).partition("@")
     name = name or DEFAULT
     if name in PACKS and token in pack(name).tokens:
-        return card_name(token, name)
+        return card_name(token, name, cat)
     return str(said)
 
 

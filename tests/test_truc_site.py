@@ -407,15 +407,15 @@ def test_the_pages_show_the_games_numbers_as_the_engine_plays_them(truc_site):
 
 def test_an_unknown_fact_stops_the_build_in_one_line(tmp_path):
     def edit(folder):
-        p = folder / "docs" / "learn.md"
+        p = folder / "docs" / "learn" / "bets.md"
         p.write_text(p.read_text().replace("<!-- truc-fact: truc -->",
                                            "<!-- truc-fact: jackpot -->"))
     out = _build(tmp_path, edit)
     # MkDocs says which page it was reading, then the build's one line.
     errors = [line for line in out.stderr.splitlines() if line.startswith("ERROR")
-              and "Error reading page 'learn.md'" not in line]
+              and "Error reading page 'learn/bets.md'" not in line]
     assert out.returncode != 0 and len(errors) == 1, out.stderr[-800:]
-    assert re.search(r"learn\.md:\d+: <!-- truc-fact: jackpot -->: the facts are target", errors[0])
+    assert re.search(r"learn/bets\.md:\d+: <!-- truc-fact: jackpot -->: the facts are target", errors[0])
 
 
 def test_trucs_situation_words_name_the_engines_stakes_and_take_their_numbers_from_it():

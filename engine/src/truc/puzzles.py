@@ -336,7 +336,8 @@ def _french(deal: int, rng: random.Random) -> Made:
     may = bool(h._bets(team))
     reason = msg("bet.french_twice#puzzle_yes" if may else "bet.french_twice#puzzle_no",
                  team=h.side(team), last=h.side(h.last_bet_team))
-    events = [dict(e) for e in h.events if e["type"] in ("bet", "answer")]
+    # French bets have no names (truc, retruc): the drawing says the stake ("french").
+    events = [dict(e, french=True) for e in h.events if e["type"] in ("bet", "answer")]
     choices = [{"answer": a, "label": msg(f"puzzle.french#choice_{a}")} for a in ("yes", "no")]
     return ("yes" if may else "no", reason, {"stake": h.stake, "bets": events,
                                              "to_play": h.to_play}, choices,

@@ -32,7 +32,9 @@ def _wait(page, widget, state: str, level: int | None = None) -> str:
 
 
 def _give(widget, answer: str) -> None:
-    widget.locator(f"button[data-choice='{answer}']").click()
+    choice = widget.locator(f"button[data-choice='{answer}']")
+    if choice.get_attribute("aria-pressed") != "true":  # a second click would unpress it
+        choice.click()
     widget.get_by_role("button", name="Check my answer").click()
 
 

@@ -128,7 +128,9 @@ class TrucPart(Part):
             f'<figure class="truc-card"><img src="{base}cards/{c["token"]}.svg" alt="" '
             f'width="100" height="150"><figcaption>{html.escape(c["name"][4:])}</figcaption>'
             f'</figure>' for c in shown)
-        return f'<div class="truc-cards" data-truc-cards>{items}</div>\n'
+        # A lesson's few cards (a TOKENS list) are drawn smaller: a row, not a page of cards.
+        few = " truc-cards--few" if marker.arg else ""
+        return f'<div class="truc-cards{few}" data-truc-cards>{items}</div>\n'
 
 
 def _in_words(value: int) -> str:

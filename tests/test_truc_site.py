@@ -20,10 +20,11 @@ from a11y_helpers import assert_no_violations
 from conftest import serving, built_site_or_fail
 from truc import api
 from truc.errors import TrucError
+from truc.puzzles import KINDS as ALL_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ("", "learn/", "rules/", "cards/", "puzzles/", "glossary/", "strategy/captains/")
-KINDS = ("trick", "hand", "score", "raise", "eleven", "strategy")
+KINDS = ("trick", "hand", "score", "raise", "eleven", "strategy")  # the kinds with puzzles/<kind>.yaml
 
 
 @pytest.fixture(scope="module")
@@ -200,7 +201,7 @@ def check_truc_sheets(pages: list[str], *, first_seed: int) -> list[tuple[str, i
     question, and in the sheet's key the engine's answer and every step of its working. A
     sheet starts a page with "Worksheet:", its key one with "Answer key: seed N". Returns the
     (kind, seed) of every puzzle, in order."""
-    titles = {api.call("puzzle", kind=k, seed=0)["title"]: k for k in KINDS}
+    titles = {api.call("puzzle", kind=k, seed=0)["title"]: k for k in ALL_KINDS}
     sheets: list[str] = []
     keys: list[str] = []
     current: list[str] = sheets
@@ -261,7 +262,7 @@ def test_the_handouts_read_back_with_the_engines_ranking_puzzles_and_answers(tru
     seed = int(re.search(r"seed(\d+)\.pdf$", sheet).group(1))
     every = check_truc_sheets(_pdf_pages(pdftotext, truc_site / "handouts" / sheet),
                               first_seed=seed)
-    assert {k for k, _ in every} == set(KINDS)  # a worksheet of every kind
+    assert {k for k, _ in every} == set(ALL_KINDS)  # a worksheet of every kind
 
 
 def _truc(*args, cwd):
@@ -299,8 +300,8 @@ def test_the_truc_worksheet_maker_prints_a_class_set_from_the_browser(truc_site,
         page.goto(f"http://127.0.0.1:{port}{path}handouts/worksheets/")
         page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
         maker = page.locator("[data-worksheet-maker]")
-        titles = {k: api.call("puzzle", kind=k, seed=0)["title"] for k in KINDS}
-        for kind in KINDS:
+        titles = {k: api.call("puzzle", kind=k, seed=0)["title"] for k in ALL_KINDS}
+        for kind in ALL_KINDS:
             box = maker.get_by_label(titles[kind])
             box.check() if kind in ("hand", "eleven") else box.uncheck()
         maker.get_by_label("Puzzles on each sheet").fill("4")
@@ -465,15 +466,15 @@ def test_the_rules_page_lists_every_rule_option_with_each_reading_as_the_engine_
 
 def test_an_unknown_fact_stops_the_build_in_one_line(tmp_path):
     def edit(folder):
-        p = folder / "docs" / "learn.md"
+        p = folder / "docs" / "learn" / "bets.md"
         p.write_text(p.read_text().replace("<!-- truc-fact: truc -->",
                                            "<!-- truc-fact: jackpot -->"))
     out = _build(tmp_path, edit)
     # MkDocs says which page it was reading, then the build's one line.
     errors = [line for line in out.stderr.splitlines() if line.startswith("ERROR")
-              and "Error reading page 'learn.md'" not in line]
+              and "Error reading page 'learn/bets.md'" not in line]
     assert out.returncode != 0 and len(errors) == 1, out.stderr[-800:]
-    assert re.search(r"learn\.md:\d+: <!-- truc-fact: jackpot -->: the facts are target", errors[0])
+    assert re.search(r"learn/bets\.md:\d+: <!-- truc-fact: jackpot -->: the facts are target", errors[0])
 
 
 def test_trucs_situation_words_name_the_engines_stakes_and_take_their_numbers_from_it():
@@ -491,7 +492,7 @@ def test_trucs_situation_words_name_the_engines_stakes_and_take_their_numbers_fr
     assert not [k for k in words("en", "troccas").entries if k.startswith("puzzles.truc_")]
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", ALL_KINDS)
 def test_every_truc_situation_is_drawn_in_trucs_own_words(kind):
     from build_tools import templating
     from build_tools.puzzles import widget

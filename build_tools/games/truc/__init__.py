@@ -13,7 +13,8 @@ handouts are declared in :mod:`.handouts` (the rules on one page,
 ``templates/handouts/rules.html.j2``, and a worksheet of every kind), its situations on a sheet
 drawn by ``templates/worksheets/situation.html``. This folder adds what only Truc has:
 * ``<!-- truc-cards -->`` — the 40 cards, highest rank first, each drawn by :mod:`.cards_svg`
-  into ``cards/<token>.svg`` and named by the engine; the French packs' cards (the rule option
+  into ``cards/<token>.svg`` and named by the engine (``<!-- truc-cards: 3o 1c Rb -->``: those
+  cards only, in that order, as the lessons show a few); the French packs' cards (the rule option
   ``pack``) are drawn into ``cards/<pack>/<token>.svg`` for the table.
 * ``<!-- truc-fact: NAME -->`` (``NAME words`` in words) — one of the game's numbers as the
   engine plays them (``truc.api`` ``facts``: target, eleven, hand_cards, truc, retruc …), so no
@@ -22,6 +23,8 @@ drawn by ``templates/worksheets/situation.html``. This folder adds what only Tru
   it means and its source, the default first (``truc.api`` ``options``): where the source gives
   two ways to play or can be read two ways, the page lists the engine's own options rather
   than retyping them.
+* ``<!-- truc-order: PACK -->`` — a pack's ranks from the highest, as the engine ranks them
+  (``pack_sizes`` of the facts names the packs), for a page that states an order in prose.
 """
 
 from __future__ import annotations
@@ -81,13 +84,15 @@ class TrucPart(Part):
         def draw(marker) -> str:
             if marker.name == "truc-fact":
                 return self._fact(marker, page)
+            if marker.name == "truc-order":
+                return self._order(marker, page)
             if marker.name == "truc-cards":
-                return self._cards_html(page)
+                return self._cards_html(page, marker)
             if marker.name == "truc-options":
                 return self._options_html()
             raise AssertionError(marker.name)  # pragma: no cover - only the names below
 
-        markdown = replace_markers(markdown, ["truc-fact"], draw)  # inline, in the prose
+        markdown = replace_markers(markdown, ["truc-fact", "truc-order"], draw)  # in the prose
         return replace_markers(markdown, ["truc-cards", "truc-options"], draw, whole_line=True)
 
     def _fact(self, marker, page) -> str:
@@ -118,14 +123,36 @@ class TrucPart(Part):
                          f'<code>{html.escape(o["name"])}</code></dt><dd><ul>{readings}</ul></dd>')
         return f'<dl class="truc-options" data-truc-options>{"".join(items)}</dl>\n'
 
-    def _cards_html(self, page) -> str:
+    def _order(self, marker, page) -> str:
+        packs = self.site.api.call("facts")["pack_sizes"]
+        if marker.arg not in packs:
+            raise BuildError(f"{page.file.src_uri}:{marker.line}: <!-- truc-order:"
+                             f" {marker.arg} -->: the packs are {', '.join(packs)}")
+        ranks: list[str] = []
+        for c in self.site.api.call("pack", pack=marker.arg)["cards"]:
+            if c["rank"] not in ranks:
+                ranks.append(c["rank"])
+        return ", ".join(ranks)
+
+    def _cards_html(self, page, marker) -> str:
         from build_tools.site_assets import page_base
         base = page_base(page)
+        shown = self.cards
+        if marker.arg:
+            by_token = {c["token"]: c for c in self.cards}
+            bad = [t for t in marker.arg.split() if t not in by_token]
+            if bad:
+                raise BuildError(f"{page.file.src_uri}:{marker.line}: <!-- truc-cards: "
+                                 f"{marker.arg} -->: {bad[0]} is not a card of the pack "
+                                 f"(tokens such as 3o, Rb, Sc)")
+            shown = [by_token[t] for t in marker.arg.split()]
         items = "".join(
             f'<figure class="truc-card"><img src="{base}cards/{c["token"]}.svg" alt="" '
             f'width="100" height="150"><figcaption>{html.escape(c["name"][4:])}</figcaption>'
-            f'</figure>' for c in self.cards)
-        return f'<div class="truc-cards" data-truc-cards>{items}</div>\n'
+            f'</figure>' for c in shown)
+        # A lesson's few cards (a TOKENS list) are drawn smaller: a row, not a page of cards.
+        few = " truc-cards--few" if marker.arg else ""
+        return f'<div class="truc-cards{few}" data-truc-cards>{items}</div>\n'
 
 
 def _value(value: object) -> str:

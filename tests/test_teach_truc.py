@@ -58,13 +58,13 @@ def test_truc_teach_pages_are_in_the_nav_with_every_rule_sourced(truc_site):
     assert f"Spanish pack of {facts['pack_sizes']['catalan40']} cards" in course
     # One evening: its steps' times run on from 0:00, each starting where the last ended, to
     # about two hours; the tables play before the first hour is out and end with a game.
-    steps = re.findall(r"(\d):(\d\d) – (\d):(\d\d)", course)
+    html = (truc_site / "teach" / "course" / "index.html").read_text(encoding="utf-8")
+    steps = re.findall(r"<tr>\s*<td>(\d):(\d\d) – (\d):(\d\d)</td>", html)  # the plan's rows
     spans = [(int(a) * 60 + int(b), int(c) * 60 + int(d)) for a, b, c, d in steps]
     assert spans[0][0] == 0 and all(e == s for (_, e), (s, _) in zip(spans, spans[1:])), spans
     assert 110 <= spans[-1][1] <= 135, spans[-1]
     assert f"Hands for {facts['base_stake']} point" in course
     # The handouts to print, each named and sent to the page that has it.
-    html = (truc_site / "teach" / "course" / "index.html").read_text(encoding="utf-8")
     assert 'href="../../handouts/"' in html and "the score pad" in course
     maker = re.search(r'href="\.\./\.\./handouts/worksheets/\?kinds=([\w,]+)&amp;', html)
     assert maker and set(maker[1].split(",")) == set(KINDS)  # a worksheet of every kind

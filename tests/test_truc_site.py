@@ -357,6 +357,8 @@ def test_the_glossary_page_is_built_from_the_data_with_every_catalan_word_marked
             shown = html.escape(said["text"], quote=False)
             assert f'<span lang="en">{shown}</span>' in entry, e["id"]
         assert 'lang="ca"' not in entry.split("</h3>", 1)[0], e["id"]  # no Catalan headword
+        # A see-also link is marked Catalan: it may only lead to a Catalan word.
+        assert set(e.get("see", [])) <= {t["id"] for t in terms}, e["id"]
         text = " ".join(re.sub(r"<[^>]+>", "", entry).split())
         assert notes[e["custom"]] in text, e["id"]
         assert " ".join(e["gloss"]["en"].split()) in html.unescape(text), e["id"]

@@ -346,8 +346,25 @@ def test_the_glossary_page_is_built_from_the_data_with_every_catalan_word_marked
         entry = page[page.index(f'id="{e["id"]}"'):]
         entry = entry[:entry.index("</article>")]
         assert e["en"][0]["text"] in entry and e["gloss"]["en"] in entry, e["id"]
+    # The customs the source names only in English: its words, and the note that it gives no
+    # term in the game's language (Catalan, or French for the French relatives).
+    english = _glossary_data("english.yaml")
+    notes = {"catalan": "it gives no Catalan term.", "french": "it gives no French term."}
+    assert {e["custom"] for e in english} == set(notes)
+    for e in english:
+        entry = page[page.index(f'id="{e["id"]}"'):]
+        entry = entry[:entry.index("</article>")]
+        for said in e["en"]:
+            shown = html.escape(said["text"], quote=False)
+            assert f'<span lang="en">{shown}</span>' in entry, e["id"]
+        assert 'lang="ca"' not in entry.split("</h3>", 1)[0], e["id"]  # no Catalan headword
+        # A see-also link is marked Catalan: it may only lead to a Catalan word.
+        assert set(e.get("see", [])) <= {t["id"] for t in terms}, e["id"]
+        text = " ".join(re.sub(r"<[^>]+>", "", entry).split())
+        assert notes[e["custom"]] in text, e["id"]
+        assert " ".join(e["gloss"]["en"].split()) in html.unescape(text), e["id"]
     index = json.loads((truc_site / "assets" / "glossary" / "glossary.json").read_text("utf-8"))
-    assert [r["id"] for r in index] == [e["id"] for e in terms + signals]
+    assert [r["id"] for r in index] == [e["id"] for e in terms + signals + english]
 
 
 def test_catalan_words_on_other_pages_link_to_the_glossary_in_catalan(truc_site):

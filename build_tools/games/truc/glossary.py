@@ -1,6 +1,6 @@
 """Truc's glossary kinds (build_tools/glossary/kinds.py): the Catalan words of the game and the
-signals partners pass each other, from the site's data (sites/truc/glossary/terms.yaml,
-signals.yaml), rendered by the generic glossary part in the same style as every game's.
+signals partners pass each other, and the customs the source names only in English, from the
+site's data (sites/truc/glossary/terms.yaml, signals.yaml, english.yaml), rendered by the generic glossary part in the same style as every game's.
 
 The headwords are Catalan (``TERM_LANGUAGE``), marked lang="ca" wherever they stand; what they
 mean is said in the edition's language. The game's other names, which its French and Spanish
@@ -50,4 +50,7 @@ def check_terms(entries: list[Any], context: Context, raise_at) -> None:
 KINDS = (
     Kind("terms", SCHEMAS / "terms.schema.json", check=check_term, check_all=check_terms),
     Kind("signals", SCHEMAS / "signals.schema.json"),
+    # Customs the source describes only in English: the page says it gives no Catalan (or
+    # French) word for them, rather than make one up.
+    Kind("english", SCHEMAS / "english.schema.json"),
 )

@@ -481,7 +481,8 @@ REGISTRY.register(PuzzleKind("signal", "choice", generate=_generator("signal", _
 REGISTRY.register(PuzzleKind("french", "choice", generate=_generator("french", _french),
                              check=_checker(_clue_french), hint=_hint("french"),
                              situation="raise"))
-from .strategy import register as _strategy; _strategy(REGISTRY)  # noqa: E402,E702  (truc.strategy)
+from .strategy import register as _strategy  # noqa: E402  (truc.strategy: needs the helpers above)
+_strategy(REGISTRY, _generator, _checker, _hint)
 KINDS = REGISTRY.names
 generate = REGISTRY.generate
 from_spec = REGISTRY.from_spec

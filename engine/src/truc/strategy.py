@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from functools import lru_cache
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardgame.puzzles import Puzzle, PuzzleKind, PuzzleKinds
@@ -239,17 +240,21 @@ def _clue(pz: Any, given: str) -> Any:
     return msg(f"puzzle.hint.strategy#{pz.extra['scene']}")
 
 
-def register(registry: PuzzleKinds) -> None:
-    """Register the kind in truc.puzzles' registry; called from there, once its helpers are
-    defined (so that either module may be imported first). A seed's puzzle is kept: the same
-    seed is asked for by the puzzles page, the strategy pages, the projector and the checks of
-    each answer, and each asks for 2,000 deals."""
-    from .puzzles import _checker, _generator, _hint
-    generate = _generator(KIND, _strategy)
+def register(registry: PuzzleKinds,
+             generator: Callable[[str, Any], Callable[[int, random.Random], Puzzle]],
+             checker: Callable[[Any], Callable[[Puzzle, object], dict[str, Any]]],
+             hint: Callable[[str], Callable[[Puzzle], Any]]) -> None:
+    """Register the kind in truc.puzzles' registry, with the helpers every kind there is made
+    with; called from there, once they are defined. They are passed in rather than imported, so
+    that this module does not import truc.puzzles back (no import cycle, whichever module is
+    imported first). A seed's puzzle is kept: the same seed is asked for by the puzzles page,
+    the strategy pages, the projector and the checks of each answer, and each asks for 2,000
+    deals."""
+    generate = generator(KIND, _strategy)
 
     @lru_cache(maxsize=256)
     def by_seed(seed: int) -> Puzzle:
         return generate(seed, random.Random(seed))  # the generator seeds its own
 
     registry.register(PuzzleKind(KIND, "choice", generate=lambda seed, _rng: by_seed(seed),
-                                 check=_checker(_clue), hint=_hint(KIND)))
+                                 check=checker(_clue), hint=hint(KIND)))

@@ -104,5 +104,5 @@ CSS = (Path(__file__).resolve().parent / "static" / "truc.css",)
 HANDOUTS = (("truc-rules.pdf", "title_rules", "handouts/rules.html.j2", rules),
             ("truc-score-pad.pdf", "title_scorepad", "handouts/scorepad.html.j2", scorepad))
 # The worksheet the Handouts page offers: every kind of puzzle, from seed 100; a sheet holds at
-# least one puzzle of each kind, so it grows with the kinds the engine has.
-WORKSHEETS = ((",".join(KINDS), 100, max(10, len(KINDS))),)
+# least one puzzle of each kind (sheets.plan), so never fewer puzzles than kinds.
+WORKSHEETS = ((",".join(KINDS), 100, max(12, len(KINDS))),)

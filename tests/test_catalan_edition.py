@@ -9,8 +9,9 @@ and of each game's own words); every page of the English edition is in the Catal
 declares lang="ca" (404 too) and switches to the same page in English and back; the search
 index splits Catalan words at apostrophes and the middle dot, with no English stemmer. Then
 ONE walk of the Catalan edition in Chromium: a puzzle answered wrong, then right, with the
-engine's Catalan hints; a hand started at the table, in Catalan; a Catalan word searched and
-found; the switch to the English page.
+engine's Catalan hints; a lesson's exercise answered wrong, with the rule in Catalan; a hand
+started at the table, in Catalan; a Catalan word searched and found; the switch to the English
+page.
 """
 
 from __future__ import annotations
@@ -151,10 +152,21 @@ def test_the_catalan_search_splits_elisions_and_the_middle_dot_without_an_englis
         index, ensure_ascii=False)
 
 
+def _lesson_puzzle(page: str, puzzle_id: str) -> dict:
+    """A puzzle block of a Catalan page, as its Markdown writes it."""
+    import yaml
+    text = (SITE / "docs-ca" / page).read_text(encoding="utf-8")
+    for block in re.findall(r"```cardsite-puzzle\n(.*?)```", text, re.S):
+        spec = yaml.safe_load(block)
+        if spec["id"] == puzzle_id:
+            return spec
+    raise AssertionError(f"docs-ca/{page} has no puzzle {puzzle_id}")
+
+
 # --- one walk of the Catalan edition in Chromium ---------------------------------------------------
 def test_a_reader_walks_the_catalan_edition(truc_site, page):
     """A puzzle answered wrong (the rule in Catalan), then right (the engine's reasons in
-    Catalan); a hand started at the table with Catalan words; "cavall" searched and the rules
+    Catalan); a lesson's exercise answered wrong (the rule in Catalan); a hand started at the table with Catalan words; "cavall" searched and the rules
     page found; the switch to the same page in English."""
     from cardgame.messages import set_language
     from truc import api
@@ -187,6 +199,27 @@ def test_a_reader_walks_the_catalan_edition(truc_site, page):
         right = box.locator("[data-verdict='right']")
         right.wait_for()
         assert want["steps"][0] in right.inner_text() and "basa" in want["steps"][0]
+
+        # A lesson: its exercise titled in Catalan, and a wrong answer given the rule in Catalan.
+        page.goto(base + "learn/tricks/")
+        page.wait_for_function("document.documentElement.dataset.engine === 'ready'")
+        lesson = _lesson_puzzle("learn/tricks.md", "lesson-tricks-draw")
+        box = page.locator(f"section[data-cardsite-widget='puzzle'][data-puzzle-id="
+                           f"'{lesson['id']}']")
+        assert lesson["title"] in box.inner_text()
+        spec = json.loads(box.get_attribute("data-spec"))
+        before = set_language("ca")
+        try:
+            want = api.call("puzzle", spec=spec, answer=True)
+            given = next(c for c in want["choices"] if c != want["answer"])
+            hints = api.call("check", spec=spec, answer=given)["hints"]
+        finally:
+            set_language(before)
+        box.locator(f"button[data-choice='{given}']").click()
+        box.locator("[data-pz-check]").click()
+        wrong = box.locator("[data-verdict='wrong'][data-hint-level='1']")
+        wrong.wait_for()
+        assert hints[0] in wrong.inner_text() and hints[0].startswith("La regla"), hints
 
         # The table: a hand dealt, its heading, the choices and the log in Catalan.
         page.goto(base + "play/")

@@ -103,5 +103,6 @@ CSS = (Path(__file__).resolve().parent / "static" / "truc.css",)
 # (file in site/handouts/, its title's key in the handouts words, template, its context)
 HANDOUTS = (("truc-rules.pdf", "title_rules", "handouts/rules.html.j2", rules),
             ("truc-score-pad.pdf", "title_scorepad", "handouts/scorepad.html.j2", scorepad))
-# The worksheet the Handouts page offers: every kind of puzzle, from seed 100.
-WORKSHEETS = ((",".join(KINDS), 100, 10),)
+# The worksheet the Handouts page offers: every kind of puzzle, from seed 100. A sheet needs at
+# least one puzzle of each kind, so it grows with the kinds (11 since the lessons' kinds).
+WORKSHEETS = ((",".join(KINDS), 100, max(12, len(KINDS))),)

@@ -282,7 +282,7 @@ def test_the_truc_worksheet_command_makes_a_class_set_the_engine_answers(tmp_pat
 
 @pytest.mark.parametrize("args, says", [
     (["worksheet", "count", "-o", "x.pdf"],
-     "'count' is not a kind of Truc puzzle; the kinds are trick, hand, score, raise, eleven, strategy"),
+     "'count' is not a kind of Truc puzzle; the kinds are trick, hand, score, raise, eleven, high, lead, tap, signal, french, strategy"),
     (["worksheet", "trick", "--count", "0", "-o", "x.pdf"], "1 to 50 puzzles"),
 ])
 def test_the_truc_worksheet_command_refuses_bad_input_in_one_line(tmp_path, args, says):

@@ -37,7 +37,7 @@ def test_trick_winner_the_high_hints_give_the_rule_then_the_place_of_the_card_gi
     no = api.call("check", spec=spec, answer="7b")
     assert not no["correct"] and no["hints"][0].startswith("The rule: ")
     assert "3, 2, 1, 12, 11, 10, 7, 6, 5, 4" in no["hints"][0]
-    assert "number 7" in no["hints"][1] and "3 of copes" not in " ".join(no["hints"])
+    assert "in place 7" in no["hints"][1] and "3 of copes" not in " ".join(no["hints"])
 
 
 def test_trick_winner_the_player_who_takes_the_trick_leads_the_next():

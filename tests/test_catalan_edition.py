@@ -113,6 +113,20 @@ def test_the_catalan_edition_has_every_page_of_the_english_one_each_in_catalan(t
         assert _HTML_LANG.search(english.read_text(encoding="utf-8"))[1] == "en", path
 
 
+def test_a_count_before_a_feminine_noun_takes_the_feminine_number_word(truc_site):
+    """The engine's 1 and 2 before carta, bases, partides: "una carta", "dues bases" (the
+    fact marker's words-f), never "un carta" or "dos bases"."""
+    def text(rel: str) -> str:
+        page = (truc_site / "ca" / rel / "index.html").read_text(encoding="utf-8")
+        return " ".join(re.sub(r"<[^>]+>", " ", page).split())
+
+    rules, deal = text("rules"), text("learn/deal")
+    assert "una carta" in rules and "una carta" in deal
+    assert "dues bases" in rules and "dues partides" in rules
+    for wrong in ("un carta", "dos bases", "dos partides"):
+        assert wrong not in rules and wrong not in deal, wrong
+
+
 def test_the_catalan_offline_copy_is_its_own(truc_site):
     """"Make this device ready" on a Catalan page stores the Catalan edition, and the English
     copy holds none of it."""

@@ -101,11 +101,12 @@ class TrucPart(Part):
         value = facts
         for key in name.split("."):
             value = value.get(key) if isinstance(value, dict) else None
-        if not isinstance(value, int) or how not in ("", "words"):
+        if not isinstance(value, int) or how not in ("", "words", "words-f"):
             raise BuildError(f"{page.file.src_uri}:{marker.line}: <!-- truc-fact:"
                              f" {marker.arg} -->: the facts are {', '.join(facts)}"
-                             f" (a pack's size as pack_sizes.<pack>), optionally 'words'")
-        return _in_words(value) if how == "words" else str(value)
+                             f" (a pack's size as pack_sizes.<pack>), optionally 'words'"
+                             f" (or 'words-f', before a feminine noun)")
+        return _in_words(value, feminine=how == "words-f") if how else str(value)
 
     def _options_html(self) -> str:
         from build_tools.words import current
@@ -161,12 +162,16 @@ def _value(value: object) -> str:
     return json.dumps(value)
 
 
-def _in_words(value: int) -> str:
+def _in_words(value: int, feminine: bool = False) -> str:
     """A small number in words in the build's language (build_tools/messages/<lang>/
-    numbers.yaml), else in figures."""
+    numbers.yaml), else in figures. Before a feminine noun, its feminine form where the
+    language has one (``n<value>_f``: "una carta", "dues bases")."""
     from build_tools.words import current
     said = current()
-    return said.t(f"numbers.n{value}") if f"numbers.n{value}" in said.entries else str(value)
+    for key in ([f"numbers.n{value}_f"] if feminine else []) + [f"numbers.n{value}"]:
+        if key in said.entries:
+            return said.t(key)
+    return str(value)
 
 
 PARTS = (TrucPart,)

@@ -178,12 +178,32 @@ def _lesson_puzzle(page: str, puzzle_id: str) -> dict:
 
 
 # --- one walk of the Catalan edition in Chromium ---------------------------------------------------
+def _answered_wrong_in_catalan(box):
+    """A puzzle widget answered with a wrong choice: the engine's Catalan puzzle (its answer) and
+    the widget's verdict, which must give the engine's Catalan rule as the first hint."""
+    from cardgame.messages import set_language
+    from truc import api
+
+    spec = json.loads(box.get_attribute("data-spec"))
+    before = set_language("ca")
+    try:
+        want = api.call("puzzle", spec=spec, answer=True)
+        given = next(c for c in want["choices"] if c != want["answer"])
+        hints = api.call("check", spec=spec, answer=given)["hints"]
+    finally:
+        set_language(before)
+    box.locator(f"button[data-choice='{given}']").click()
+    box.locator("[data-pz-check]").click()
+    wrong = box.locator("[data-verdict='wrong'][data-hint-level='1']")
+    wrong.wait_for()
+    assert hints[0] in wrong.inner_text() and hints[0].startswith("La regla"), hints
+    return want, wrong
+
+
 def test_a_reader_walks_the_catalan_edition(truc_site, page):
     """A puzzle answered wrong (the rule in Catalan), then right (the engine's reasons in
     Catalan); a lesson's exercise answered wrong (the rule in Catalan); a hand started at the table with Catalan words; "cavall" searched and the rules
     page found; the switch to the same page in English."""
-    from cardgame.messages import set_language
-    from truc import api
     import yaml
 
     authored = yaml.safe_load((SITE / "puzzles" / "trick.yaml").read_text())[0]
@@ -194,19 +214,7 @@ def test_a_reader_walks_the_catalan_edition(truc_site, page):
         box = page.locator(f"section[data-cardsite-widget='puzzle'][data-puzzle-id="
                            f"'{authored['id']}']")
         assert authored["title_ca"] in box.inner_text()
-        spec = json.loads(box.get_attribute("data-spec"))
-        before = set_language("ca")
-        try:
-            want = api.call("puzzle", spec=spec, answer=True)
-            given = next(c for c in want["choices"] if c != want["answer"])
-            hints = api.call("check", spec=spec, answer=given)["hints"]
-        finally:
-            set_language(before)
-        box.locator(f"button[data-choice='{given}']").click()
-        box.locator("[data-pz-check]").click()
-        wrong = box.locator("[data-verdict='wrong'][data-hint-level='1']")
-        wrong.wait_for()
-        assert hints[0] in wrong.inner_text() and hints[0].startswith("La regla"), hints
+        want, wrong = _answered_wrong_in_catalan(box)
         assert "No és correcte" in wrong.inner_text()
         box.locator(f"button[data-choice='{want['answer']}']").click()
         box.locator("[data-pz-check]").click()
@@ -221,19 +229,7 @@ def test_a_reader_walks_the_catalan_edition(truc_site, page):
         box = page.locator(f"section[data-cardsite-widget='puzzle'][data-puzzle-id="
                            f"'{lesson['id']}']")
         assert lesson["title"] in box.inner_text()
-        spec = json.loads(box.get_attribute("data-spec"))
-        before = set_language("ca")
-        try:
-            want = api.call("puzzle", spec=spec, answer=True)
-            given = next(c for c in want["choices"] if c != want["answer"])
-            hints = api.call("check", spec=spec, answer=given)["hints"]
-        finally:
-            set_language(before)
-        box.locator(f"button[data-choice='{given}']").click()
-        box.locator("[data-pz-check]").click()
-        wrong = box.locator("[data-verdict='wrong'][data-hint-level='1']")
-        wrong.wait_for()
-        assert hints[0] in wrong.inner_text() and hints[0].startswith("La regla"), hints
+        want, wrong = _answered_wrong_in_catalan(box)
 
         # The table: a hand dealt, its heading, the choices and the log in Catalan.
         page.goto(base + "play/")

@@ -246,9 +246,17 @@ def test_a_reader_walks_the_catalan_edition(truc_site, page):
         assert not re.search(r"\b(cuts|deals|plays|your turn)\b", table), table[:600]
 
         # Search: a Catalan word finds the Catalan rules page.
+        # As a reader does, and as tests/test_search_browser.py waits: the first click loads
+        # Material's bundle, the second opens the search, and the keys typed run the query
+        # (a value filled in before the bundle listens was never searched for).
         page.goto(base + "rules/")
-        page.locator("label.md-search__icon, .md-search__input").first.click()
-        page.fill(".md-search__input", "cavall")
+        page.wait_for_load_state("load")
+        box = page.locator(".md-search__input")
+        box.click()
+        page.wait_for_function("!!window.document$")
+        box.click()
+        page.wait_for_function("document.getElementById('__search').checked")
+        box.press_sequentially("cavall")
         result = page.locator(".md-search-result__item a[href*='rules/']").first
         result.wait_for()
         assert urljoin(page.url, result.get_attribute("href")).startswith(base + "rules/")

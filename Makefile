@@ -130,13 +130,17 @@ $(STAMPS)/wheel: $(STAMPS)/venv $(ENGINE_SRC)
 # only the standard modules the browser's Python needs, found by running it there: Pyodide's
 # start-up, the worker, every call of every game (the test games' too) and the site's own
 # Python (build/pyodide-inputs.zip, build_tools/stdlib_inputs.py); the build checks every call
-# again on the trimmed zip and fails naming a module it lacks.
+# again on the trimmed zip and fails naming a module it lacks. The zip is split in two:
+# python_stdlib.zip, what the start imports (Pyodide's, the worker's, each game's facade and
+# warm-up), and python_rest.zip, the rest, which the worker fetches once the engine is ready
+# (build_tools/pyodide_rest.py): a first visit waits for the first only.
 # The site ships them while they match; CARDSITE_STOCK_PYTHON=1 ships the stock files instead.
 # Then the runtime's pre-compressed twins (<file>.br, brotli 11, and <file>.gz, gzip -9; a host
 # sends them as they are: build_tools/compress_runtime.mjs), kept in .cache/ by content: the
 # WebAssembly's brotli takes a minute, and only a new stdlib zip needs new ones.
 RUNTIME_TWINS := .cache/runtime-twins
 STDLIB_INPUTS := build/pyodide-inputs.zip
+PYODIDE_TWINNED := $(addprefix node_modules/pyodide/,pyodide.asm.wasm pyodide.asm.mjs pyodide.mjs pyodide-lock.json)
 TEST_GAME_PACKAGES := $(patsubst %/api.py,%,$(wildcard tests/games/*/api.py))
 GAME_WORKSHEETS := $(wildcard build_tools/games/*/worksheets.py tests/games/*/worksheets.py)
 # Rewritten only when its content changes (FORCE: its sources are many and spread out).
@@ -146,11 +150,14 @@ stdlib: $(STAMPS)/stdlib
 $(STAMPS)/stdlib: $(STAMPS)/npm $(STAMPS)/wheel $(STDLIB_INPUTS) build_tools/precompile_stdlib.mjs build_tools/pyodide_needs.py \
     build_tools/compress_runtime.mjs
 	rm -rf build/pyodide && mkdir -p build/pyodide
-	node build_tools/precompile_stdlib.mjs $$(ls build/wheels/cardgame_engines-*-py3-none-any.whl) build/pyodide $(STDLIB_INPUTS) \
-	  > build/pyodide/log.txt 2>&1 || { tail -c 3000 build/pyodide/log.txt; exit 1; }
+	@# Pyodide's own files' twins (the WebAssembly's brotli: ~45 s on a clean clone) are made on
+	@# the other core while Node pre-compiles the stdlib; then the zip's, and the old ones pruned.
+	node build_tools/compress_runtime.mjs --keep-others $(RUNTIME_TWINS) $(PYODIDE_TWINNED) > build/pyodide-twins.log 2>&1 & twins=$$!; \
+	  node build_tools/precompile_stdlib.mjs $$(ls build/wheels/cardgame_engines-*-py3-none-any.whl) build/pyodide $(STDLIB_INPUTS) \
+	    > build/pyodide/log.txt 2>&1 || { kill $$twins 2>/dev/null || :; wait $$twins || :; tail -c 3000 build/pyodide/log.txt; exit 1; }; \
+	  wait $$twins || { cat build/pyodide-twins.log; exit 1; }
 	@tail -n 1 build/pyodide/log.txt
-	node build_tools/compress_runtime.mjs $(RUNTIME_TWINS) build/pyodide/python_stdlib.zip \
-	  $(addprefix node_modules/pyodide/,pyodide.asm.wasm pyodide.asm.mjs pyodide.mjs pyodide-lock.json) | tail -n 1
+	node build_tools/compress_runtime.mjs $(RUNTIME_TWINS) build/pyodide/python_stdlib.zip build/pyodide/python_rest.zip $(PYODIDE_TWINNED) | tail -n 1
 	@test -s build/pyodide/manifest.json
 	@mkdir -p $(@D) && touch $@
 
@@ -298,12 +305,15 @@ lint: $(STAMPS)/venv $(STAMPS)/npm
 
 # Without test files in PYTEST_ARGS, pytest runs tests/ (pytest.ini's testpaths); with some,
 # only those.
-# The static checks run beside the sites' builds (a build keeps one core busy, the checks the
-# other), their report printed after; a failing check still fails the target before pytest.
-test: $(STAMPS)/venv $(STAMPS)/npm chromium test-packages
+# Side by side, as the two cores allow (CI starts from a clean clone, where this is minutes):
+# the Debian packages, the venv and npm; then the static checks beside the games' sites, built
+# two at a time (each output printed whole when done, the checks' report after); a failing
+# check still fails the target before pytest.
+test:
+	@$(MAKE) --no-print-directory -j4 --output-sync=target chromium test-packages $(STAMPS)/venv $(STAMPS)/npm
 	@mkdir -p build; rm -f build/lint.log build/lint.rc
 	@( rc=0; $(MAKE) --no-print-directory lint > build/lint.log 2>&1 || rc=$$?; echo $$rc > build/lint.rc ) & \
-	  built=0; $(MAKE) --no-print-directory $(SITE_GAMES:%=$(STAMPS)/test-site-%) || built=$$?; \
+	  built=0; $(MAKE) --no-print-directory -j2 --output-sync=target $(SITE_GAMES:%=$(STAMPS)/test-site-%) || built=$$?; \
 	  wait; cat build/lint.log; \
 	  if [ "$$(cat build/lint.rc)" != 0 ]; then echo "make test: the static checks failed (make lint)"; exit 1; fi; \
 	  if [ "$$built" != 0 ]; then echo "make test: a test site did not build"; exit 1; fi

@@ -1,6 +1,6 @@
 // Pre-compressed twins of the runtime's files, for hosts that send a file's twin as it is.
 //
-//   node build_tools/compress_runtime.mjs OUT_DIR FILE...
+//   node build_tools/compress_runtime.mjs [--keep-others] OUT_DIR FILE...
 //
 // Each FILE (Pyodide's WebAssembly, its scripts, the stdlib zip) gets two twins in OUT_DIR,
 // named after the SHA-256 of its bytes: <sha256>.br (brotli, quality 11) and <sha256>.gz (gzip,
@@ -11,7 +11,9 @@
 // takes seconds), and 24% smaller than gzip's best: 2.7 MB for the 9.6 MB of WebAssembly.
 //
 // A twin already in OUT_DIR is kept (the same bytes make the same twin): a new stdlib zip costs
-// its own twins only. Twins of files no longer given are removed.
+// its own twins only. Twins of files no longer given are removed, unless --keep-others: the
+// Makefile makes Pyodide's own twins with it while the stdlib zip is still being written, then
+// all of them in a second run, which finds those made and prunes the rest.
 
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, existsSync } from "node:fs";
@@ -19,9 +21,11 @@ import { resolve } from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
-const [outDir, ...files] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const keepOthers = args[0] === "--keep-others";
+const [outDir, ...files] = keepOthers ? args.slice(1) : args;
 if (!outDir || files.length === 0) {
-  console.error("usage: node build_tools/compress_runtime.mjs OUT_DIR FILE...");
+  console.error("usage: node build_tools/compress_runtime.mjs [--keep-others] OUT_DIR FILE...");
   process.exit(2);
 }
 const brotli = promisify(zlib.brotliCompress);
@@ -56,7 +60,7 @@ await Promise.all(files.map(async (file) => {
     console.log(`${file} -> ${suffix}: ${data.length} -> ${bytes.length} bytes`);
   }
 }));
-for (const name of readdirSync(outDir)) {
+for (const name of keepOthers ? [] : readdirSync(outDir)) {
   if (!wanted.has(name)) rmSync(resolve(outDir, name), { force: true });
 }
 console.log(`runtime twins (.br, .gz) of ${files.length} files in ${outDir}: ` +

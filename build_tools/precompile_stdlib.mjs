@@ -26,7 +26,7 @@
 // differs (a module missing) fails the build with one line naming the module.
 
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -168,17 +168,122 @@ json.dumps({"python": sys.version.split()[0], "engine_in_stdlib": True,
 `);
 
 mkdirSync(outDir, { recursive: true });
+const wholePath = resolve(outDir, "python_whole.zip");
+writeFileSync(wholePath, runner.FS.readFile("/tmp/python_stdlib.zip"));
+took("the trimmed zip written");
+
+// 2b. What the start imports: a Pyodide on the trimmed zip runs the worker's own lines for
+// every game in every language (the facade, its warm-up), reads the game's words as its first
+// answer does, and formats an error; no driver, whose imports would count. That goes into
+// python_stdlib.zip, all else into python_rest.zip, which the worker fetches once the engine is
+// ready (build_tools/pyodide_rest.py). Data files go with their package.
+const games = Object.fromEntries(Object.entries(plans).map(([g, p]) => [g, p.languages]));
+const starter = await boot({ stdLibURL: wholePath }, { engine: false });
+starter.globals.set("GAMES", starter.toPy(games));
+const restSource = readFileSync(resolve(root, "build_tools/pyodide_rest.py"), "utf8");
+starter.FS.mkdirTree("/finder");
+starter.FS.writeFile("/finder/_cardsite_rest.py", restSource);
+starter.runPython(`
+import importlib, sys
+sys.path.insert(0, "/finder")
+import _cardsite_rest  # the worker's first import, and what it imports
+sys.path.pop(0)
+from cardgame.messages import catalogue, set_language
+for game, langs in GAMES.items():
+    for lang in langs:
+        set_language(lang)
+        importlib.import_module(f"{game}.api").names()
+        for name in getattr(importlib.import_module(game), "WARM_UP", ()):
+            __import__(name)
+        catalogue(game)  # the first answer's words: read from the zip as package data
+import site
+site.getsitepackages()
+sys.version.split()
+`);
+errorPaths(starter);
+const start = starter.runPython("import sys, json; json.dumps(sorted(sys.modules))");
+took("the start's imports measured");
+
+runner.globals.set("START", start);
+runner.FS.writeFile("/tmp/pyodide_rest.py", restSource);
+const split = JSON.parse(runner.runPython(`
+import json, zipfile, importlib.util
+from importlib._bootstrap_external import _code_to_hash_pyc
+start = set(json.loads(START))
+
+def module_of(name: str, packages: set[str]) -> str:
+    # A member's module: a .pyc's own; a data file's, the package whose folder holds it
+    # (troccas/messages/en.json: troccas, its folder no package of its own).
+    if name.endswith(".pyc"):
+        return name[:-4].removesuffix("/__init__").replace("/", ".")
+    folder = name.rpartition("/")[0]
+    while folder and folder not in packages:
+        folder = folder.rpartition("/")[0]
+    return folder.replace("/", ".")
+
+moved = set()
+with zipfile.ZipFile("/tmp/python_stdlib.zip") as whole, \
+        zipfile.ZipFile("/tmp/python_start.zip", "w", zipfile.ZIP_STORED) as zstart, \
+        zipfile.ZipFile("/tmp/python_rest.zip", "w", zipfile.ZIP_STORED) as zrest:
+    packages = {n[:-len("/__init__.pyc")] for n in whole.namelist() if n.endswith("/__init__.pyc")}
+    for entry in whole.infolist():
+        if entry.filename.endswith("/"):
+            continue  # no folders: one in python_stdlib.zip would make a package there of one that is not
+        module = module_of(entry.filename, packages)
+        if not module or module in start:
+            zstart.writestr(entry, whole.read(entry))
+        else:
+            zrest.writestr(entry, whole.read(entry))
+            if entry.filename.endswith(".pyc"):
+                moved.add(module)
+    source = open("/tmp/pyodide_rest.py", encoding="utf-8").read()
+    source += f"\\nNAMES = frozenset({sorted(moved)!r})\\n"
+    code = compile(source, "/lib/_cardsite_rest.py", "exec", dont_inherit=True, optimize=2)
+    zstart.writestr(zipfile.ZipInfo("_cardsite_rest.pyc", (2020, 1, 1, 0, 0, 0)),
+                    bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source.encode()), checked=False)))
+json.dumps({"rest_modules": sorted(moved), "start_modules": len(start)})
+`));
 const zipPath = resolve(outDir, "python_stdlib.zip");
-writeFileSync(zipPath, runner.FS.readFile("/tmp/python_stdlib.zip"));
+const restPath = resolve(outDir, "python_rest.zip");
+writeFileSync(zipPath, runner.FS.readFile("/tmp/python_start.zip"));
+writeFileSync(restPath, runner.FS.readFile("/tmp/python_rest.zip"));
+rmSync(wholePath);
 
 // 3. The check: a Pyodide booted on the trimmed zip (the engine in it, as in the site) makes
 // every call again, runs the worker's lines and the site's Python; an outcome that differs
 // fails the build, naming the module missing.
+// python_stdlib.zip alone must start every game in every language: the rest is refused until
+// then, so that a module the start needs and the split put in the rest names itself.
 let failure;
 try {
   const checker = await boot({ stdLibURL: zipPath }, { engine: false });
+  let restAllowed = false;
+  checker.pyimport("_cardsite_rest").install(() => {
+    if (restAllowed) checker.FS.writeFile("/lib/python_rest.zip", readFileSync(restPath));
+    return true;
+  });
   checker.globals.set("PLANS", checker.toPy(plans));
   failure = checker.runPython(`
+import sys, os, importlib
+failure = None
+from cardgame.messages import catalogue, set_language
+for game, p in PLANS.items():
+    for lang in p["languages"]:
+        try:
+            set_language(lang)
+            importlib.import_module(f"{game}.api").names()
+            for name in getattr(importlib.import_module(game), "WARM_UP", ()):
+                __import__(name)
+            catalogue(game)
+        except ImportError as exc:
+            failure = f"{exc.name or exc}: {game}'s worker start imports it, but it went to python_rest.zip"
+            break
+    if failure:
+        break
+failure
+`);
+  restAllowed = true;
+  failure ||= checker.runPython(`
 import sys, os, importlib
 sys.path.insert(0, "/driver")
 import pyodide_needs as needs
@@ -217,8 +322,10 @@ const manifest = {
   wheel: basename(wheelPath),
   wheel_sha256: createHash("sha256").update(wheelBytes).digest("hex"),
   ...JSON.parse(summary),
+  rest: "python_rest.zip",
+  ...split,
 };
 writeFileSync(resolve(outDir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
 console.log(`precompiled for Python ${manifest.python}: ${manifest.stdlib_compiled} stdlib modules ` +
   `kept (${manifest.stdlib_dropped} left out), ${manifest.engine_compiled} engine modules, ` +
-  `every call checked on the trimmed zip -> ${outDir}`);
+  `${split.rest_modules.length} of them in python_rest.zip, every call checked on the two zips -> ${outDir}`);

@@ -60,10 +60,17 @@ def test_pyodide_and_the_engine_are_in_the_site(site_dir):
     assert "troccas/api.py" in built and "troccas/messages/en.json" in built
     assert "cardgame/__init__.py" in built and "truc/api.py" in built
     if _config(site_dir)["precompiled"]:
-        # The engine's every file is in the stdlib zip, each module compiled; no wheel shipped.
+        # The engine's every file is in the stdlib zip or the rest's (what the start does not
+        # import), each module compiled, and in one of them only; no wheel shipped.
         with zipfile.ZipFile(runtime / "python_stdlib.zip") as zf:
-            shipped = set(zf.namelist())
-        assert {n[:-3] + ".pyc" if n.endswith(".py") else n for n in built} <= shipped
+            start = set(zf.namelist())
+        with zipfile.ZipFile(runtime / _config(site_dir)["rest"]) as zf:
+            rest = set(zf.namelist())
+        assert {n[:-3] + ".pyc" if n.endswith(".py") else n for n in built} <= start | rest
+        assert not start & rest
+        # The facade and the catalogues start the engine; the bots and the solver come after.
+        assert {"troccas/api.pyc", "troccas/messages/en.json", "truc/api.pyc"} <= start
+        assert {"troccas/solver.pyc", "troccas/bots/search.pyc", "troccas/cli.pyc"} <= rest
         assert not list((site_dir / "engine").glob("*.whl"))
     else:
         with zipfile.ZipFile(site_dir / "engine" / name) as zf:
@@ -72,11 +79,12 @@ def test_pyodide_and_the_engine_are_in_the_site(site_dir):
 
 def test_the_runtime_ships_brotli_and_gzip_twins_that_the_worker_never_asks_for(site_dir):
     """Each big runtime file has <file>.br and <file>.gz beside it, each decompressing to the
-    file (a host sends them as they are: build_tools/hosting/nginx.conf); the stdlib zip's
-    members are stored, so that the twins compress the zip as a whole; and the service
+    file (a host sends them as they are: build_tools/hosting/nginx.conf); the stdlib zips'
+    members are stored, so that the twins compress each zip as a whole; and the service
     worker's list of the runtime's files names no twin (the browser never asks for one)."""
     cfg = _config(site_dir)
     runtime = site_dir / cfg["pyodide"]
+    files = PYODIDE_FILES + ((cfg["rest"],) if cfg["rest"] else ())
     node = shutil.which("node")
     assert node, "node is needed (make npm)"
     # One Node for every .br twin: the SHA-256 of each one decompressed, a line each.
@@ -84,20 +92,22 @@ def test_the_runtime_ships_brotli_and_gzip_twins_that_the_worker_never_asks_for(
         [node, "-e", "const z = require('zlib'), fs = require('fs'), c = require('crypto');"
                      "for (const f of process.argv.slice(1)) console.log(c.createHash('sha256')"
                      ".update(z.brotliDecompressSync(fs.readFileSync(f))).digest('hex'))",
-         *(str(runtime / f"{name}.br") for name in PYODIDE_FILES)],
+         *(str(runtime / f"{name}.br") for name in files)],
         capture_output=True, text=True, check=True).stdout.split()
-    for name, br_sha256 in zip(PYODIDE_FILES, unbrotli, strict=True):
+    for name, br_sha256 in zip(files, unbrotli, strict=True):
         data = (runtime / name).read_bytes()
         assert gzip.decompress((runtime / f"{name}.gz").read_bytes()) == data, name
         assert br_sha256 == hashlib.sha256(data).hexdigest(), name
         assert (runtime / f"{name}.br").stat().st_size < (runtime / f"{name}.gz").stat().st_size
     if cfg["precompiled"]:
-        with zipfile.ZipFile(runtime / "python_stdlib.zip") as zf:
-            deflated = [i.filename for i in zf.infolist() if i.compress_type != zipfile.ZIP_STORED]
-        assert deflated == []
+        for name in ("python_stdlib.zip", cfg["rest"]):
+            with zipfile.ZipFile(runtime / name) as zf:
+                deflated = [i.filename for i in zf.infolist()
+                            if i.compress_type != zipfile.ZIP_STORED]
+            assert deflated == [], name
     worker = (site_dir / "sw.js").read_text(encoding="utf-8")
     listed = json.loads(re.search(r"const RUNTIME_FILES = (\[.*?\]);", worker).group(1))
-    assert sorted(n for n, _ in listed) == sorted(PYODIDE_FILES)
+    assert sorted(n for n, _ in listed) == sorted(files)
 
 
 def test_precompiled_python_matches_pyodide(site_dir):

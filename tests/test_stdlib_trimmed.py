@@ -89,12 +89,23 @@ def browser_python() -> dict[str, str]:
     return files
 
 
+class Shipped:
+    """The two zips the site ships as one: python_stdlib.zip (what the start imports) and
+    python_rest.zip (the rest, fetched once the engine is ready)."""
+
+    def __init__(self, *zips: zipfile.ZipFile):
+        self.zips = zips
+
+    def namelist(self) -> list[str]:
+        return [n for zf in self.zips for n in zf.namelist()]
+
+
 @pytest.fixture(scope="module")
-def trimmed() -> zipfile.ZipFile:
-    path = BUILT / "python_stdlib.zip"
-    if not (BUILT / "manifest.json").is_file() or not path.is_file():
+def trimmed() -> Shipped:
+    paths = [BUILT / "python_stdlib.zip", BUILT / "python_rest.zip"]
+    if not (BUILT / "manifest.json").is_file() or not all(p.is_file() for p in paths):
         pytest.fail(f"no trimmed stdlib in {BUILT}: run `make stdlib`", pytrace=False)
-    return zipfile.ZipFile(path)
+    return Shipped(*(zipfile.ZipFile(p) for p in paths))
 
 
 @pytest.fixture(scope="module")
@@ -127,6 +138,20 @@ def test_the_zip_holds_compiled_modules_only_and_fewer_than_pyodides_own(trimmed
 def test_the_manifest_lists_the_standard_modules_the_zip_holds(trimmed, stock):
     manifest = json.loads((BUILT / "manifest.json").read_text())
     assert set(manifest["stdlib_modules"]) == {m for m in modules_in(trimmed, ".pyc") if m in stock}
+
+
+def test_the_start_zip_and_the_rest_share_no_module_and_the_manifest_names_the_rest(trimmed):
+    start, rest = (modules_in(zf, ".pyc") for zf in trimmed.zips)
+    assert not start & rest
+    manifest = json.loads((BUILT / "manifest.json").read_text())
+    assert manifest["rest"] == "python_rest.zip"
+    assert set(manifest["rest_modules"]) == rest
+    # What the worker imports before "ready" (the facade, the messages, the finder of the rest)
+    # is in the start; the bots, the solver and the command line, which no start imports, are not.
+    assert {"_cardsite_rest", "troccas.api", "cardgame.messages", "truc.api"} <= start
+    assert {"troccas.solver", "troccas.bots.search", "troccas.cli", "argparse"} <= rest
+    # A folder entry in the start zip would make its folder a namespace package there.
+    assert not [n for zf in trimmed.zips for n in zf.namelist() if n.endswith("/")]
 
 
 def test_the_scan_sees_imports_at_any_level_and_by_name():

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import struct
 import zlib
 from pathlib import Path
@@ -157,8 +158,11 @@ def write_icons(site: Path, cache: Path | None = None) -> None:
         else:
             data = icon_png(n)
             if cached:
+                # Whole or not at all: `make test` builds two games' sites at once.
                 cached.parent.mkdir(parents=True, exist_ok=True)
-                cached.write_bytes(data)
+                part = cached.with_name(f"{cached.name}.{os.getpid()}.part")
+                part.write_bytes(data)
+                part.replace(cached)
         (out / f"icon-{n}.png").write_bytes(data)
 
 

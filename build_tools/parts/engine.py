@@ -166,6 +166,8 @@ def _precompiled(wheel: Path) -> dict | None:
         return None
     info = json.loads(manifest.read_text())
     files = {"stdlib": FAST_DIR / "python_stdlib.zip"}
+    if info.get("rest"):
+        files["rest"] = FAST_DIR / info["rest"]
     if (info.get("pyodide_version") != _pyodide_version()
             or info.get("wheel_sha256") != hashlib.sha256(wheel.read_bytes()).hexdigest()
             or not info.get("engine_in_stdlib")
@@ -213,6 +215,10 @@ def _pyodide_files(fast: dict | None) -> dict[str, Path]:
         if not src.is_file():
             raise _fail(f"Pyodide is missing ({src.relative_to(ROOT)})")
         files[name] = src
+    # The Python the start does not import, fetched once the engine is ready
+    # (build_tools/pyodide_rest.py): beside the stdlib zip, shipped the same way.
+    if fast and "rest" in fast:
+        files[fast["rest"].name] = _stdlib_zip(fast["rest"])
     return files
 
 
@@ -332,6 +338,9 @@ class EnginePart(Part):
             # What a first visit downloads, uncompressed (hosts that compress send less).
             "download_mb": round(download / 1e6),
             "precompiled": bool(fast),
+            # The zip of the Python the start does not import, in the runtime's folder, which
+            # the worker fetches once the engine is ready; None: all of it is in the stdlib zip.
+            "rest": fast["rest"].name if fast and "rest" in fast else None,
             # Where each rule clause the engine names is explained (build_tools/clauses.py).
             # Read from this site's own pages (the game's rules pages, docs_dir).
             "clauses": clause_urls((c["id"] for c in site.api.call("clauses")["clauses"]),

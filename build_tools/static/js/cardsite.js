@@ -130,6 +130,7 @@ function boot() {
       type: "init",
       indexURL: new URL(config.pyodide || "pyodide/", siteRoot).href,
       wheelURL: config.wheel ? new URL(config.wheel, siteRoot).href : null,
+      rest: config.rest || null,
       game: config.game,
       language: config.language,
     });

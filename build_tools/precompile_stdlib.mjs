@@ -213,7 +213,7 @@ start = set(json.loads(START))
 
 def module_of(name: str, packages: set[str]) -> str:
     # A member's module: a .pyc's own; a data file's, the package whose folder holds it
-    # (troccas/messages/en.json: troccas, its folder no package of its own).
+    # (<game>/messages/en.json: <game>, its folder no package of its own).
     if name.endswith(".pyc"):
         return name[:-4].removesuffix("/__init__").replace("/", ".")
     folder = name.rpartition("/")[0]

@@ -4,9 +4,10 @@ and WebKitWebDriver under Xvfb) — Safari's engine and Firefox's, which many re
 
     make test-browsers          # the three tests alone
 
-`make test` and `make test-browsers` run all three; a hand run of pytest runs WebKit's only
-with CARDSITE_WEBKIT=1, which both set (WebKit compiles Pyodide's WebAssembly slowly: its test
-takes 35 s alone here, 60 s beside the rest of the suite). One test a browser, one browser session a test (so two
+`make test-browsers` runs all three; `make test` and a hand run of pytest run WebKit's only
+with CARDSITE_WEBKIT=1, which `make test-browsers` sets (WebKit compiles Pyodide's WebAssembly
+slowly: its test takes 35-60 s alone here, 100-133 s beside the rest of the suite, more than
+`make test`'s 20 minutes can spare). One test a browser, one browser session a test (so two
 pytest workers never start the same browser twice), one fresh page a scenario. Each scenario runs whatever the others did; the
 test then fails naming each scenario that failed, with the browser and the reason, and the
 page errors seen (console errors, uncaught errors, unhandled rejections). The scenarios:
@@ -214,8 +215,8 @@ def test_scenarios_in_firefox(site_server, record_property):
 
 
 @pytest.mark.skipif(not os.environ.get("CARDSITE_WEBKIT"), reason=(
-    "WebKit runs with CARDSITE_WEBKIT=1, as make test and make test-browsers set it: its engine "
-    "starts slowly (its test takes 35-60 s on the 2-core machine)"))
+    "WebKit runs with CARDSITE_WEBKIT=1, as make test-browsers sets it: its engine starts "
+    "slowly (its test takes 35-60 s alone on the 2-core machine, 100-133 s in make test)"))
 def test_scenarios_in_webkit(site_server, record_property):
     # WebKitWebDriver reads no console: the pages come from a copy of the site that writes the
     # error recorder into them (and blocks the worker, as the other browsers' contexts do).

@@ -375,6 +375,21 @@ def page(context):
     yield page
 
 
+def open_search(page, url: str):
+    """Opens the header's search on ``url`` as a reader does; returns its box. The first click
+    loads Material's bundle, the second opens the search; a query must then be typed
+    (``press_sequentially``): Material searches on the keys, and a value filled in before its
+    bundle listens is never searched for."""
+    page.goto(url)
+    page.wait_for_load_state("load")
+    box = page.locator(".md-search__input")
+    box.click()
+    page.wait_for_function("!!window.document$")
+    box.click()
+    page.wait_for_function("document.getElementById('__search').checked")
+    return box
+
+
 class EngineState(str):
     """The engine's state as a plain string, whose repr adds what the page said — so that
     ``assert wait_engine(page) == "ready"`` names the cause when Python did not start."""

@@ -25,7 +25,7 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 import truc
-from conftest import built_site_or_fail, serving, sitemap_urls
+from conftest import built_site_or_fail, open_search, serving, sitemap_urls
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = Path(truc.__file__).parent / "messages"
@@ -246,16 +246,7 @@ def test_a_reader_walks_the_catalan_edition(truc_site, page):
         assert not re.search(r"\b(cuts|deals|plays|your turn)\b", table), table[:600]
 
         # Search: a Catalan word finds the Catalan rules page.
-        # As a reader does, and as tests/test_search_browser.py waits: the first click loads
-        # Material's bundle, the second opens the search, and the keys typed run the query
-        # (a value filled in before the bundle listens was never searched for).
-        page.goto(base + "rules/")
-        page.wait_for_load_state("load")
-        box = page.locator(".md-search__input")
-        box.click()
-        page.wait_for_function("!!window.document$")
-        box.click()
-        page.wait_for_function("document.getElementById('__search').checked")
+        box = open_search(page, base + "rules/")
         box.press_sequentially("cavall")
         result = page.locator(".md-search-result__item a[href*='rules/']").first
         result.wait_for()

@@ -13,6 +13,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from conftest import open_search
+
 # Each result's path from the site's own root ("/glossary/trumps/"), whatever path the site was
 # built for (make test: /sub/path/).
 RESULTS = """(root) => [...document.querySelectorAll('.md-search-result__item > a')].map((a) => ({
@@ -26,13 +28,7 @@ RESULTS = """(root) => [...document.querySelectorAll('.md-search-result__item > 
 def search(page, site_server):
     """``search(query, h)``: type ``query`` into the header's search box and return the
     results once their links carry ``?h=h`` (the words the results matched, as written)."""
-    page.goto(site_server.url)
-    page.wait_for_load_state("load")
-    box = page.locator(".md-search__input")
-    box.click()  # the reader's first input starts Material's bundle
-    page.wait_for_function("!!window.document$")
-    box.click()
-    page.wait_for_function("document.getElementById('__search').checked")
+    box = open_search(page, site_server.url)
 
     def run(query: str, h: str) -> list[dict]:
         box.fill("")
@@ -95,13 +91,7 @@ def test_a_result_highlights_the_word_on_its_page(search, page):
 def test_the_german_edition_searches_with_german_stemming(page, site_server):
     """The German edition's search (mkdocs.de.yml: lang de) stems German words: "Stichen"
     finds the pages that write "Stich" and "Stiche", and only German pages."""
-    page.goto(site_server.url_of("de/"))
-    page.wait_for_load_state("load")
-    box = page.locator(".md-search__input")
-    box.click()
-    page.wait_for_function("!!window.document$")
-    box.click()
-    page.wait_for_function("document.getElementById('__search').checked")
+    box = open_search(page, site_server.url_of("de/"))
     box.press_sequentially("Stichen")
     page.wait_for_function(
         "document.querySelectorAll('.md-search-result__item > a').length > 0", timeout=15_000)

@@ -16,14 +16,17 @@
 //   (zipimport loads it without looking for a source), and the engine's packages compiled:
 //   the site then ships no wheel. Its members are STORED, not deflated: a host's brotli or
 //   gzip (the .br/.gz twins, build_tools/compress_runtime.mjs) then compresses the zip as a
-//   whole, 1.6 MB for brotli against 2.4 MB deflated member by member, and zipimport reads a
-//   stored member without inflating it.
+//   whole, and zipimport reads a stored member without inflating it.
+//   That zip is then split in two (step 2b): python_stdlib.zip keeps what the worker's start
+//   imports, and python_rest.zip gets every other module, for the worker to fetch once the
+//   engine is ready (build_tools/pyodide_rest.py, which goes into the first as _cardsite_rest).
 // * manifest.json — Pyodide version and the source wheel's sha256, so the site build uses these
-//   files only while they match (build_tools/parts/engine.py), and `stdlib_modules`, the
-//   standard modules kept (tests/test_stdlib_trimmed.py reads it).
+//   files only while they match (build_tools/parts/engine.py), `stdlib_modules`, the
+//   standard modules kept (tests/test_stdlib_trimmed.py reads it), and `rest_modules`.
 //
-// Then it boots a second Pyodide on the trimmed zip and makes every call again: an outcome that
-// differs (a module missing) fails the build with one line naming the module.
+// Then it boots another Pyodide on python_stdlib.zip, starts every game in every language with
+// the rest refused, and makes every call again with the rest: an outcome that differs (a module
+// missing) fails the build with one line naming the module.
 
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -177,25 +180,32 @@ took("the trimmed zip written");
 // answer does, and formats an error; no driver, whose imports would count. That goes into
 // python_stdlib.zip, all else into python_rest.zip, which the worker fetches once the engine is
 // ready (build_tools/pyodide_rest.py). Data files go with their package.
+// What the worker runs for one game in one language before it says "ready" (engine-worker.js),
+// and the first answer's words: the start. Measured on the whole zip, then checked on the first.
+const START = `
+import importlib
+from cardgame.messages import catalogue, set_language
+def start(game, lang):
+    set_language(lang)
+    importlib.import_module(f"{game}.api").names()
+    for name in getattr(importlib.import_module(game), "WARM_UP", ()):
+        __import__(name)
+    catalogue(game)  # the first answer's words: read from the zip as package data
+`;
 const games = Object.fromEntries(Object.entries(plans).map(([g, p]) => [g, p.languages]));
 const starter = await boot({ stdLibURL: wholePath }, { engine: false });
 starter.globals.set("GAMES", starter.toPy(games));
 const restSource = readFileSync(resolve(root, "build_tools/pyodide_rest.py"), "utf8");
 starter.FS.mkdirTree("/finder");
 starter.FS.writeFile("/finder/_cardsite_rest.py", restSource);
-starter.runPython(`
-import importlib, sys
+starter.runPython(START + `
+import sys
 sys.path.insert(0, "/finder")
 import _cardsite_rest  # the worker's first import, and what it imports
 sys.path.pop(0)
-from cardgame.messages import catalogue, set_language
 for game, langs in GAMES.items():
     for lang in langs:
-        set_language(lang)
-        importlib.import_module(f"{game}.api").names()
-        for name in getattr(importlib.import_module(game), "WARM_UP", ()):
-            __import__(name)
-        catalogue(game)  # the first answer's words: read from the zip as package data
+        start(game, lang)
 import site
 site.getsitepackages()
 sys.version.split()
@@ -263,18 +273,12 @@ try {
     return true;
   });
   checker.globals.set("PLANS", checker.toPy(plans));
-  failure = checker.runPython(`
-import sys, os, importlib
+  failure = checker.runPython(START + `
 failure = None
-from cardgame.messages import catalogue, set_language
 for game, p in PLANS.items():
     for lang in p["languages"]:
         try:
-            set_language(lang)
-            importlib.import_module(f"{game}.api").names()
-            for name in getattr(importlib.import_module(game), "WARM_UP", ()):
-                __import__(name)
-            catalogue(game)
+            start(game, lang)
         except ImportError as exc:
             failure = f"{exc.name or exc}: {game}'s worker start imports it, but it went to python_rest.zip"
             break
